@@ -1,0 +1,32 @@
+# The two set-up commands (README): `make main` and `make test`.
+# Both create .venv, install CPU torch first (from local disk where available),
+# then the package with its extras.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: install main test bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q torch==2.13.0
+	$(BIN)/pip install -q -e '.[train,dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+# Train a baseline on the default game and print the results table.
+main: $(STAMP)
+	$(BIN)/ether-envs main
+
+# The whole test suite (what .ci/run runs).
+test: $(STAMP)
+	$(BIN)/python -m pytest -n 2 --durations=15
+
+bench: $(STAMP)
+	$(BIN)/python -m ether_envs.benchmark
+
+clean:
+	rm -rf $(VENV) runs models results

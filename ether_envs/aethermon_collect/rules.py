@@ -1,0 +1,876 @@
+"""Aethermon: Collect rules engine (numpy only).
+
+Rulebook sections are quoted by their headings (``rulebook "Player's Turn"``);
+assumptions by id (``AC-A<n>``, listed in ``RULES.md``).
+
+Squares are numbered in a fixed 7x7 frame, ``square = row * 7 + col``; a
+smaller grid occupies the top-left ``side x side`` corner. Square names are
+``a1`` .. ``g7`` (column letter, row number from the top).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..core import ActionCodec, Block, Game as _Game, GameSpec, State as _State, TERMINAL, win_loss_returns
+from . import components as C
+
+# ---- action codec (documented in env.py) ------------------------------------
+SQ = C.MAX_SQUARES
+
+
+def square_name(sq: int) -> str:
+    """``a1`` .. ``g7``: column letter, row number counted from the top."""
+    return f"{'abcdefg'[sq % C.MAX_SIDE]}{sq // C.MAX_SIDE + 1}"
+
+
+CORNER_NAMES = ("top-left", "top-right", "bottom-left", "bottom-right")
+CODEC = ActionCodec([
+    Block("MOVE", SQ, "move the Group Token to square row*7+col (rook move; or the move an active "
+          "Compass/Grappling Hook/Lantern/Magnet allows)", square_name),
+    Block("PLACE_TOKEN", 4, "3 players: the last player puts the Group Token on corner 0..3 "
+          "(top-left, top-right, bottom-left, bottom-right)", lambda i: CORNER_NAMES[i]),
+    Block("DRAFT", C.MAX_GROUPS, "take Artefact group 0..3", str),
+    Block("USE_ARTEFACT", C.NUM_ARTEFACTS, "use your Artefact 0..11 (see components.ARTEFACTS)",
+          lambda i: C.ARTEFACTS[i].name),
+    Block("TARGET_SQUARE", SQ, "square targeted by Wind-up Beetle, Net or Trade Token", square_name),
+    Block("GIVE_CARD", C.NUM_CARDS, "Trade Token: the collected Aethermon 0..47 to give back",
+          lambda i: C.CARDS[i].name),
+    Block("SATCHEL_SET", C.NUM_SETS, "Satchel: the set 0..15 (element*2 + line) that counts as complete",
+          lambda i: f"{C.ELEMENTS[i // 2]} {'trio' if i % 2 == 0 else 'duo'}"),
+    Block("END_TURN", 1, "end your turn without using an after-move Artefact"),
+])
+MOVE0, PLACE0, DRAFT0, USE0, TARGET0, GIVE0, SATCHEL0, END_TURN = (
+    CODEC.offsets[b] for b in ("MOVE", "PLACE_TOKEN", "DRAFT", "USE_ARTEFACT", "TARGET_SQUARE",
+                               "GIVE_CARD", "SATCHEL_SET", "END_TURN"))
+
+# phases
+PLACE_TOKEN, DRAFT, TURN, PENDING, POST_MOVE, SATCHEL, OVER = range(7)
+PHASE_NAMES = ("place_token", "draft", "turn", "pending", "post_move", "satchel", "over")
+A = C.ARTEFACT_BY_KEY
+BEETLE, GLOVES, COMPASS, HOOK, LANTERN, NET, TRADE, STOPWATCH, FENCE, MIRROR, MAGNET, SATCHEL_A = (
+    A[k].artefact_id for k in ("beetle", "gloves", "compass", "grappling_hook", "lantern", "net",
+                               "trade_token", "stopwatch", "fence", "mirror", "magnet", "satchel"))
+TRADE_TAKE = 12  # pending sub-step of the Trade Token after the card to give is chosen
+
+MODES = ("competitive", "cooperative")
+ARTEFACT_VARIANTS = ("pairs", "triples", "none")
+REWARDS = ("win", "score")
+
+
+@dataclass(frozen=True)
+class Config:
+    """Aethermon: Collect configuration (all keyword arguments of ``make``/``load_game``).
+
+    Attributes:
+        num_players: 2..4.
+        mode: ``"competitive"`` (default) or ``"cooperative"``.
+        elements: names of the Elements in play (rulebook: "any of the 8 may be
+            chosen"); ``None`` draws them at random (AC-A3). Its length must be
+            the count the grid table fixes (2p: 4, 3p: 6, 4p and 2p co-op: 8).
+        artefacts: ``"pairs"`` (rulebook), ``"triples"`` (variant "3 Artefacts")
+            or ``"none"`` (variant "Play without Artefacts"); competitive only.
+        artefact_pool: keys of the Artefacts in the box (default: all 12, AC-A5).
+        hidden_artefacts: variant "Hidden Artefacts".
+        teams: variant "2 vs 2" (4 players; opposite seats 0+2 and 1+3 add scores).
+        redistribute_artefacts: variant "Redistribute Artefacts" (AC-A7).
+        target: co-operative target level for ``reward="win"``: one of
+            ``great, impressive, heroic, legendary``.
+        reward: ``"win"`` or ``"score"``; ``None`` = ``"win"`` (competitive) or
+            ``"score"`` (co-operative, the team score divided by its maximum).
+    """
+
+    num_players: int = 2
+    mode: str = "competitive"
+    elements: tuple[str, ...] | None = None
+    artefacts: str = "pairs"
+    artefact_pool: tuple[str, ...] = tuple(a.key for a in C.ARTEFACTS)
+    hidden_artefacts: bool = False
+    teams: bool = False
+    redistribute_artefacts: bool = False
+    target: str = "great"
+    reward: str | None = None
+
+    def __post_init__(self):
+        def bad(msg):
+            raise ValueError(f"aethermon_collect config: {msg}")
+
+        if not isinstance(self.num_players, int) or not 2 <= self.num_players <= 4:
+            bad(f"num_players must be 2, 3 or 4, got {self.num_players!r}")
+        if self.mode not in MODES:
+            bad(f"mode must be one of {MODES}, got {self.mode!r}")
+        if self.artefacts not in ARTEFACT_VARIANTS:
+            bad(f"artefacts must be one of {ARTEFACT_VARIANTS}, got {self.artefacts!r}")
+        if self.reward is not None and self.reward not in REWARDS:
+            bad(f"reward must be one of {REWARDS} or None, got {self.reward!r}")
+        if self.target not in C.TARGET_LEVELS:
+            bad(f"target must be one of {C.TARGET_LEVELS}, got {self.target!r}")
+        pool = tuple(self.artefact_pool)
+        unknown = [k for k in pool if k not in C.ARTEFACT_BY_KEY]
+        if unknown or len(set(pool)) != len(pool):
+            bad(f"artefact_pool has unknown or repeated keys {unknown or pool}; known: {list(C.ARTEFACT_BY_KEY)}")
+        object.__setattr__(self, "artefact_pool", pool)
+        if self.elements is not None:
+            els = tuple(self.elements)
+            if any(e not in C.ELEMENTS for e in els) or len(set(els)) != len(els):
+                bad(f"elements must be distinct names from {C.ELEMENTS}, got {els}")
+            if len(els) != self.grid[0]:
+                bad(f"{self.num_players} players ({self.mode}) need {self.grid[0]} elements, got {len(els)}")
+            object.__setattr__(self, "elements", els)
+        if self.teams and (self.num_players != 4 or self.mode != "competitive"):
+            bad("teams (2 vs 2) needs num_players=4 and mode='competitive'")
+        if self.uses_artefacts and len(pool) < self.num_players * self.group_size:
+            bad(f"{self.num_players} groups of {self.group_size} Artefacts need at least "
+                f"{self.num_players * self.group_size} in artefact_pool, got {len(pool)}")
+        if not self.uses_artefacts and (self.hidden_artefacts or self.redistribute_artefacts):
+            bad("hidden_artefacts / redistribute_artefacts need Artefacts (competitive, artefacts != 'none')")
+
+    @property
+    def cooperative(self) -> bool:
+        return self.mode == "cooperative"
+
+    @property
+    def uses_artefacts(self) -> bool:
+        return self.mode == "competitive" and self.artefacts != "none"
+
+    @property
+    def group_size(self) -> int:
+        return 3 if self.artefacts == "triples" else 2
+
+    @property
+    def grid(self) -> tuple[int, int, bool]:
+        """(elements, side, centre vacant): rulebook "Set up the Grid"; 2p co-op as 4p."""
+        if self.cooperative and self.num_players == 2:
+            return C.COOP_2P_GRID
+        return C.GRID_BY_PLAYERS[self.num_players]
+
+    @property
+    def reward_scheme(self) -> str:
+        return self.reward or ("score" if self.cooperative else "win")
+
+
+class Game(_Game):
+    """Aethermon: Collect, configured (see :class:`Config`). Holds the static tables."""
+
+    spec = GameSpec(name="aethermon_collect", version=0, min_players=2, max_players=4,
+                    information="perfect", chance="sampled", utility="zero_sum",
+                    title="Aethermon: Collect")
+    codec = CODEC
+    conformance_configs = (
+        {"num_players": 2}, {"num_players": 3}, {"num_players": 4},
+        {"num_players": 2, "mode": "cooperative"}, {"num_players": 3, "mode": "cooperative"},
+        {"num_players": 4, "mode": "cooperative", "reward": "win", "target": "heroic"},
+        {"num_players": 4, "teams": True}, {"num_players": 3, "hidden_artefacts": True},
+        {"num_players": 2, "artefacts": "none", "reward": "score"},
+        {"num_players": 4, "artefacts": "triples", "hidden_artefacts": True, "redistribute_artefacts": True},
+    )
+    """Configurations the conformance suite runs: every player count, mode and variant."""
+
+    def __init__(self, **config):
+        self.config = Config(**config)
+        self.num_players = self.config.num_players
+        n_el, side, vacant = self.config.grid
+        self.side = side
+        self.num_cards = n_el * C.CARDS_PER_ELEMENT
+        self.in_grid = np.zeros(SQ, dtype=bool)
+        for r in range(side):
+            for c in range(side):
+                self.in_grid[r * C.MAX_SIDE + c] = True
+        self.grid_squares = [int(s) for s in np.flatnonzero(self.in_grid)]
+        self.centre = (side // 2) * C.MAX_SIDE + side // 2 if vacant else -1
+        self.corners = (0, side - 1, (side - 1) * C.MAX_SIDE, (side - 1) * C.MAX_SIDE + side - 1)
+        # static move tables: rook lines per square as (horizontal, vertical) destination lists
+        self.rook = [self._line_moves(s, ((0, 1), (0, -1))) + self._line_moves(s, ((1, 0), (-1, 0)))
+                     for s in range(SQ)]
+        self.rook_h = [self._line_moves(s, ((0, 1), (0, -1))) for s in range(SQ)]
+        self.rook_v = [self._line_moves(s, ((1, 0), (-1, 0))) for s in range(SQ)]
+        self.diagonal = [self._line_moves(s, ((1, 1), (1, -1), (-1, 1), (-1, -1))) for s in range(SQ)]
+        self.knight = [self._jumps(s, ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)))
+                       for s in range(SQ)]
+        self.adjacent = [self._jumps(s, ((0, 1), (0, -1), (1, 0), (-1, 0))) for s in range(SQ)]
+        from .observation import Encoder  # encoder is separate from the rules
+
+        self.encoder = Encoder(self)
+
+    def _on_grid(self, r: int, c: int) -> bool:
+        return 0 <= r < self.side and 0 <= c < self.side
+
+    def _line_moves(self, sq: int, dirs) -> list[int]:
+        r0, c0 = divmod(sq, C.MAX_SIDE)
+        out = []
+        if not self._on_grid(r0, c0):
+            return out
+        for dr, dc in dirs:
+            r, c = r0 + dr, c0 + dc
+            while self._on_grid(r, c):
+                out.append(r * C.MAX_SIDE + c)
+                r, c = r + dr, c + dc
+        return sorted(out)
+
+    def _jumps(self, sq: int, deltas) -> list[int]:
+        r0, c0 = divmod(sq, C.MAX_SIDE)
+        if not self._on_grid(r0, c0):
+            return []
+        return sorted((r0 + dr) * C.MAX_SIDE + c0 + dc for dr, dc in deltas if self._on_grid(r0 + dr, c0 + dc))
+
+    def max_game_length(self) -> int:
+        """Bound on decisions: setup, <= (cards + 3) collecting turns each followed by
+        at most n + 2 non-collecting turns, two decisions a turn, three per Artefact."""
+        n = self.num_players
+        return 8 + (self.num_cards + 3) * (n + 3) * 2 + 3 * C.NUM_ARTEFACTS + n
+
+    def has_hidden_information(self) -> bool:
+        return self.config.hidden_artefacts
+
+    def utility(self) -> str:
+        if self.config.cooperative:
+            return "identical"
+        return "zero_sum" if self.config.reward_scheme == "win" else "general"
+
+    def new_initial_state(self, seed: int | None = None) -> "State":
+        return State(self, seed)
+
+
+class State(_State):
+    """Aethermon: Collect state.
+
+    Attributes:
+        rng: the state's ``numpy.random.Generator`` (all chance).
+        elements: element ids in play (sorted).
+        deal: turn-order deal, ``deal[p]`` = values dealt to seat ``p`` (rulebook
+            "Determine Turn Order"); public.
+        first_player: seat first in turn order; play is clockwise (seat + 1).
+        board: int8 (49,), card id on each square, -1 if none.
+        art_square: int8 (49,), Artefact id lying on each square (variant
+            "Redistribute"), -1 if none.
+        token: square of the Group Token.
+        owner: int8 (48,), seat that collected each card, -1 if none.
+        collections: list per seat of collected card ids, in order.
+        phase: one of ``PLACE_TOKEN, DRAFT, TURN, PENDING, POST_MOVE, SATCHEL, OVER``.
+        turn_player: seat whose turn it is; ``decider`` is who decides now.
+        groups: Artefact groups (lists of artefact ids); ``group_owner[g]`` seat or -1.
+        leftover: Artefacts not in a group (discarded, or kept for "Redistribute").
+        art_owner: int8 (12,), seat holding each Artefact, -1 if none.
+        art_used: bool (12,), Artefacts already used (face down, public).
+        known: bool (players, 12), whether a seat knows which Artefact is where
+            (all True unless "Hidden Artefacts").
+        draft_order: seats in drafting order; ``draft_pos`` the next index.
+        pending: effect awaiting its target (an artefact id, or ``TRADE_TAKE``), -1 if none.
+        pending_source: the Artefact card consumed by the pending effect (Mirror when copied).
+        trade_card: card chosen to give by the pending Trade Token, -1 if none.
+        collected: whether the current turn collected an Aethermon.
+        no_collect_turn: the current turn is a Stopwatch extra turn (no collecting).
+        extra_turn: a Stopwatch extra turn follows the current turn.
+        streak: bool (players,), seats that had a turn without collecting since the last collection.
+        fence_row / fence_seat: row the Fence forbids to seat ``fence_seat`` on its next turn (-1 none).
+        axis: int8 (players,), 2-player co-op axis per seat: -1 unset, 0 horizontal, 1 vertical.
+        art_log: list of (seat, effect artefact id) in order of use.
+        turns_taken: bool (players,), seats that have taken a turn (for "Redistribute").
+        redistributed: whether leftover Artefacts were put on the grid.
+        satchel_set: int8 (players,), set counted complete by a Satchel, -1 if none.
+        satchel_queue: seats still to choose their Satchel set.
+    """
+
+    def __init__(self, game: Game, seed: int | None):
+        self.game = game
+        cfg = game.config
+        n = game.num_players
+        self.rng = np.random.default_rng(seed)
+        self.history: list[int] = []
+        rng = self.rng
+        # Elements in play (rulebook "Set up the Grid"; random choice: AC-A3)
+        if cfg.elements is None:
+            els = rng.choice(len(C.ELEMENTS), size=cfg.grid[0], replace=False)
+        else:
+            els = [C.ELEMENTS.index(e) for e in cfg.elements]
+        self.elements = sorted(int(e) for e in els)
+        cards = [e * C.CARDS_PER_ELEMENT + k for e in self.elements for k in range(C.CARDS_PER_ELEMENT)]
+        # Turn order (rulebook "Determine Turn Order"; deck = the cards in play: AC-A4)
+        self.deal, self.first_player = self._deal_turn_order(cards, rng, n)
+        # Grid: all cards face up at random (rulebook "Set up the Grid")
+        self.board = np.full(SQ, -1, dtype=np.int8)
+        squares = [s for s in game.grid_squares if s != game.centre]
+        self.board[squares] = rng.permutation(cards)
+        self.art_square = np.full(SQ, -1, dtype=np.int8)
+        self.owner = np.full(C.NUM_CARDS, -1, dtype=np.int8)
+        self.collections: list[list[int]] = [[] for _ in range(n)]
+        self.turn_player = self.first_player
+        self.decider = self.first_player
+        self.token = game.centre
+        # Artefacts (rulebook "Drafting Artefacts")
+        self.groups: list[list[int]] = []
+        self.group_owner: list[int] = []
+        self.leftover: list[int] = []
+        self.art_owner = np.full(C.NUM_ARTEFACTS, -1, dtype=np.int8)
+        self.art_used = np.zeros(C.NUM_ARTEFACTS, dtype=bool)
+        self.known = np.ones((n, C.NUM_ARTEFACTS), dtype=bool)
+        last = (self.first_player - 1) % n
+        self.draft_order = [(last - i) % n for i in range(n)]  # last player first, anti-clockwise
+        self.draft_pos = 0
+        if cfg.uses_artefacts:
+            pool = [C.ARTEFACT_BY_KEY[k].artefact_id for k in cfg.artefact_pool]
+            pool = [int(a) for a in rng.permutation(pool)]
+            g = cfg.group_size
+            self.groups = [sorted(pool[i * g:(i + 1) * g]) for i in range(n)]
+            self.group_owner = [-1] * n
+            self.leftover = sorted(pool[n * g:])
+            if cfg.hidden_artefacts:
+                self.known[:] = False
+        self.pending = -1
+        self.pending_source = -1
+        self.trade_card = -1
+        self.collected = False
+        self.no_collect_turn = False
+        self.extra_turn = False
+        self.streak = np.zeros(n, dtype=bool)
+        self.fence_row = -1
+        self.fence_seat = -1
+        self.axis = np.full(n, -1, dtype=np.int8)
+        self.art_log: list[tuple[int, int]] = []
+        self.turns_taken = np.zeros(n, dtype=bool)
+        self.redistributed = False
+        self.satchel_set = np.full(n, -1, dtype=np.int8)
+        self.satchel_queue: list[int] = []
+        # Placing the Group Token (3 players: the last player chooses a corner)
+        if n == 3:
+            self.phase = PLACE_TOKEN
+            self.decider = last
+        else:
+            self._begin_draft()
+
+    @staticmethod
+    def _deal_turn_order(cards, rng, n):
+        """Deal 3 cards each; highest total starts; tied players draw one more until one leads."""
+        deck = [int(c) for c in rng.permutation(cards)]
+        deal = [[C.CARDS[deck.pop()].value for _ in range(3)] for _ in range(n)]
+        tied = list(range(n))
+        while True:
+            totals = [sum(deal[p]) for p in range(n)]
+            best = max(totals[p] for p in tied)
+            tied = [p for p in tied if totals[p] == best]
+            if len(tied) == 1:
+                return deal, tied[0]
+            if len(deck) < len(tied):  # deck exhausted: reshuffle the cards in play (AC-A4)
+                deck = [int(c) for c in rng.permutation(cards)]
+            for p in tied:
+                deal[p].append(C.CARDS[deck.pop()].value)
+
+    # ---- clone: plain fields copied, static data shared ----------------------
+    def clone(self) -> "State":
+        s = State.__new__(State)
+        d = s.__dict__
+        for k, v in self.__dict__.items():
+            if isinstance(v, np.ndarray):
+                d[k] = v.copy()
+            elif isinstance(v, list):
+                d[k] = [list(x) if isinstance(x, list) else x for x in v]
+            else:
+                d[k] = v
+        s.rng = np.random.Generator(type(self.rng.bit_generator)())
+        s.rng.bit_generator.state = self.rng.bit_generator.state
+        return s
+
+    # ---- queries ---------------------------------------------------------------
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == OVER else self.decider
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def score(self, p: int) -> int:
+        """Rulebook "Scoring": card values, complete sets doubled (Satchel: AC-A6)."""
+        col = self.collections[p]
+        total = 0
+        for c in col:
+            total += C.CARDS[c].value
+        done = set()
+        for c in col:
+            s = C.CARDS[c].set_id
+            if s < 0 or s in done:
+                continue
+            done.add(s)
+            members = C.SET_CARDS[s]
+            held = [m for m in members if self.owner[m] == p]
+            if len(held) == len(members) or s == self.satchel_set[p]:
+                total += sum(C.CARDS[m].value for m in held)
+        return total
+
+    def scores(self) -> np.ndarray:
+        """Each seat's own score (float64, shape (players,))."""
+        return np.array([self.score(p) for p in range(self.num_players)], dtype=np.float64)
+
+    def team_scores(self) -> np.ndarray:
+        """Score that decides the game for each seat: own score, partner's added in
+        "2 vs 2", everyone's added in co-operative mode."""
+        s = self.scores()
+        if self.game.config.cooperative:
+            return np.full_like(s, s.sum())
+        if self.game.config.teams:
+            return s + np.roll(s, 2)
+        return s
+
+    def winners(self) -> list[int]:
+        """Competitive winners (rulebook "Scoring": a tie goes to the player who
+        acted LAST in the turn order; in 2 vs 2, to that player's team: AC-A9)."""
+        ts = self.team_scores()
+        best = ts.max()
+        n = self.num_players
+        tied = [p for p in range(n) if ts[p] == best]
+        last = max(tied, key=lambda p: (p - self.first_player) % n)
+        if self.game.config.teams:
+            return sorted({last, (last + 2) % 4})
+        return [last]
+
+    def target_reached(self) -> str | None:
+        """Highest co-operative target level reached by the team score, or None."""
+        table = C.COOP_TARGETS[self.num_players]
+        total = self.scores().sum()
+        reached = [lvl for lvl in C.TARGET_LEVELS if total >= table[lvl]]
+        return reached[-1] if reached else None
+
+    def _terminal_returns(self) -> np.ndarray:
+        cfg = self.game.config
+        n = self.num_players
+        if cfg.cooperative:
+            total = self.scores().sum()
+            if cfg.reward_scheme == "win":
+                ok = total >= C.COOP_TARGETS[n][cfg.target]
+                return np.full(n, 1.0 if ok else -1.0)
+            max_total = len(self.elements) * 26.0
+            return np.full(n, total / max_total)
+        if cfg.reward_scheme == "score":
+            return self.team_scores()
+        return win_loss_returns(self.winners(), n)
+
+    def final_info(self) -> dict:
+        """Extra end-of-game information for ``infos``."""
+        info = {"first_player": self.first_player, "team_scores": self.team_scores()}
+        if self.game.config.cooperative:
+            info["target_reached"] = self.target_reached()
+            info["targets"] = dict(C.COOP_TARGETS[self.num_players])
+        else:
+            info["winners"] = self.winners()
+        return info
+
+    # ---- legal actions ---------------------------------------------------------
+    def _legal_actions(self) -> list[int]:
+        ph = self.phase
+        if ph == TURN:
+            out = [MOVE0 + d for d in self._rook_moves()]
+            out += [USE0 + a for a in self._usable_artefacts(C.PRE_MOVE)]
+            return sorted(out)
+        if ph == POST_MOVE:
+            return [USE0 + a for a in self._usable_artefacts(C.POST_MOVE)] + [END_TURN]
+        if ph == PENDING:
+            return self._pending_options()
+        if ph == DRAFT:
+            return [DRAFT0 + g for g, o in enumerate(self.group_owner) if o < 0]
+        if ph == PLACE_TOKEN:
+            return [PLACE0 + i for i in range(4)]
+        if ph == SATCHEL:
+            return [SATCHEL0 + s for s in self._satchel_sets(self.decider)]
+        return []
+
+    def _rook_moves(self) -> list[int]:
+        """Rulebook "Player's Turn": a rook's move of any length within the grid,
+        onto cards or empty squares; the Fence and the 2-player co-op axis rule restrict it."""
+        g = self.game
+        p = self.turn_player
+        t = self.token
+        horizontal = vertical = True
+        if self.fence_seat == p and self.fence_row == t // C.MAX_SIDE:
+            horizontal = False
+        if self.axis[p] == 0:
+            vertical = False
+        elif self.axis[p] == 1:
+            horizontal = False
+        if horizontal and vertical:
+            return g.rook[t]
+        if horizontal:
+            return g.rook_h[t]
+        if vertical:
+            return g.rook_v[t]
+        return []
+
+    def can_collect(self, p: int, card: int) -> bool:
+        """Whether seat ``p`` may collect ``card`` now (Stopwatch extra turn: no;
+        co-operative: not if another player holds a card of its set)."""
+        if self.no_collect_turn:
+            return False
+        if self.game.config.cooperative:
+            s = C.CARDS[card].set_id
+            if s >= 0:
+                for m in C.SET_CARDS[s]:
+                    o = self.owner[m]
+                    if o >= 0 and o != p:
+                        return False
+        return True
+
+    def last_opponent_effect(self, p: int) -> int:
+        """Effect of the Artefact most recently used by an opponent of ``p`` (-1 if none)."""
+        for seat, effect in reversed(self.art_log):
+            if seat != p:
+                return effect
+        return -1
+
+    def _usable_artefacts(self, timing: str) -> list[int]:
+        p = self.turn_player
+        out = []
+        for a in range(C.NUM_ARTEFACTS):
+            if self.art_owner[a] != p or self.art_used[a]:
+                continue
+            effect = self.last_opponent_effect(p) if a == MIRROR else a
+            if effect >= 0 and effect != MIRROR and C.ARTEFACTS[effect].timing == timing \
+                    and self._effect_applicable(effect):
+                out.append(a)
+        return out
+
+    def _effect_applicable(self, e: int) -> bool:
+        g = self.game
+        p = self.turn_player
+        t = self.token
+        if e == BEETLE:
+            return any(self.board[s] >= 0 and self.can_collect(p, int(self.board[s])) for s in g.adjacent[t])
+        if e == COMPASS:
+            return bool(g.diagonal[t])
+        if e == HOOK:
+            return bool(g.knight[t])
+        if e == NET:
+            return bool(self._net_targets())
+        if e == TRADE:
+            return bool(self.collections[p]) and any(self.board[s] >= 0 for s in g.grid_squares)
+        if e == MAGNET:
+            return bool(self._empty_squares())
+        return True  # gloves, lantern, stopwatch, fence
+
+    def _empty_squares(self) -> list[int]:
+        return [s for s in self.game.grid_squares
+                if self.board[s] < 0 and self.art_square[s] < 0 and s != self.token]
+
+    def _net_targets(self) -> list[int]:
+        p = self.turn_player
+        started = {C.CARDS[c].set_id for c in self.collections[p]} - {-1}
+        return [s for s in self.game.adjacent[self.token]
+                if self.board[s] >= 0 and C.CARDS[self.board[s]].set_id in started
+                and self.can_collect(p, int(self.board[s]))]
+
+    def _pending_options(self) -> list[int]:
+        g = self.game
+        e = self.pending
+        t = self.token
+        p = self.turn_player
+        if e == BEETLE:
+            return [TARGET0 + s for s in g.adjacent[t] if self.board[s] >= 0 and self.can_collect(p, int(self.board[s]))]
+        if e == NET:
+            return [TARGET0 + s for s in self._net_targets()]
+        if e == COMPASS:
+            return [MOVE0 + s for s in g.diagonal[t]]
+        if e == HOOK:
+            return [MOVE0 + s for s in g.knight[t]]
+        if e == LANTERN:
+            return [MOVE0 + s for s in g.adjacent[t]]
+        if e == MAGNET:
+            return [MOVE0 + s for s in self._empty_squares()]
+        if e == TRADE:
+            return sorted(GIVE0 + c for c in self.collections[p])
+        if e == TRADE_TAKE:
+            return [TARGET0 + s for s in g.grid_squares if self.board[s] >= 0]
+        raise AssertionError(f"no options for pending effect {e}")
+
+    def _satchel_sets(self, p: int) -> list[int]:
+        """Incomplete 2-card sets of which ``p`` holds a card (AC-A6)."""
+        out = set()
+        for c in self.collections[p]:
+            card = C.CARDS[c]
+            if card.set_size == 2 and any(self.owner[m] != p for m in C.SET_CARDS[card.set_id]):
+                out.add(card.set_id)
+        return sorted(out)
+
+    # ---- apply -------------------------------------------------------------------
+    def _apply_action(self, action: int) -> None:
+        block, i = CODEC.decode(action)
+        ph = self.phase
+        if ph == PLACE_TOKEN:
+            self.token = self.game.corners[i]
+            self._begin_draft()
+        elif ph == DRAFT:
+            self._draft(self.decider, i)
+        elif ph == TURN:
+            if block == "MOVE":
+                self._bind_axis(i)
+                self._arrive(i, collect=True)
+                self._after_move()
+            else:
+                self._use_artefact(i)
+        elif ph == POST_MOVE:
+            if block == "END_TURN":
+                self._end_turn()
+            else:
+                self._use_artefact(i)
+        elif ph == PENDING:
+            self._resolve_pending(block, i)
+        elif ph == SATCHEL:
+            self.satchel_set[self.decider] = i
+            self._next_satchel()
+
+    def _bind_axis(self, dest: int) -> None:
+        """Rulebook "2-Player Co-operative": the first player's first move fixes its
+        axis; the second player may only move along the other axis."""
+        if self.game.config.cooperative and self.num_players == 2 and self.axis[self.turn_player] < 0:
+            a = 0 if dest // C.MAX_SIDE == self.token // C.MAX_SIDE else 1
+            self.axis[self.turn_player] = a
+            self.axis[1 - self.turn_player] = 1 - a
+
+    def _begin_draft(self) -> None:
+        if not self.game.config.uses_artefacts:
+            self._start_turn(self.first_player)
+            return
+        self.phase = DRAFT
+        self.draft_pos = 0
+        self._next_drafter()
+
+    def _next_drafter(self) -> None:
+        """Rulebook "Drafting Artefacts": last player first, anti-clockwise; the first
+        player is left with the remaining group. Hidden variant: a drafter sees the
+        groups still on offer when it is their turn to draft."""
+        remaining = [g for g, o in enumerate(self.group_owner) if o < 0]
+        p = self.draft_order[self.draft_pos]
+        for g in remaining:
+            self.known[p, self.groups[g]] = True
+        if len(remaining) == 1:
+            self._draft(p, remaining[0])
+            return
+        self.phase = DRAFT
+        self.decider = p
+
+    def _draft(self, p: int, g: int) -> None:
+        self.group_owner[g] = p
+        self.art_owner[self.groups[g]] = p
+        self.known[p, self.groups[g]] = True
+        self.draft_pos += 1
+        if self.draft_pos < self.num_players:
+            self._next_drafter()
+        else:
+            self._start_turn(self.first_player)
+
+    def _start_turn(self, p: int, extra: bool = False) -> None:
+        self.phase = TURN
+        self.turn_player = self.decider = p
+        self.collected = False
+        self.no_collect_turn = extra
+
+    def _arrive(self, sq: int, collect: bool) -> None:
+        """The Group Token lands on ``sq``; collect the Aethermon there if allowed
+        (rulebook "Player's Turn"), pick up an Artefact lying there (AC-A7)."""
+        p = self.turn_player
+        self.token = sq
+        card = int(self.board[sq])
+        if collect and card >= 0 and self.can_collect(p, card):
+            self._collect(p, sq)
+        a = int(self.art_square[sq])
+        if collect and a >= 0:
+            self.art_square[sq] = -1
+            self.art_owner[a] = p
+            self.known[p, a] = True
+
+    def _collect(self, p: int, sq: int) -> None:
+        card = int(self.board[sq])
+        self.board[sq] = -1
+        self.owner[card] = p
+        self.collections[p].append(card)
+        self.collected = True
+
+    def _after_move(self) -> None:
+        if self.phase == OVER:
+            return
+        if self._usable_artefacts(C.POST_MOVE):
+            self.phase = POST_MOVE
+            self.decider = self.turn_player
+        else:
+            self._end_turn()
+
+    def _use_artefact(self, a: int) -> None:
+        """Rulebook "Using Artefacts": each once, at the time its text states (AC-A6)."""
+        p = self.turn_player
+        effect = self.last_opponent_effect(p) if a == MIRROR else a
+        self.art_used[a] = True
+        self.known[:, a] = True  # a used Artefact has been shown
+        self.art_log.append((p, effect))
+        if effect == GLOVES:
+            self._end_turn()
+        elif effect == STOPWATCH:
+            self.extra_turn = True
+        elif effect == FENCE:
+            self.fence_row = self.token // C.MAX_SIDE
+            self.fence_seat = (p + 1) % self.num_players
+            self._after_post_move_choice()
+        else:
+            self.pending = effect
+            self.pending_source = a
+            self.phase = PENDING
+
+    def _after_post_move_choice(self) -> None:
+        if self._usable_artefacts(C.POST_MOVE):
+            self.phase = POST_MOVE
+        else:
+            self._end_turn()
+
+    def _resolve_pending(self, block: str, i: int) -> None:
+        e = self.pending
+        p = self.turn_player
+        self.pending = -1
+        self.phase = TURN
+        if e == BEETLE:  # replaces the move
+            self._collect(p, i)
+            self._after_move()
+        elif e == NET:
+            self._collect(p, i)
+            self._after_post_move_choice()
+        elif e in (COMPASS, HOOK):  # replace the move
+            self._arrive(i, collect=True)
+            self._after_move()
+        elif e in (LANTERN, MAGNET):  # precede the move, collect nothing
+            self._arrive(i, collect=False)
+        elif e == TRADE:
+            self.trade_card = i
+            self.pending = TRADE_TAKE
+            self.phase = PENDING
+        elif e == TRADE_TAKE:
+            give = self.trade_card
+            take = int(self.board[i])
+            self.collections[p].remove(give)
+            self.owner[give] = -1
+            self.board[i] = give
+            self.owner[take] = p
+            self.collections[p].append(take)
+            self.trade_card = -1
+
+    def _end_turn(self) -> None:
+        """Rulebook "Ending the Game" and "Player's Turn": next player clockwise."""
+        cfg = self.game.config
+        n = self.num_players
+        p = self.turn_player
+        if self.collected:
+            self.streak[:] = False
+        else:
+            self.streak[p] = True
+        self.turns_taken[p] = True
+        if cfg.redistribute_artefacts and not self.redistributed and self.turns_taken.all():
+            self._redistribute()
+        over = (not self.collected) if cfg.cooperative else bool(self.streak.all())
+        if over:
+            self._game_end()
+            return
+        if self.fence_seat == p:  # the Fence bound this turn only
+            self.fence_row = self.fence_seat = -1
+        if self.extra_turn:
+            self.extra_turn = False
+            self._start_turn(p, extra=True)
+        else:
+            self._start_turn((p + 1) % n)
+
+    def _redistribute(self) -> None:
+        """Variant "Redistribute Artefacts" (AC-A7): once every player has taken a
+        turn, the leftover Artefacts fill empty squares, both in random order."""
+        self.redistributed = True
+        empty = self._empty_squares()
+        order = [int(x) for x in self.rng.permutation(len(empty))] if empty else []
+        arts = [int(x) for x in self.rng.permutation(self.leftover)] if self.leftover else []
+        k = min(len(order), len(arts))
+        for j in range(k):
+            self.art_square[empty[order[j]]] = arts[j]
+        self.leftover = sorted(arts[k:])
+
+    def _game_end(self) -> None:
+        self.satchel_queue = [
+            (self.first_player + i) % self.num_players for i in range(self.num_players)
+            if self._has_satchel_choice((self.first_player + i) % self.num_players)
+        ]
+        self._next_satchel()
+
+    def _has_satchel_choice(self, p: int) -> bool:
+        return bool(self.art_owner[SATCHEL_A] == p and not self.art_used[SATCHEL_A] and self._satchel_sets(p))
+
+    def _next_satchel(self) -> None:
+        if self.phase == SATCHEL:
+            self.art_used[SATCHEL_A] = True
+            self.known[:, SATCHEL_A] = True
+        if self.satchel_queue:
+            self.phase = SATCHEL
+            self.decider = self.satchel_queue.pop(0)
+        else:
+            self.phase = OVER
+
+    # ---- hidden information ------------------------------------------------------
+    def _redraw_hidden(self, player: int, rng: np.random.Generator) -> None:
+        """Hidden Artefacts: permute the identities of the Artefacts ``player`` does
+        not know among the places they lie (groups, hands, leftovers, grid)."""
+        unknown = [a for a in range(C.NUM_ARTEFACTS) if not self.known[player, a] and self._in_play(a)]
+        if len(unknown) < 2:
+            return
+        perm = [unknown[int(j)] for j in rng.permutation(len(unknown))]
+        mapping = dict(zip(unknown, perm))
+        relabel = lambda a: mapping.get(a, a)  # noqa: E731
+        self.groups = [sorted(relabel(a) for a in grp) for grp in self.groups]
+        self.leftover = sorted(relabel(a) for a in self.leftover)
+        self.art_square = np.array([relabel(int(a)) if a >= 0 else -1 for a in self.art_square], dtype=np.int8)
+        owner, known = self.art_owner.copy(), self.known.copy()
+        for old, new in mapping.items():
+            self.art_owner[new] = owner[old]
+            self.known[:, new] = known[:, old]
+
+    def _in_play(self, a: int) -> bool:
+        return any(a in grp for grp in self.groups) or a in self.leftover or bool((self.art_square == a).any())
+
+    # ---- text picture ------------------------------------------------------------
+    def render_text(self) -> str:
+        """Neutral (public) view: the grid, collections, scores, Artefacts, whose turn."""
+        g = self.game
+        cfg = g.config
+        n = self.num_players
+        lines = [f"Aethermon: Collect  {n} players  {cfg.mode}"
+                 + (" (2 vs 2)" if cfg.teams else "") + f"  phase: {PHASE_NAMES[self.phase]}"]
+        lines.append("     " + "".join(f"  {'abcdefg'[c]}   " for c in range(g.side)))
+        for r in range(g.side):
+            row = []
+            for c in range(g.side):
+                sq = r * C.MAX_SIDE + c
+                card = int(self.board[sq])
+                if card >= 0:
+                    k = C.CARDS[card]
+                    cell = f"{C.ELEMENTS[k.element_id][:2]}{k.value}{'TD-'[3 - k.set_size]}"
+                elif self.art_square[sq] >= 0:
+                    cell = " ?? " if cfg.hidden_artefacts else f" A{self.art_square[sq]:<2}"
+                else:
+                    cell = " .. "
+                row.append(f"[{cell}]" if sq == self.token else f" {cell} ")
+            lines.append(f"{r + 1:>3}  " + " ".join(row))
+        lines.append("cards: <Element><value><T=trio set, D=duo set, -=no set>; [ ] = Group Token")
+        order = [(self.first_player + i) % n for i in range(n)]
+        lines.append("turn order: " + " -> ".join(f"player_{p}" for p in order))
+        for p in range(n):
+            col = sorted(self.collections[p])
+            cards = " ".join(f"{C.ELEMENTS[C.CARDS[c].element_id][:2]}{C.CARDS[c].value}" for c in col)
+            arts = []
+            for a in range(C.NUM_ARTEFACTS):
+                if self.art_owner[a] == p:
+                    name = C.ARTEFACTS[a].name if (not cfg.hidden_artefacts or self.art_used[a]) else "?"
+                    arts.append(name + (" (used)" if self.art_used[a] else ""))
+            marker = ">" if p == self.current_player() else " "
+            lines.append(f"{marker} player_{p}: score {self.score(p):>3}  cards: {cards or '-'}"
+                         + (f"  artefacts: {', '.join(arts)}" if cfg.uses_artefacts else ""))
+        if self.phase == DRAFT:
+            for gi, grp in enumerate(self.groups):
+                who = "free" if self.group_owner[gi] < 0 else f"player_{self.group_owner[gi]}"
+                names = "?" if cfg.hidden_artefacts else ", ".join(C.ARTEFACTS[a].name for a in grp)
+                lines.append(f"  group {gi} ({who}): {names}")
+        if self.phase == OVER:
+            if cfg.cooperative:
+                lines.append(f"game over: team score {int(self.scores().sum())}, target reached: {self.target_reached()}")
+            else:
+                lines.append(f"game over: winners {['player_%d' % w for w in self.winners()]}")
+        else:
+            lines.append(f"to act: player_{self.current_player()}")
+        return "\n".join(lines)

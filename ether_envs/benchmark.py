@@ -1,0 +1,171 @@
+"""Throughput benchmark: random legal play, engine and wrapped AEC env, beside
+PettingZoo's ``connect_four_v3`` in the same run.
+
+    python -m ether_envs.benchmark                 # every game, default config
+    python -m ether_envs.benchmark --seconds 5 --games aethermon_collect --config num_players=4
+
+For each game it reports steps/s and games/s of
+
+* ``env``: the wrapped PettingZoo env (``ether_envs.make``) driven by the usual
+  ``agent_iter()`` / ``last()`` / ``step()`` loop, choosing uniformly among the
+  masked-in actions — the same loop that is timed for ``connect_four_v3``;
+* ``engine``: the raw rules engine (``state.legal_actions()`` + ``apply_action``);
+* ``clone+apply``: ``state.clone()`` followed by one ``apply_action`` (the unit of
+  work of tree search);
+
+and the ratio of each steps/s to ``connect_four_v3``'s env steps/s. A "step" is
+one ``env.step`` call (dead steps at the end included, as for connect four) or
+one ``apply_action``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from typing import Any, Callable
+
+import numpy as np
+
+import ether_envs
+
+
+def _time_loop(run_one: Callable[[int], int], seconds: float) -> tuple[float, float, int]:
+    """Run whole games until ``seconds`` elapse; return steps/s, games/s, games."""
+    steps = games = 0
+    start = time.perf_counter()
+    while True:
+        steps += run_one(games)
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return steps / elapsed, games / elapsed, games
+
+
+def env_random_game(env, rng: np.random.Generator, seed: int) -> int:
+    """One random game on an AEC env with action masks; returns the number of ``step`` calls."""
+    env.reset(seed=seed)
+    steps = 0
+    for _agent in env.agent_iter():
+        obs, _r, term, trunc, _i = env.last()
+        if term or trunc:
+            action = None
+        else:
+            legal = np.flatnonzero(obs["action_mask"])
+            action = int(legal[rng.integers(len(legal))])
+        env.step(action)
+        steps += 1
+    return steps
+
+
+def engine_random_game(game, rng: np.random.Generator, seed: int) -> int:
+    """One random game on the engine; returns the number of ``apply_action`` calls."""
+    state = game.new_initial_state(seed=seed)
+    steps = 0
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.integers(len(legal))])
+        steps += 1
+    return steps
+
+
+def clone_apply_rate(game, seconds: float, seed: int = 0) -> float:
+    """``clone()`` + one ``apply_action`` per second, over states of random games."""
+    rng = np.random.default_rng(seed)
+    states = []
+    for s in range(5):
+        st = game.new_initial_state(seed=s)
+        while not st.is_terminal():
+            states.append(st.clone())
+            legal = st.legal_actions()
+            st.apply_action(legal[rng.integers(len(legal))])
+    count = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for st in states[:200]:
+            c = st.clone()
+            legal = c.legal_actions()
+            c.apply_action(legal[rng.integers(len(legal))])
+            count += 1
+    return count / (time.perf_counter() - start)
+
+
+def connect_four_rate(seconds: float) -> dict[str, float]:
+    from pettingzoo.classic import connect_four_v3
+
+    env = connect_four_v3.env()
+    rng = np.random.default_rng(0)
+    sps, gps, games = _time_loop(lambda i: env_random_game(env, rng, i), seconds)
+    return {"steps_per_s": sps, "games_per_s": gps, "games": games}
+
+
+def benchmark_game(name: str, config: dict[str, Any], seconds: float) -> dict[str, float]:
+    rng = np.random.default_rng(0)
+    env = ether_envs.make(name, **config)
+    env_sps, env_gps, env_games = _time_loop(lambda i: env_random_game(env, rng, i), seconds)
+    game = ether_envs.load_game(name, **config)
+    eng_sps, eng_gps, eng_games = _time_loop(lambda i: engine_random_game(game, rng, i), seconds)
+    return {
+        "env_steps_per_s": env_sps, "env_games_per_s": env_gps, "env_games": env_games,
+        "engine_steps_per_s": eng_sps, "engine_games_per_s": eng_gps, "engine_games": eng_games,
+        "clone_apply_per_s": clone_apply_rate(game, seconds / 2),
+    }
+
+
+def _parse_config(items: list[str]) -> dict[str, Any]:
+    cfg: dict[str, Any] = {}
+    for item in items:
+        key, _, value = item.partition("=")
+        for cast in (int, float):
+            try:
+                cfg[key] = cast(value)
+                break
+            except ValueError:
+                continue
+        else:
+            cfg[key] = {"true": True, "false": False}.get(value.lower(), value)
+    return cfg
+
+
+def run(games: list[str], config: dict[str, Any], seconds: float) -> list[dict[str, Any]]:
+    """Benchmark ``games`` and connect_four_v3; return one row per game (and one for connect four)."""
+    c4 = connect_four_rate(seconds)
+    rows = [{"game": "connect_four_v3 (PettingZoo)", "env_steps_per_s": c4["steps_per_s"],
+             "env_games_per_s": c4["games_per_s"]}]
+    for name in games:
+        r = benchmark_game(name, config, seconds)
+        r["game"] = name + (f" {config}" if config else "")
+        r["env_ratio"] = r["env_steps_per_s"] / c4["steps_per_s"]
+        r["engine_ratio"] = r["engine_steps_per_s"] / c4["steps_per_s"]
+        rows.append(r)
+    return rows
+
+
+def format_table(rows: list[dict[str, Any]]) -> str:
+    head = ("| game | env steps/s | env games/s | engine steps/s | engine games/s | clone+apply/s "
+            "| env / c4 | engine / c4 |\n|---|---|---|---|---|---|---|---|")
+    lines = [head]
+    for r in rows:
+        def f(k, fmt="{:,.0f}"):
+            return fmt.format(r[k]) if k in r else "-"
+        lines.append(f"| {r['game']} | {f('env_steps_per_s')} | {f('env_games_per_s', '{:,.1f}')} | "
+                     f"{f('engine_steps_per_s')} | {f('engine_games_per_s', '{:,.1f}')} | {f('clone_apply_per_s')} | "
+                     f"{f('env_ratio', '{:.2f}x')} | {f('engine_ratio', '{:.2f}x')} |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m ether_envs.benchmark", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", nargs="*", default=ether_envs.list_games(), help="games to time (default: all)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="seconds per measurement (default 3)")
+    parser.add_argument("--config", nargs="*", default=[], help="game config as key=value pairs")
+    args = parser.parse_args(argv)
+    for g in args.games:
+        if g not in ether_envs.GAMES:
+            parser.error(f"unknown game {g!r}; choose from {ether_envs.list_games()}")
+    rows = run(args.games, _parse_config(args.config), args.seconds)
+    print(format_table(rows))
+
+
+if __name__ == "__main__":
+    main()

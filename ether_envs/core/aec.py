@@ -1,0 +1,196 @@
+"""One generic PettingZoo AEC adapter for every game's engine.
+
+A game's ``env.py`` only subclasses :class:`BoardGameEnv` (setting
+``metadata`` and ``game_class``) and defines ``env()`` with :func:`wrap`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from .game import Game, State
+
+ILLEGAL_ACTION_MODES = ("raise", "lose")
+
+
+class BoardGameEnv(AECEnv):
+    """PettingZoo AEC env over a rules engine.
+
+    Args:
+        render_mode: ``None``, ``"ansi"`` (``render()`` returns the text picture)
+            or ``"human"`` (``render()`` prints it).
+        illegal_action: ``"raise"`` (default): an illegal action raises
+            ``ValueError`` naming it and the legal ones, and changes nothing;
+            ``"lose"``: PettingZoo's ``TerminateIllegalWrapper`` behaviour (the
+            offender gets -1, the game ends). Applied by ``env()``.
+        max_steps: truncate every agent after this many steps (``None``: the
+            game's own ``max_game_length()`` bound, which no game reaches).
+        **config: the game's configuration (see the game's env docstring).
+
+    Agents are ``"player_0"`` ... ``"player_{n-1}"`` in clockwise seating
+    order. Observations are ``{"observation": float32 (obs_size,),
+    "action_mask": int8 (N,)}``; the mask is all zeros for agents not to act
+    and at terminal steps.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "is_parallelizable": False, "render_fps": 1}
+    game_class: type[Game]
+
+    def __init__(self, render_mode: str | None = None, illegal_action: str = "raise",
+                 max_steps: int | None = None, **config: Any):
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r} not in {self.metadata['render_modes']}")
+        if illegal_action not in ILLEGAL_ACTION_MODES:
+            raise ValueError(f"illegal_action must be one of {ILLEGAL_ACTION_MODES}, got {illegal_action!r}")
+        if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
+            raise ValueError(f"max_steps must be a positive int or None, got {max_steps!r}")
+        self.render_mode = render_mode
+        self.illegal_action = illegal_action
+        self.game: Game = self.game_class(**config)
+        self.config = self.game.config
+        self.max_steps = max_steps if max_steps is not None else self.game.max_game_length()
+        n = self.game.num_players
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
+        layout = self.game.layout
+        num_actions = self.game.num_distinct_actions()
+        obs_space = spaces.Dict({
+            "observation": spaces.Box(layout.low, layout.high, (layout.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (num_actions,), np.int8),
+        })
+        act_space = spaces.Discrete(num_actions)
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: act_space for a in self.possible_agents}
+        self._zero_mask = np.zeros(num_actions, dtype=np.int8)
+        self.game_state: State | None = None
+        self._seed_rng = np.random.default_rng()
+
+    # ---- spaces (cached: the same object on every call) ---------------
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    # ---- API -----------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Start a new game. ``seed`` seeds all of its chance; without a seed,
+        each reset draws a fresh seed from the env's own generator (itself
+        seeded by the last seeded reset)."""
+        if seed is not None:
+            self._seed_rng = np.random.default_rng(seed)
+            game_seed = seed
+        else:
+            game_seed = int(self._seed_rng.integers(2**63))
+        self.game_state = self.game.new_initial_state(seed=game_seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.num_steps = 0
+        self.agent_selection = self.possible_agents[self.game_state.current_player()]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        s = self.game_state
+        seat = self.agent_name_mapping[agent]
+        obs = s.observation_tensor(seat)
+        if not s.is_terminal() and s.current_player() == seat and not self.truncations[agent]:
+            mask = s.legal_actions_mask()
+        else:
+            mask = self._zero_mask.copy()
+        return {"observation": obs, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if not _is_int(action) or not 0 <= action < self.action_spaces[agent].n:
+            raise ValueError(
+                f"action {action!r} for {agent} is not in Discrete({self.action_spaces[agent].n}); "
+                f"legal actions: {self.legal_actions()}"
+            )
+        s = self.game_state
+        s.apply_action(int(action))  # raises ValueError, state untouched, if illegal
+        self.num_steps += 1
+        self._cumulative_rewards[agent] = 0.0
+        if s.is_terminal():
+            returns = s.returns()
+            scores = s.scores()
+            for i, a in enumerate(self.agents):
+                self.rewards[a] = float(returns[i])
+                self.terminations[a] = True
+                self.infos[a] = {"scores": scores.copy(), **self._final_info()}
+        else:
+            for a in self.agents:
+                self.rewards[a] = 0.0
+            if self.num_steps >= self.max_steps:
+                for a in self.agents:
+                    self.truncations[a] = True
+        self._accumulate_rewards()
+        if s.is_terminal() or self.num_steps >= self.max_steps:
+            # keep the acting agent selected; dead steps then walk every agent out
+            self.agent_selection = agent
+        else:
+            self.agent_selection = self.possible_agents[s.current_player()]
+        if self.render_mode == "human":
+            self.render()
+
+    def _final_info(self) -> dict[str, Any]:
+        info = getattr(self.game_state, "final_info", None)
+        return info() if info is not None else {}
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            import gymnasium
+
+            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'.")
+            return None
+        if self.game_state is None:
+            raise RuntimeError("call reset() before render()")
+        text = self.game_state.render_text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+    # ---- conveniences ---------------------------------------------------
+    def observation_layout(self) -> dict[str, slice]:
+        """Ordered ``{piece name: slice}`` of ``obs["observation"]``."""
+        return self.game.observation_layout()
+
+    def legal_actions(self) -> list[int]:
+        """Legal action ids for ``agent_selection`` (empty when it may not act)."""
+        if self.game_state is None or self.terminations.get(self.agent_selection) or self.truncations.get(self.agent_selection):
+            return []
+        return self.game_state.legal_actions()
+
+    def action_to_str(self, action: int) -> str:
+        """Name of an action id, e.g. ``"MOVE(c3)"``."""
+        return self.game.action_to_string(action)
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
+
+
+def wrap(raw: BoardGameEnv) -> AECEnv:
+    """PettingZoo classic's wrapper chain. ``illegal_action="lose"`` adds
+    ``TerminateIllegalWrapper(illegal_reward=-1)``; ``OrderEnforcingWrapper``
+    always. (Out-of-range actions raise ``ValueError`` in the raw env, which is
+    clearer than ``AssertOutOfBoundsWrapper``'s ``AssertionError``.)"""
+    e: AECEnv = raw
+    if raw.illegal_action == "lose":
+        e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    return wrappers.OrderEnforcingWrapper(e)

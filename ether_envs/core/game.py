@@ -1,0 +1,288 @@
+"""The shared rules-engine API (OpenSpiel-like): a declared :class:`Game` and a mutable :class:`State`.
+
+Every game subclasses both. The engine depends on numpy only (no gymnasium or
+pettingzoo), so agents and search can use it directly::
+
+    game = ether_envs.load_game("aethermon_collect", num_players=3)
+    state = game.new_initial_state(seed=7)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    state.returns()   # float64 array, one entry per player
+
+Chance (shuffles, dice, draws) is sampled inside ``apply_action`` from the
+state's own ``numpy.random.Generator`` (``state.rng``); there are no explicit
+chance nodes, and the generator's future outputs count as hidden information
+(``resample_hidden`` reseeds it).
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from typing import Any, Sequence
+
+import numpy as np
+
+from .codec import ActionCodec
+from .layout import ObservationLayout
+from .spec import GameSpec
+
+TERMINAL = -1
+"""``State.current_player()`` at a terminal state."""
+
+
+def win_loss_returns(winners: Sequence[int], num_players: int) -> np.ndarray:
+    """Zero-sum terminal returns: winners share +1, losers share -1.
+
+    Args:
+        winners: seats (0-based) that won; empty or all seats means a full tie.
+        num_players: number of seats.
+
+    Returns:
+        float64 array of shape ``(num_players,)`` summing to 0; all zeros when
+        every player (or no player) won.
+    """
+    r = np.zeros(num_players, dtype=np.float64)
+    winners = sorted(set(winners))
+    if 0 < len(winners) < num_players:
+        r[:] = -1.0 / (num_players - len(winners))
+        r[winners] = 1.0 / len(winners)
+    return r
+
+
+class Game:
+    """A configured game: static data, the action codec and the observation layout.
+
+    Subclasses set ``spec``, build ``self.codec`` (an :class:`ActionCodec`) and
+    ``self.encoder`` (with a ``layout`` and ``encode(state, player, out)``) in
+    ``__init__``, and implement ``new_initial_state``.
+
+    Attributes:
+        config: the validated, frozen configuration dataclass.
+        num_players: number of seats.
+    """
+
+    spec: GameSpec
+    codec: ActionCodec
+    config: Any
+    num_players: int
+
+    # ---- sizes -------------------------------------------------------
+    def num_distinct_actions(self) -> int:
+        """Size ``N`` of the flat action space; independent of the player count."""
+        return self.codec.size
+
+    @property
+    def layout(self) -> ObservationLayout:
+        return self.encoder.layout
+
+    def observation_size(self) -> int:
+        """Length of the flat float32 observation vector."""
+        return self.encoder.layout.size
+
+    def observation_layout(self) -> dict[str, slice]:
+        """Ordered ``{piece name: slice}`` of the flat observation."""
+        return dict(self.encoder.layout.slices)
+
+    def max_game_length(self) -> int:
+        """Upper bound on the number of decisions (``apply_action`` calls) in one game."""
+        raise NotImplementedError
+
+    def utility(self) -> str:
+        """``"zero_sum"``, ``"identical"`` (co-operative) or ``"general"`` for this configuration."""
+        return self.spec.utility
+
+    def has_hidden_information(self) -> bool:
+        """Whether this configuration hides anything from some player."""
+        return self.spec.information == "imperfect"
+
+    def new_initial_state(self, seed: int | None = None) -> "State":
+        """A fresh game, its chance seeded from ``seed`` (``None``: OS entropy)."""
+        raise NotImplementedError
+
+    def action_to_string(self, action: int) -> str:
+        """Name of an action id, e.g. ``"MOVE(c3)"``."""
+        return self.codec.name(action)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.config})"
+
+    # the game is static data: share it between clones and deep copies, and
+    # pickle it as its config (rebuilt on load)
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        return _rebuild_game, (type(self), dataclasses.asdict(self.config))
+
+
+def _rebuild_game(cls, config: dict) -> "Game":
+    return cls(**config)
+
+
+class State:
+    """Mutable game state. Subclasses implement the ``_``-prefixed hooks.
+
+    Public API: ``current_player``, ``legal_actions``, ``legal_actions_mask``,
+    ``apply_action``, ``is_terminal``, ``returns``, ``scores``,
+    ``observation_tensor``, ``action_to_string``, ``clone``,
+    ``resample_hidden``, ``history``, ``render_text``.
+
+    Attributes:
+        game: the :class:`Game` (shared, never copied).
+        rng: the state's ``numpy.random.Generator``; all chance comes from it.
+        history: list of applied action ids.
+    """
+
+    game: Game
+    rng: np.random.Generator
+    history: list[int]
+
+    # ---- hooks for subclasses ----------------------------------------
+    def _legal_actions(self) -> list[int]:
+        raise NotImplementedError
+
+    def _apply_action(self, action: int) -> None:
+        raise NotImplementedError
+
+    def current_player(self) -> int:
+        """Seat (0-based) that must decide now, or ``TERMINAL``."""
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        raise NotImplementedError
+
+    def scores(self) -> np.ndarray:
+        """Each player's current score (float64, shape ``(num_players,)``)."""
+        raise NotImplementedError
+
+    def _terminal_returns(self) -> np.ndarray:
+        raise NotImplementedError
+
+    # ---- shared behaviour --------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self.game.num_players
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """Sorted legal action ids for the player to act; ``[]`` at terminal
+        states and for any other ``player``."""
+        if self.is_terminal():
+            return []
+        if player is not None and player != self.current_player():
+            return []
+        return self._legal_actions()
+
+    def legal_actions_mask(self, player: int | None = None) -> np.ndarray:
+        """int8 array of shape ``(num_distinct_actions,)``: 1 where legal."""
+        return self.game.codec.mask(self.legal_actions(player))
+
+    def apply_action(self, action: int) -> None:
+        """Apply the current player's ``action`` (an id from ``legal_actions``).
+
+        Raises:
+            ValueError: the action is not legal here (the message names it and
+                the legal ones); the state is left unchanged.
+        """
+        legal = self.legal_actions()
+        try:
+            a = int(action)
+        except (TypeError, ValueError):
+            a = None
+        if a is None or a != action or a not in legal:
+            raise ValueError(self._illegal_message(action, legal))
+        self._apply_action(a)
+        self.history.append(a)
+
+    def _illegal_message(self, action: Any, legal: list[int]) -> str:
+        codec = self.game.codec
+        try:
+            name = codec.name(int(action))
+        except (TypeError, ValueError):
+            name = "not an action id"
+        if self.is_terminal():
+            return f"illegal action {action!r} ({name}): the game is over"
+        names = ", ".join(f"{a}={codec.name(a)}" for a in legal)
+        return (
+            f"illegal action {action!r} ({name}) for player {self.current_player()}; "
+            f"legal actions: [{names}]"
+        )
+
+    def returns(self) -> np.ndarray:
+        """Terminal rewards (float64, one per player); zeros before the end.
+
+        The reward scheme is the game's ``reward`` config (see its env docstring).
+        """
+        if not self.is_terminal():
+            return np.zeros(self.num_players, dtype=np.float64)
+        return self._terminal_returns()
+
+    def observation_tensor(self, player: int, out: np.ndarray | None = None) -> np.ndarray:
+        """What ``player`` may see, as a float32 vector of shape ``(observation_size,)``.
+
+        Seat-relative: the observer first, then the others in turn order.
+        """
+        if out is None:
+            out = np.zeros(self.game.encoder.layout.size, dtype=np.float32)
+        self.game.encoder.encode(self, player, out)
+        return out
+
+    def action_to_string(self, action: int) -> str:
+        return self.game.action_to_string(action)
+
+    def clone(self) -> "State":
+        """An independent copy (the rng included); the game is shared."""
+        return copy.deepcopy(self)
+
+    def resample_hidden(self, player: int, rng: np.random.Generator) -> "State":
+        """A determinization for ``player``: a new state consistent with all
+        that ``player`` has seen, with hidden parts redrawn from ``rng`` and the
+        state's chance generator reseeded from ``rng``.
+
+        Perfect-information games only reseed the generator (future chance is
+        unknown to every player).
+        """
+        s = self.clone()
+        s.rng = np.random.default_rng(rng.integers(2**63))
+        s._redraw_hidden(player, rng)
+        return s
+
+    def _redraw_hidden(self, player: int, rng: np.random.Generator) -> None:
+        """Hook: redraw what ``player`` cannot see (in place)."""
+
+    def render_text(self) -> str:
+        """A readable picture of the game from a neutral (public) view."""
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.render_text()
+
+
+def snapshot(obj: Any) -> Any:
+    """A plain, comparable structure of a state (for tests and golden files).
+
+    numpy arrays become lists, generators their bit-generator state, objects
+    their ``__dict__`` (the shared ``game`` is left out).
+    """
+    if isinstance(obj, np.random.Generator):
+        return ("rng", snapshot(obj.bit_generator.state))
+    if isinstance(obj, np.ndarray):
+        return ("array", str(obj.dtype), obj.tolist())
+    if isinstance(obj, (np.integer, np.floating, np.bool_)):
+        return obj.item()
+    if isinstance(obj, dict):
+        return {k: snapshot(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [snapshot(v) for v in obj]
+    if isinstance(obj, (set, frozenset)):
+        return sorted(snapshot(v) for v in obj)
+    if isinstance(obj, Game):
+        return None
+    slots = getattr(type(obj), "__slots__", None)
+    if hasattr(obj, "__dict__") or slots:
+        d = dict(getattr(obj, "__dict__", {}))
+        for k in slots or ():
+            if hasattr(obj, k):
+                d[k] = getattr(obj, k)
+        return {k: snapshot(v) for k, v in sorted(d.items()) if k != "game"}
+    return obj

@@ -1,0 +1,371 @@
+"""Reusable conformance checks that every registered game must pass.
+
+Each ``check_*`` function takes a game name and a config dict, raises
+``AssertionError`` with a clear message on failure and returns something
+useful (e.g. game lengths). ``run_conformance(name, config)`` runs them all;
+``tests/test_conformance.py`` runs it for every game and every entry of the
+game's ``Game.conformance_configs``.
+
+Like ``pettingzoo.test``, this module ships with the package so that a new
+game (ours or a user's) can be checked the same way.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import os
+import pickle
+import subprocess
+import sys
+from typing import Any
+
+import numpy as np
+
+import ether_envs
+from ether_envs.core import snapshot
+
+
+def _state_fingerprint(state) -> str:
+    """Digest of a state's plain snapshot (rng excluded when ``with_rng`` is False)."""
+    return hashlib.sha256(repr(snapshot(state)).encode()).hexdigest()
+
+
+def _without_rng(state) -> Any:
+    snap = snapshot(state)
+    if isinstance(snap, dict):
+        snap.pop("rng", None)
+    return snap
+
+
+def _random_policy(seed: int):
+    rng = np.random.default_rng(seed)
+    return lambda legal: int(legal[rng.integers(len(legal))])
+
+
+# ---------------------------------------------------------------------------
+# PettingZoo's own tests
+# ---------------------------------------------------------------------------
+def check_api(name: str, config: dict, num_cycles: int = 300) -> None:
+    """``pettingzoo.test.api_test`` on the wrapped env."""
+    import warnings
+
+    from pettingzoo.test import api_test
+
+    with warnings.catch_warnings():
+        # a Dict observation space (observation + action_mask) is PettingZoo classic's convention
+        warnings.filterwarnings("ignore", message="Observation space for each agent probably")
+        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
+        api_test(ether_envs.make(name, **config), num_cycles=num_cycles)
+
+
+def check_seed(name: str, config: dict, num_cycles: int = 300) -> None:
+    """``pettingzoo.test.seed_test``: same seed, same trajectory."""
+    import warnings
+
+    from pettingzoo.test import seed_test
+
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
+        seed_test(lambda: ether_envs.make(name, **config), num_cycles=num_cycles)
+
+
+# ---------------------------------------------------------------------------
+# Engine checks
+# ---------------------------------------------------------------------------
+def check_random_playouts(name: str, config: dict, seeds=range(8), max_checked: int = 12) -> list[int]:
+    """Random legal play over ``seeds``. At every step: the mask equals the legal
+    actions; it is non-empty; a sample of up to ``max_checked`` masked-in actions
+    (always including the chosen one) is accepted by a clone; every player's
+    observation is finite, float32 and inside the observation bounds. Every game
+    ends within ``game.max_game_length()`` and returns are well formed.
+
+    Returns:
+        the game lengths (number of decisions).
+    """
+    game = ether_envs.load_game(name, **config)
+    layout = game.layout
+    n = game.num_players
+    bound = game.max_game_length()
+    lengths = []
+    utility = game.utility()
+    for seed in seeds:
+        state = game.new_initial_state(seed=seed)
+        pick = _random_policy(10_000 + seed)
+        rng = np.random.default_rng(seed)
+        steps = 0
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            assert legal, f"{name} {config} seed {seed} step {steps}: no legal action at a non-terminal state"
+            assert legal == sorted(set(legal)), f"{name}: legal_actions not sorted/unique: {legal}"
+            mask = state.legal_actions_mask()
+            assert mask.dtype == np.int8 and mask.shape == (game.num_distinct_actions(),)
+            assert np.array_equal(np.flatnonzero(mask), legal), f"{name}: mask differs from legal_actions"
+            p = state.current_player()
+            assert 0 <= p < n, f"{name}: current_player {p} out of range"
+            for q in range(n):
+                assert state.legal_actions(q) == (legal if q == p else []), \
+                    f"{name}: legal_actions({q}) must be empty for a player not to act"
+                obs = state.observation_tensor(q)
+                assert obs.dtype == np.float32 and obs.shape == (layout.size,)
+                assert np.all(np.isfinite(obs)), f"{name}: non-finite observation"
+                bad = np.flatnonzero((obs < layout.low) | (obs > layout.high))
+                assert bad.size == 0, f"{name}: observation out of bounds at {_piece_of(layout, bad[0])}"
+            action = pick(legal)
+            sample = set(rng.choice(legal, size=min(max_checked, len(legal)), replace=False).tolist())
+            for a in sample - {action}:
+                c = state.clone()
+                c.apply_action(a)  # must be accepted
+            state.apply_action(action)
+            steps += 1
+            assert steps <= bound, f"{name} {config} seed {seed}: exceeded max_game_length {bound}"
+        r = state.returns()
+        assert r.shape == (n,) and r.dtype == np.float64 and np.all(np.isfinite(r))
+        if utility == "zero_sum":
+            assert abs(r.sum()) < 1e-9, f"{name}: zero-sum returns sum to {r.sum()}"
+        elif utility == "identical":
+            assert np.all(r == r[0]), f"{name}: co-operative returns differ between players: {r}"
+        assert state.scores().shape == (n,)
+        assert state.legal_actions() == [] and not state.legal_actions_mask().any()
+        lengths.append(steps)
+    return lengths
+
+
+def _piece_of(layout, index: int) -> str:
+    for name, sl in layout.slices.items():
+        if sl.start <= index < sl.stop:
+            return f"{name}[{index - sl.start}]"
+    return str(index)
+
+
+def check_clone_independence(name: str, config: dict, seeds=range(3)) -> None:
+    """Search on a clone never changes the original; earlier clones never change
+    when play continues on the original (TAG's copy-integrity test)."""
+    game = ether_envs.load_game(name, **config)
+    for seed in seeds:
+        state = game.new_initial_state(seed=seed)
+        pick = _random_policy(seed)
+        kept = []
+        while not state.is_terminal():
+            before = _state_fingerprint(state)
+            c = state.clone()
+            assert _state_fingerprint(c) == before, f"{name}: clone differs from its original"
+            kept.append((c, before))
+            # a short random playout on a second clone
+            probe = state.clone()
+            probe_pick = _random_policy(len(kept))
+            for _ in range(10):
+                if probe.is_terminal():
+                    break
+                probe.apply_action(probe_pick(probe.legal_actions()))
+            assert _state_fingerprint(state) == before, f"{name}: playing a clone changed the original"
+            state.apply_action(pick(state.legal_actions()))
+        for c, fp in kept:
+            assert _state_fingerprint(c) == fp, f"{name}: an earlier clone changed when play continued"
+
+
+def check_illegal_action(name: str, config: dict, seeds=range(2)) -> None:
+    """An illegal action raises ``ValueError`` naming it and the legal ones, and
+    changes nothing (engine and env); ``illegal_action="lose"`` ends the game
+    with -1 for the offender."""
+    game = ether_envs.load_game(name, **config)
+    n_actions = game.num_distinct_actions()
+    for seed in seeds:
+        state = game.new_initial_state(seed=seed)
+        pick = _random_policy(seed)
+        steps = 0
+        while not state.is_terminal() and steps < 40:
+            legal = state.legal_actions()
+            illegal = [a for a in range(n_actions) if a not in legal]
+            for bad in (illegal[:1] + [n_actions, -1, None, "x", 1.5]):
+                before = _state_fingerprint(state)
+                try:
+                    state.apply_action(bad)
+                except ValueError as e:
+                    msg = str(e)
+                    assert repr(bad) in msg and "legal actions" in msg, f"{name}: unclear error: {msg}"
+                else:
+                    raise AssertionError(f"{name}: illegal action {bad!r} was accepted")
+                assert _state_fingerprint(state) == before, f"{name}: a rejected action changed the state"
+            state.apply_action(pick(legal))
+            steps += 1
+    # env level
+    env = ether_envs.make(name, **config)
+    env.reset(seed=0)
+    legal = env.unwrapped.legal_actions()
+    bad = next(a for a in range(n_actions) if a not in legal)
+    before = _state_fingerprint(env.unwrapped.game_state)
+    try:
+        env.step(bad)
+    except ValueError as e:
+        assert str(bad) in str(e)
+    else:
+        raise AssertionError(f"{name}: env accepted illegal action {bad}")
+    assert _state_fingerprint(env.unwrapped.game_state) == before
+    env = ether_envs.make(name, illegal_action="lose", **config)
+    env.reset(seed=0)
+    offender = env.agent_selection
+    env.step(bad)
+    assert all(env.terminations.values()), f"{name}: illegal_action='lose' did not end the game"
+    assert env._cumulative_rewards[offender] == -1, f"{name}: offender not penalised"
+
+
+def check_hidden_information(name: str, config: dict, seeds=range(3), draws: int = 2) -> None:
+    """Redrawing what a player cannot see (``resample_hidden``) never changes
+    that player's observation or mask; the redrawn state plays on; and when the
+    configuration hides something, ``resample_hidden`` does redraw something."""
+    game = ether_envs.load_game(name, **config)
+    n = game.num_players
+    redrew = False
+    rng = np.random.default_rng(123)
+    for seed in seeds:
+        state = game.new_initial_state(seed=seed)
+        pick = _random_policy(seed)
+        while not state.is_terminal():
+            for p in range(n):
+                obs = state.observation_tensor(p)
+                mask = state.legal_actions_mask(p)
+                for _ in range(draws):
+                    alt = state.resample_hidden(p, rng)
+                    assert alt is not state
+                    assert np.array_equal(alt.observation_tensor(p), obs), \
+                        f"{name}: resample_hidden({p}) changed player {p}'s observation " \
+                        f"(piece {_first_diff(game.layout, alt.observation_tensor(p), obs)})"
+                    assert np.array_equal(alt.legal_actions_mask(p), mask), \
+                        f"{name}: resample_hidden({p}) changed player {p}'s action mask"
+                    assert alt.current_player() == state.current_player()
+                    if _without_rng(alt) != _without_rng(state):
+                        redrew = True
+            state.apply_action(pick(state.legal_actions()))
+        # a determinization must be a playable state
+        alt = game.new_initial_state(seed=seed).resample_hidden(0, rng)
+        while not alt.is_terminal():
+            alt.apply_action(pick(alt.legal_actions()))
+    if game.has_hidden_information():
+        assert redrew, f"{name} {config}: hidden information declared but resample_hidden never redrew anything"
+
+
+def _first_diff(layout, a, b) -> str:
+    idx = np.flatnonzero(a != b)
+    return _piece_of(layout, int(idx[0])) if idx.size else "none"
+
+
+# ---------------------------------------------------------------------------
+# Env checks
+# ---------------------------------------------------------------------------
+def _env_trajectory(name: str, config: dict, seed: int, max_steps: int = 10_000) -> list:
+    env = ether_envs.make(name, **config)
+    env.reset(seed=seed)
+    pick = _random_policy(seed)
+    out = []
+    for agent in env.agent_iter(max_steps):
+        obs, rew, term, trunc, info = env.last()
+        out.append((agent, obs["observation"].tobytes(), obs["action_mask"].tobytes(), rew, term, trunc))
+        action = None if term or trunc else pick(np.flatnonzero(obs["action_mask"]).tolist())
+        env.step(action)
+    return out
+
+
+def trajectory_digest(name: str, config: dict, seed: int) -> str:
+    """sha256 of a seeded random env trajectory (observations, masks, rewards, flags)."""
+    h = hashlib.sha256()
+    for item in _env_trajectory(name, config, seed):
+        h.update(repr(item).encode())
+    return h.hexdigest()
+
+
+def check_determinism(name: str, config: dict, seeds=(0, 1)) -> None:
+    """Same seed and actions give the same observations, rewards and flags, in
+    this process and across two processes with different ``PYTHONHASHSEED``."""
+    for seed in seeds:
+        a = _env_trajectory(name, config, seed)
+        b = _env_trajectory(name, config, seed)
+        assert a == b, f"{name}: two runs with seed {seed} differ"
+    code = ("import sys, json; from ether_envs.testing import trajectory_digest; "
+            "print(trajectory_digest(sys.argv[1], json.loads(sys.argv[2]), int(sys.argv[3])))")
+    digests = set()
+    for hashseed in ("0", "12345"):
+        env = dict(os.environ, PYTHONHASHSEED=hashseed)
+        out = subprocess.run([sys.executable, "-c", code, name, json.dumps(config), str(seeds[0])],
+                             env=env, capture_output=True, text=True, check=True)
+        digests.add(out.stdout.strip())
+    digests.add(trajectory_digest(name, config, seeds[0]))
+    assert len(digests) == 1, f"{name}: trajectories differ across processes / PYTHONHASHSEED"
+
+
+def check_pickle_deepcopy(name: str, config: dict, seed: int = 0, split: int = 7) -> None:
+    """``copy.deepcopy(env)`` and ``pickle`` round-trip mid-game and continue identically."""
+    env = ether_envs.make(name, **config)
+    env.reset(seed=seed)
+    pick = _random_policy(seed)
+    for _ in range(split):
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            break
+        env.step(pick(np.flatnonzero(obs["action_mask"]).tolist()))
+    copies = [copy.deepcopy(env), pickle.loads(pickle.dumps(env))]
+
+    def finish(e, policy_seed):
+        p = _random_policy(policy_seed)
+        out = []
+        for agent in e.agent_iter(10_000):
+            obs, rew, term, trunc, _ = e.last()
+            out.append((agent, obs["observation"].tobytes(), obs["action_mask"].tobytes(), rew, term, trunc))
+            e.step(None if term or trunc else p(np.flatnonzero(obs["action_mask"]).tolist()))
+        return out
+
+    ref = finish(env, 99)
+    for c in copies:
+        assert finish(c, 99) == ref, f"{name}: a deepcopy/pickle of the env did not continue identically"
+
+
+def check_env_mask_matches_engine(name: str, config: dict, seed: int = 3) -> None:
+    """At every env step the acting agent's mask equals the engine's legal actions
+    and other agents' masks are all zeros."""
+    env = ether_envs.make(name, **config)
+    env.reset(seed=seed)
+    pick = _random_policy(seed)
+    for agent in env.agent_iter(10_000):
+        obs, _, term, trunc, _ = env.last()
+        st = env.unwrapped.game_state
+        if term or trunc:
+            assert not obs["action_mask"].any()
+            env.step(None)
+            continue
+        assert np.array_equal(np.flatnonzero(obs["action_mask"]), st.legal_actions())
+        assert env.unwrapped.legal_actions() == st.legal_actions()
+        for other in env.agents:
+            if other != agent:
+                assert not env.observe(other)["action_mask"].any()
+        env.step(pick(st.legal_actions()))
+
+
+def check_spaces(name: str, config: dict) -> None:
+    """Spaces are cached, the action space is the same size for every player
+    count, and the layout covers the observation exactly."""
+    env = ether_envs.make(name, **config)
+    u = env.unwrapped
+    for a in u.possible_agents:
+        assert env.observation_space(a) is env.observation_space(a)
+        assert env.action_space(a) is env.action_space(a)
+    layout = u.observation_layout()
+    stops = [s.stop for s in layout.values()]
+    starts = [s.start for s in layout.values()]
+    assert starts[0] == 0 and all(a == b for a, b in zip(stops, starts[1:]))
+    assert stops[-1] == env.observation_space(u.possible_agents[0])["observation"].shape[0]
+    for a in range(u.game.num_distinct_actions()):
+        assert isinstance(u.action_to_str(a), str)
+
+
+ALL_CHECKS = (
+    check_spaces, check_api, check_seed, check_random_playouts, check_env_mask_matches_engine,
+    check_determinism, check_clone_independence, check_pickle_deepcopy, check_hidden_information,
+    check_illegal_action,
+)
+
+
+def run_conformance(name: str, config: dict) -> None:
+    """Run every check on one game configuration."""
+    for check in ALL_CHECKS:
+        check(name, config)

@@ -1,0 +1,10 @@
+import ether_envs
+
+GAME_CONFIGS = [
+    (name, cfg) for name in ether_envs.list_games()
+    for cfg in ether_envs.load_game(name).conformance_configs
+]
+
+
+def config_id(cfg: dict) -> str:
+    return ",".join(f"{k}={v}" for k, v in cfg.items()) or "default"

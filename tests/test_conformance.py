@@ -1,0 +1,17 @@
+"""The generic conformance suite (ether_envs.testing) on every game, player count and mode."""
+
+import pytest
+
+from ether_envs import testing
+from conftest import GAME_CONFIGS, config_id
+
+CASES = [
+    pytest.param(check, name, cfg, id=f"{name}[{config_id(cfg)}]-{check.__name__}")
+    for name, cfg in GAME_CONFIGS
+    for check in testing.ALL_CHECKS
+]
+
+
+@pytest.mark.parametrize("check,name,config", CASES)
+def test_conformance(check, name, config):
+    check(name, config)
