@@ -51,7 +51,7 @@ def new_state(seed: int = 0, **config):
 
 
 def position(seed: int = 0, *, board=None, token=None, turn=0, first=None, collections=None,
-             artefacts=None, **config):
+             held=None, **config):
     """A state on a player's turn (phase TURN), with exactly the given pieces.
 
     Args:
@@ -60,8 +60,8 @@ def position(seed: int = 0, *, board=None, token=None, turn=0, first=None, colle
         turn: seat whose turn it is.
         first: seat first in turn order (default: the dealt one).
         collections: ``{seat: [card ids]}`` already collected.
-        artefacts: ``{seat: [artefact keys]}`` held, unused; if given, nobody
-            else holds an Artefact and the draft is skipped.
+        held: ``{seat: [artefact keys]}`` held, unused; nobody else holds an
+            Artefact (the draft is skipped either way).
     """
     s = new_state(seed, **config)
     if first is not None:
@@ -79,10 +79,10 @@ def position(seed: int = 0, *, board=None, token=None, turn=0, first=None, colle
             s.board[s.board == c] = -1
             s.owner[c] = p
             s.collections[p].append(c)
-    if artefacts is not None:
-        s.art_owner[:] = -1
-        s.group_owner = [p for p in range(len(s.group_owner))]
-        for p, keys in artefacts.items():
+    s.art_owner[:] = -1
+    s.group_owner = list(range(len(s.group_owner)))
+    if held:
+        for p, keys in held.items():
             for k in keys:
                 s.art_owner[art(k)] = p
                 s.known[p, art(k)] = True
