@@ -115,3 +115,13 @@ def assert_cannot(state, action) -> None:
         state.apply_action(action)
     after = (state.board, state.token, state.phase, state.decider, state.collections)
     assert (before[0] == after[0]).all() and before[1:] == after[1:]
+
+
+def finish(state):
+    """Play to the end without collecting: each turn moves to an empty square
+    (at the end, each Satchel owner takes the first set offered)."""
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        empty = [a for a in legal if a < R.SQ and state.board[a - R.MOVE0] < 0]
+        state.apply_action(empty[0] if empty else legal[0])
+    return state
