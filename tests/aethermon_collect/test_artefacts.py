@@ -324,6 +324,18 @@ def test_fence_next_player_cannot_move_along_the_row():
     assert s.current_player() == 1 and "d1" in moves(s)
 
 
+@pytest.mark.xfail(strict=True, reason="engine bug: the Fence does not restrict a Lantern step, so the fenced "
+                   "player can step along the forbidden row")
+def test_fence_lantern_step_along_the_row_cannot():
+    """Fence (AC-A6): "the next player may not move along the row the Group Token is on" — a Lantern step
+    (one square orthogonally) along that row is a move along the row."""
+    s = position(num_players=3, board={"c1": M1, "a1": M2, "f6": M3}, token="c4", held={0: ["fence"], 1: ["lantern"]})
+    play(s, move("c1"), use("fence"))
+    play(s, use("lantern"))
+    assert moves(s) == {"c2"}
+    assert_cannot(s, move("b1"))
+
+
 # ---- Mirror ---------------------------------------------------------------------
 
 def test_mirror_copies_last_artefact_an_opponent_used():

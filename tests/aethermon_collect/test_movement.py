@@ -1,5 +1,6 @@
 """Rulebook "Player's Turn" and the first-move note of "Placing the Group Token"."""
 
+import numpy as np
 import pytest
 
 from ether_envs.aethermon_collect import rules as R
@@ -132,3 +133,30 @@ def test_first_move_lantern_then_back_to_start_cannot_collect_start_card():
     else:
         assert_cannot(s, move("a1"))
     assert s.owner[start_card] == -1
+
+
+def _swap_to(s, name, c):
+    """Put card ``c`` on square ``name`` (swapping it with the card there)."""
+    q, other = sq(name), int(np.flatnonzero(s.board == c)[0])
+    s.board[q], s.board[other] = s.board[other], s.board[q]
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug: on the 3-player first turn a Net collects the Aethermon where "
+                   "the Group Token started (adjacent to the landing square, same set)")
+def test_first_move_net_cannot_collect_start_card():
+    """Placing the Group Token note: the first player "cannot collect the Aethermon where the Group Token
+    starts". After moving from the corner a1 to a2 (Moonlit trio 2), a Net must not collect the Moonlit
+    trio 1 left on a1."""
+    s = new_state(5, num_players=3)
+    play(s, R.PLACE0 + 0)
+    _swap_to(s, "a1", MOON1)
+    _swap_to(s, "a2", MOON2)
+    first = s.first_player
+    s.art_owner[:] = -1
+    s.art_owner[R.NET] = first
+    play(s, move("a2"))
+    assert s.collections[first] == [MOON2]
+    if use("net") in s.legal_actions():
+        play(s, use("net"))
+        assert_cannot(s, R.TARGET0 + sq("a1"))
+    assert s.owner[MOON1] == -1
