@@ -4,7 +4,6 @@ import numpy as np
 import pytest
 
 from ether_envs.aethermon_collect import Game
-from ether_envs.aethermon_collect import components as C
 from ether_envs.aethermon_collect import rules as R
 
 from .builders import assert_cannot, move, new_state, play, sq
