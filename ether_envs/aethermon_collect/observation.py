@@ -123,7 +123,8 @@ class Encoder:
         sqv = self._v["squares"]
         sqv[:, _CARD_COLS] = _CARD_FEATURES.take(np.asarray(s.board, dtype=np.intp), axis=0)
         sq0 = off["squares"]
-        buf[sq0 + s.token * _NF + 1] = 1
+        if s.token >= 0:  # 3 players: no token until the last player places it
+            buf[sq0 + s.token * _NF + 1] = 1
         rel = self._rel_index[player]
         # collections and, per square, which relative seats hold a card of its set
         coll0 = off["collections"]

@@ -251,6 +251,8 @@ class State(_State):
         first_player: seat first in turn order; play is clockwise (seat + 1).
         board: list[int] (49), card id on each square, -1 if none.
         card_square: list[int] (48), square of each card on the grid, -1 if none.
+        start_card: card under the Group Token when placed (3 players), -1 if none;
+            ``first_turn`` is True until the first turn ends (it cannot be collected then).
         art_square: list[int] (49), Artefact id lying on each square (variant
             "Redistribute"), -1 if none.
         token: square of the Group Token.
@@ -327,6 +329,8 @@ class State(_State):
             self.leftover = sorted(pool[n * g:])
             if cfg.hidden_artefacts:
                 self.known = [[False] * C.NUM_ARTEFACTS for _ in range(n)]
+        self.start_card = -1
+        self.first_turn = True
         self.pending = -1
         self.trade_card = -1
         self.collected = False
@@ -364,6 +368,19 @@ class State(_State):
                 deck = [cards[j] for j in rng.permutation(len(cards)).tolist()]
             for p in tied:
                 deal[p].append(C.CARDS[deck.pop()].value)
+
+    def refresh(self) -> None:
+        """Recompute the derived fields (``card_square``, ``score_cache``, ``held``)
+        from ``board``, ``owner``/``collections`` and ``art_owner``/``art_used``.
+        Call it after editing a state's fields directly (e.g. to build a test position)."""
+        self.card_square = [-1] * C.NUM_CARDS
+        for sq, c in enumerate(self.board):
+            if c >= 0:
+                self.card_square[c] = sq
+        for p in range(self.num_players):
+            self._rescore(p)
+        self.held = [[a for a in range(C.NUM_ARTEFACTS) if self.art_owner[a] == p and not self.art_used[a]]
+                     for p in range(self.num_players)]
 
     # ---- clone: plain fields copied, static data shared ----------------------
     _NESTED = ("deal", "collections", "groups", "held", "known")
@@ -507,8 +524,8 @@ class State(_State):
     def can_collect(self, p: int, card: int) -> bool:
         """Whether seat ``p`` may collect ``card`` now (Stopwatch extra turn: no;
         co-operative: not if another player holds a card of its set)."""
-        if self.no_collect_turn:
-            return False
+        if self.no_collect_turn or (self.first_turn and card == self.start_card):
+            return False  # Stopwatch extra turn; "Placing the Group Token" note
         if self.game.config.cooperative:
             s = C.CARDS[card].set_id
             if s >= 0:
@@ -519,9 +536,11 @@ class State(_State):
         return True
 
     def last_opponent_effect(self, p: int) -> int:
-        """Effect of the Artefact most recently used by an opponent of ``p`` (-1 if none)."""
+        """Effect of the Artefact most recently used by an opponent of ``p`` (-1 if
+        none); in 2 vs 2 a partner is not an opponent."""
+        partner = (p + 2) % 4 if self.game.config.teams else p
         for seat, effect in reversed(self.art_log):
-            if seat != p:
+            if seat != p and seat != partner:
                 return effect
         return -1
 
@@ -584,7 +603,9 @@ class State(_State):
             return [MOVE0 + s for s in g.diagonal[t]]
         if e == HOOK:
             return [MOVE0 + s for s in g.knight[t]]
-        if e == LANTERN:
+        if e == LANTERN:  # the Fence also forbids a step along the fenced row
+            if self.fence_seat == self.turn_player and self.fence_row == t // C.MAX_SIDE:
+                return [MOVE0 + s for s in g.adjacent[t] if s // C.MAX_SIDE != self.fence_row]
             return [MOVE0 + s for s in g.adjacent[t]]
         if e == MAGNET:
             return [MOVE0 + s for s in self._empty_squares()]
@@ -614,6 +635,7 @@ class State(_State):
         block, i = CODEC.decode(action)
         if ph == PLACE_TOKEN:
             self.token = self.game.corners[i]
+            self.start_card = self.board[self.token]
             self._begin_draft()
         elif ph == DRAFT:
             self._draft(self.decider, i)
@@ -788,6 +810,7 @@ class State(_State):
             return
         if self.fence_seat == p:  # the Fence bound this turn only
             self.fence_row = self.fence_seat = -1
+        self.first_turn = False
         if self.extra_turn:
             self.extra_turn = False
             self._start_turn(p, extra=True)
