@@ -185,7 +185,8 @@ class Game(_Game):
         self.grid_squares = [int(s) for s in np.flatnonzero(self.in_grid)]
         self.centre = (side // 2) * C.MAX_SIDE + side // 2 if vacant else -1
         self.card_squares = [s for s in self.grid_squares if s != self.centre]
-        self.axis_rule = self.config.cooperative and self.num_players == 2  # 2-player co-op axes
+        self.cooperative = self.config.cooperative  # flags read on every step
+        self.axis_rule = self.cooperative and self.num_players == 2  # 2-player co-op axes
         self.artefact_pool = [C.ARTEFACT_BY_KEY[k].artefact_id for k in self.config.artefact_pool]
         self.corners = (0, side - 1, (side - 1) * C.MAX_SIDE, (side - 1) * C.MAX_SIDE + side - 1)
         # static move tables: rook lines per square as (horizontal, vertical) destination lists
@@ -526,7 +527,7 @@ class State(_State):
         co-operative: not if another player holds a card of its set)."""
         if self.no_collect_turn or (self.first_turn and card == self.start_card):
             return False  # Stopwatch extra turn; "Placing the Group Token" note
-        if self.game.config.cooperative:
+        if self.game.cooperative:
             s = C.CARDS[card].set_id
             if s >= 0:
                 for m in C.SET_CARDS[s]:
@@ -628,7 +629,8 @@ class State(_State):
     def _apply_action(self, action: int) -> None:
         ph = self.phase
         if ph == TURN and action < PLACE0:  # the common case: a rook move
-            self._bind_axis(action)
+            if self.game.axis_rule:
+                self._bind_axis(action)
             self._arrive(action, collect=True)
             self._after_move()
             return
@@ -654,7 +656,7 @@ class State(_State):
         """Rulebook "2-Player Co-operative": the first player's first move fixes its
         axis; the second player may only move along the other axis."""
         p = self.turn_player
-        if self.game.axis_rule and self.axis[p] < 0:
+        if self.axis[p] < 0:
             a = 0 if dest // C.MAX_SIDE == self.token // C.MAX_SIDE else 1
             self.axis[p] = a
             self.axis[1 - p] = 1 - a
@@ -711,7 +713,7 @@ class State(_State):
         if card >= 0 and self.can_collect(p, card):
             self._collect(p, sq)
         a = self.art_square[sq]
-        if a >= 0:
+        if a >= 0:  # AC-A7
             self.art_square[sq] = -1
             self.art_owner[a] = p
             self.known[p][a] = True
@@ -795,8 +797,9 @@ class State(_State):
 
     def _end_turn(self) -> None:
         """Rulebook "Ending the Game" and "Player's Turn": next player clockwise."""
-        cfg = self.game.config
-        n = self.num_players
+        g = self.game
+        cfg = g.config
+        n = g.num_players
         p = self.turn_player
         if self.collected:
             self.streak = [False] * n
@@ -805,7 +808,7 @@ class State(_State):
         self.turns_taken[p] = True
         if cfg.redistribute_artefacts and not self.redistributed and all(self.turns_taken):
             self._redistribute()
-        if (not self.collected) if cfg.cooperative else all(self.streak):
+        if (not self.collected) if g.cooperative else all(self.streak):
             self._game_end()
             return
         if self.fence_seat == p:  # the Fence bound this turn only
