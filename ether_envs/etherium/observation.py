@@ -91,8 +91,9 @@ class Encoder:
             self._boxes.append(b)
         self._num_players = np.eye(3, dtype=np.float32)[n - 2]
 
-    def encode(self, s, player: int, out: np.ndarray) -> np.ndarray:
-        """Fill ``out`` (float32, shape ``(LAYOUT.size,)``) with ``player``'s view."""
+    def encode(self, s, player: int, out: np.ndarray | None = None) -> np.ndarray:
+        """``player``'s view of state ``s``: float32, shape ``(LAYOUT.size,)``, values
+        in [0, 1]. Written into ``out`` when given, else a new array."""
         n = self.game.num_players
         v = self._v
         self._buf[:] = 0
@@ -193,6 +194,8 @@ class Encoder:
                     bs[r, 2] = 1
                     bs[r, 3] = min(b[4][i], 60) / 60
                 bs[r, 4] = 1 if b[5][i] else 0
+        if out is None:
+            return self._buf.copy()
         out[:] = self._buf
         return out
 

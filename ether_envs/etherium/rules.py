@@ -246,8 +246,7 @@ class State(ConflictRules, _State):
     def clone(self) -> "State":
         s = State.__new__(State)
         s.game = self.game
-        s.rng = np.random.Generator(np.random.PCG64())
-        s.rng.bit_generator.state = self.rng.bit_generator.state
+        self._share_rng_state(s)
         s.history = self.history[:]
         s.seasons = self.seasons[:]
         s.night_order = self.night_order[:]
@@ -297,6 +296,9 @@ class State(ConflictRules, _State):
 
     def _legal_actions(self) -> list[int]:
         return list(self.legal)
+
+    def _is_legal(self, action: int) -> bool:
+        return action in self.legal
 
     def decision(self) -> int:
         """Kind of the pending decision (``D_*``), or -1 at the end."""
