@@ -6,6 +6,8 @@ the siege spoils. A mixin of :class:`ether_envs.etherium.rules.State`.
 from __future__ import annotations
 
 from . import components as C
+from .agenda import (CONFLICT0, D_CHOOSE_CONFLICT, D_GAIN, D_RETREAT, D_SPOIL, D_TAKE, D_WINDOW, RETREAT0, SPOIL0,
+                     T_BATTLE_RESOLVE, T_BATTLE_ROLL, T_CONFLICT_AT, T_CONFLICTS, T_ROLL_DONE, W_CONFLICT)
 
 ASSAULT, SIEGE = 0, 1
 CONFLICT_KINDS = ("assault", "siege")
@@ -44,8 +46,6 @@ class ConflictRules:
         boxes = self.conflict_boxes()
         if not boxes:
             return
-        from .rules import T_CONFLICTS, T_CONFLICT_AT, D_CHOOSE_CONFLICT
-
         self.stack.append((T_CONFLICTS, -1, 0, 0))
         if len(boxes) == 1:
             self.stack.append((T_CONFLICT_AT, -1, boxes[0], 0))
@@ -57,19 +57,13 @@ class ConflictRules:
         self.stack.append((D_CHOOSE_CONFLICT, chooser, 0, 0))
 
     def _opt_choose_conflict(self, t):
-        from .rules import CONFLICT0
-
         return [CONFLICT0 + b for b in self.conflict_boxes()]
 
     def _d_choose_conflict(self, t, block, i, a):
-        from .rules import T_CONFLICT_AT
-
         self.stack.pop()
         self.stack.append((T_CONFLICT_AT, -1, i, 0))
 
     def _h_conflict_at(self, t):
-        from .rules import D_GAIN, D_RETREAT, D_TAKE, T_BATTLE_RESOLVE
-
         box = t[2]
         soldiers = [p for p in self.order if self.pos[p][C.SOLDIER] == box]
         owner = self.game.city_owner[box]
@@ -99,8 +93,6 @@ class ConflictRules:
     def _push_rolls(self, indices) -> None:
         """Rulebook "Conflict Resolution": players roll in reverse initiative order
         (``seats`` are in initiative order, so the last one rolls first)."""
-        from .rules import T_BATTLE_ROLL
-
         seats = self.battle[2]
         for i in indices:
             self.stack.append((T_BATTLE_ROLL, seats[i], i, 0))
@@ -109,8 +101,6 @@ class ConflictRules:
         return self.battle[2].index(p)
 
     def _h_battle_roll(self, t):
-        from .rules import D_WINDOW, T_ROLL_DONE, W_CONFLICT
-
         p, i = t[1], t[2]
         unit = self.battle[3][i]
         ndice = self.lvl[p][unit] + (1 if unit == C.GUARD and self.ability[p] == C.A_BASTION else 0)
@@ -141,8 +131,6 @@ class ConflictRules:
     def _h_battle_resolve(self, t):
         """Highest total wins; Reces wins ties; otherwise the tied players roll
         again (ETM-A14: after 10 ties in a row the winner is drawn at random)."""
-        from .rules import T_BATTLE_RESOLVE
-
         b = self.battle
         totals = b[4]
         best = max(totals)
@@ -165,8 +153,6 @@ class ConflictRules:
         self._battle_outcome(winner)
 
     def _battle_outcome(self, w: int) -> None:
-        from .rules import D_RETREAT, D_SPOIL
-
         box, kind, seats, units, _totals, shields, _ties = self.battle
         self.battle = None
         for i, q in enumerate(seats):  # both sides lose a level (Shield card: ETM-A5)
@@ -224,8 +210,6 @@ class ConflictRules:
         return []
 
     def _opt_retreat(self, t):
-        from .rules import RETREAT0
-
         return [RETREAT0 + b for b in self.retreat_options(t[1], t[2])]
 
     def _d_retreat(self, t, block, i, a):
@@ -247,13 +231,9 @@ class ConflictRules:
         return out
 
     def _opt_spoil(self, t):
-        from .rules import SPOIL0
-
         return [SPOIL0 + k for k in self.spoil_options(t[1], t[2])]
 
     def _d_spoil(self, t, block, i, a):
-        from .rules import D_TAKE
-
         p, victim = t[1], t[2]
         self.stack.pop()
         if i == 0:

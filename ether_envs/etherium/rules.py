@@ -19,80 +19,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core import ActionCodec, Block, Game as _Game, GameSpec, State as _State, TERMINAL, win_loss_returns
+from ..core import Game as _Game, GameSpec, State as _State, TERMINAL, win_loss_returns
 from . import components as C
+from .actions import ActionRules
 from .conflicts import ConflictRules
 
-# ---- action codec (documented in env.py) ------------------------------------
-_R = lambda i: C.RESOURCE_NAMES[i]  # noqa: E731
-CODEC = ActionCodec([
-    Block("CHOOSE_TRIBE", C.NUM_TRIBES, "setup with tribe_selection='choose': take tribe 0..3 "
-          "(Reces, Psolos, Ertis, Hivalia)", lambda i: C.TRIBES[i].name),
-    Block("PASS", 1, "end a Flash-card window / decline an optional reveal action / stop Etherization"),
-    Block("PLAY_FLASH", C.NUM_FLASH_TYPES, "play a Flash card of type 0..11 from your hand (components.FLASH_CARDS)",
-          lambda i: C.FLASH_CARDS[i].name),
-    Block("GAIN_RESOURCE", 3, "take 1 basic resource (Wood, Stone, Metal) from the reserve", _R),
-    Block("SPEND_RESOURCE", 3, "lose / pay 1 of your basic resources (Wood, Stone, Metal)", _R),
-    Block("TAKE_RESOURCE", 3, "steal 1 basic resource (Wood, Stone, Metal) from the player being robbed", _R),
-    Block("DISCARD_FLASH", C.NUM_FLASH_TYPES, "discard a Flash card of type 0..11",
-          lambda i: C.FLASH_CARDS[i].name),
-    Block("PROGRAM", C.NUM_SPACES, "put your next Action token on Action-board space 0..18 "
-          "(components.SPACES)", lambda i: C.SPACE_NAMES[i]),
-    Block("MOVE_UNIT", 2 * C.NUM_BOXES, "Move: unit (0 Gatherer, 1 Soldier) * 17 + destination box",
-          lambda i: f"{C.UNIT_NAMES[i // C.NUM_BOXES]}->{C.BOX_NAMES[i % C.NUM_BOXES]}"),
-    Block("CHOOSE_COUNT", 6, "a number 1..6 (Flash cards bought; Connect dice with affinity)",
-          lambda i: str(i + 1)),
-    Block("CHOOSE_ABILITY", C.NUM_ABILITIES, "Transform Ether: Ability token 0..6 (components.ABILITIES)",
-          lambda i: C.ABILITIES[i].name),
-    Block("CHOOSE_RESULT", C.MAX_CONNECT_RESULT, "Connect: final result 1..12 (roll + part of your Guide level)",
-          lambda i: str(i + 1)),
-    Block("TARGET_PLAYER", 3, "Connect result 5: steal from the player 1..3 seats after you",
-          lambda i: f"+{i + 1}"),
-    Block("REROLL_DIE", 6, "re-roll one of your dice showing face 1..6 (Ertis power or a Re-roll card)",
-          lambda i: str(i + 1)),
-    Block("USE_ABILITY", 1, "use your Ability's paid roll bonus (Warlord: 1 Metal; Oracle: 1 Wood) for +1"),
-    Block("SIEGE_SPOIL", 4, "won siege: 0 steal 2 Ether, 1 steal 1 Booster, 2 steal 4 basic, 3 reduce the Guide",
-          lambda i: ("2 Ether", "1 Booster", "4 basic", "reduce Guide")[i]),
-    Block("CHOOSE_CONFLICT", C.NUM_BOXES, "resolve the conflict on box 0..16 next", lambda i: C.BOX_NAMES[i]),
-    Block("RETREAT_TO", C.NUM_BOXES, "retreat your defeated unit to box 0..16", lambda i: C.BOX_NAMES[i]),
-])
-_OFF = CODEC.offsets
-TRIBE0, PASS, FLASH0, GAIN0, SPEND0, TAKE0, DISCARD0, PROGRAM0, MOVE0, COUNT0, ABILITY0, RESULT0, TARGET0, \
-    REROLL0, USE_ABILITY, SPOIL0, CONFLICT0, RETREAT0 = (
-        _OFF[b.name] for b in CODEC.blocks)
-_BLOCK_OF = tuple(CODEC.decode(a)[0] for a in range(CODEC.size))
-_INDEX_OF = tuple(CODEC.decode(a)[1] for a in range(CODEC.size))
-
-# ---- agenda task kinds -------------------------------------------------------
-# automatic tasks
-(T_SETUP, T_SEASON, T_DRAW, T_PROGRAM_START, T_STEP, T_ACT, T_EXEC, T_CONNECT_ROLL, T_CONFLICTS,
- T_CONFLICT_AT, T_BATTLE_ROLL, T_ROLL_DONE, T_BATTLE_RESOLVE, T_SEASON_END, T_END) = range(15)
-# decision tasks (>= D_FIRST)
-D_FIRST = 20
-(D_TRIBE, D_WINDOW, D_GAIN, D_SPEND, D_TAKE, D_DISCARD, D_MEINAS, D_PROGRAM, D_MOVE, D_ETHERIZE, D_CARDS,
- D_ABILITY, D_CONNECT_DICE, D_CONNECT_RESULT, D_TARGET, D_REROLL, D_SPOIL, D_CHOOSE_CONFLICT,
- D_RETREAT) = range(D_FIRST, D_FIRST + 19)
-DECISION_NAMES = ("choose_tribe", "flash_window", "gain_resources", "lose_resources", "steal_resources",
-                  "discard_flash", "season_reveal_action", "program", "move", "etherization", "buy_cards",
-                  "choose_ability", "connect_dice", "connect_result", "steal_target", "reroll_die",
-                  "siege_spoil", "choose_conflict", "retreat")
-NUM_DECISIONS = len(DECISION_NAMES)
-# Flash-card windows (ETM-A10)
-W_SEASON, W_ACTION, W_CONNECT, W_CONFLICT = range(4)
-WINDOW_NAMES = ("phase 3", "before your action", "Connect roll", "conflict roll")
-_WINDOW_CARDS = (
-    tuple(c.card_type for c in C.FLASH_CARDS if c.timing == C.SEASON) + (C.F_RESOURCE,),
-    (C.F_RESOURCE,),
-    (C.F_PLUS1, C.F_PLUS2, C.F_REROLL, C.F_RESOURCE, C.F_EXTRA_DIE),
-    (C.F_PLUS1, C.F_PLUS2, C.F_REROLL, C.F_RESOURCE, C.F_SHIELD, C.F_EXTRA_DIE),
-)
-_WINDOW_CARDS = tuple(tuple(sorted(w)) for w in _WINDOW_CARDS)
-# season phases (for the observation)
-PHASE_NAMES = ("setup", "reveal", "play_flash", "program", "perform", "season_end", "over")
-P_SETUP, P_REVEAL, P_PLAY, P_PROGRAM, P_PERFORM, P_SEASON_END, P_OVER = range(7)
+from .agenda import *  # noqa: F401,F403  (codec, task kinds, windows, phases)
+from .agenda import BLOCK_OF, INDEX_OF, WINDOW_CARDS
 
 TRIBE_SELECTIONS = ("random", "choose")
-_COLOUR_TERRAIN = (C.MOUNTAIN, C.FOREST, C.MINE, C.ETHER_TERRAIN, C.CITY)
 
 
 @dataclass(frozen=True)
@@ -161,7 +96,7 @@ class Game(_Game):
         return State(self, seed)
 
 
-class State(ConflictRules, _State):
+class State(ActionRules, ConflictRules, _State):
     """Etherium state. Per-seat fields are lists indexed by seat.
 
     Attributes:
@@ -369,7 +304,7 @@ class State(ConflictRules, _State):
 
     def _apply_action(self, action: int) -> None:
         t = self.stack[-1]
-        _DECIDE[t[0]](self, t, _BLOCK_OF[action], _INDEX_OF[action], action)
+        _DECIDE[t[0]](self, t, BLOCK_OF[action], INDEX_OF[action], action)
         self._run()
 
     def _replace_top(self, t) -> None:
@@ -395,7 +330,7 @@ class State(ConflictRules, _State):
         out = [PASS]
         h = self.hand[p]
         if plays < C.MAX_PLAYS_PER_WINDOW:
-            for c in _WINDOW_CARDS[wk]:
+            for c in WINDOW_CARDS[wk]:
                 if h[c] and (c != C.F_SHIELD or not self.battle[5][self._battle_index(p)]) \
                         and (c != C.F_REROLL or self.roll_dice):
                     out.append(FLASH0 + c)
@@ -450,35 +385,6 @@ class State(ConflictRules, _State):
 
     def _opt_program(self, t):
         return [PROGRAM0 + s for s in self.program_spaces(t[1])]
-
-    def _opt_move(self, t):
-        return [MOVE0 + u * C.NUM_BOXES + b for u, b in self.move_options(t[1], t[2])]
-
-    def _opt_etherize(self, t):
-        p, paid, made = t[1], t[2], t[3]
-        r = self.res[p]
-        out = [PASS] if paid == 0 and made > 0 else []
-        return out + [SPEND0 + i for i in C.BASIC if r[i] > 0]
-
-    def _opt_cards(self, t):
-        return [COUNT0 + x - 1 for x in self.card_counts(t[1])]
-
-    def _opt_ability(self, t):
-        return [ABILITY0 + a for a in range(C.NUM_ABILITIES) if self.ability_supply[a] > 0]
-
-    def _opt_connect_dice(self, t):
-        return [COUNT0, COUNT0 + 1]
-
-    def _opt_connect_result(self, t):
-        lo, hi = self.connect_range(t[1])
-        return [RESULT0 + r - 1 for r in range(lo, hi + 1)]
-
-    def _opt_target(self, t):
-        p, n = t[1], self.num_players
-        return [TARGET0 + k - 1 for k in range(1, n) if sum(self.res[(p + k) % n][:3]) > 0]
-
-    def _opt_reroll(self, t):
-        return [REROLL0 + f - 1 for f in sorted(set(self.roll_dice))]
 
     # ---- reveal a season (rulebook "1- Reveal a New Season") ------------------
     def _h_setup(self, t):
@@ -580,235 +486,6 @@ class State(ConflictRules, _State):
         self.acting = (p, space)
         self.stack.append((T_EXEC, p, space, 0))
         self.stack.append((D_WINDOW, p, W_ACTION, 0))
-
-    def _h_exec(self, t):
-        p, space = t[1], t[2]
-        action, arg = C.SPACES[space]
-        if not _PERFORM[action](self, p, arg):
-            # rulebook: "If a player cannot perform their programmed action ... gain any 1 basic resource"
-            self.stack.append((D_GAIN, p, 1, 0))
-
-    # Move Unit
-    def move_options(self, p: int, colour: int) -> list[tuple[int, int]]:
-        """(unit, box) pairs ``p`` may move to on a Move programmed to ``colour``
-        (rulebook "Move Unit": one step, each descending step gives an optional
-        further step; ETM-A11: free steps from March/Pathfinder/T6 A; Cities)."""
-        g = self.game
-        free = self.march[p] + self.first_move[p] + (1 if self.ability[p] == C.A_PATHFINDER else 0)
-        target = _COLOUR_TERRAIN[colour]
-        out = []
-        for u in C.MOBILE:
-            src = self.pos[p][u]
-            for b in _reachable(src, free, u == C.SOLDIER, p, g.city_owner):
-                if C.BOX_TERRAIN[b] == target:
-                    out.append((u, b))
-        return out
-
-    def _perform_move(self, p, colour):
-        if not self.move_options(p, colour):
-            return False
-        self.stack.append((D_MOVE, p, colour, 0))
-        return True
-
-    # Gather Resources
-    def gather_amounts(self, p: int) -> list[int] | None:
-        """Cubes ``p``'s Gatherer would collect now ([W, S, M, E, B]), before the
-        reserve limit; None if it is on a City (rulebook "Gather Resources", tribe
-        powers, Season cards ETM-A4, Harvester/Harvest ETM-A5/A8)."""
-        box = self.pos[p][C.GATHERER]
-        terrain = C.BOX_TERRAIN[box]
-        if terrain == C.CITY:
-            return None
-        card = self.season_card()
-        tr = self.tribe[p]
-        level = self.lvl[p][C.GATHERER]
-        if card == C.ERTIS_B:
-            level = max(1, level - 1)
-        amt = [0] * 5
-        main = C.TERRAIN_RESOURCE[terrain]
-        amt[main] = level + self.harvest[p] + (1 if self.ability[p] == C.A_HARVESTER else 0)
-        bonus = C.SEASON_GATHER_BONUS.get(card)
-        if bonus is not None and bonus[0] == terrain:
-            amt[bonus[1]] += bonus[2]
-        if card == C.HIVALIA_A and terrain == C.ETHER_TERRAIN:
-            amt[C.ETHER] += 1
-        aff = self.affinity == p
-        if tr == C.PSOLOS:
-            amt[C.STONE] += C.PSOLOS_EXTRA_STONE + (C.PSOLOS_SEASON_STONE if aff else 0)
-        if tr == C.ERTIS:
-            amt[C.WOOD] += (C.ERTIS_FOREST_WOOD if terrain == C.FOREST else 0) + (C.ERTIS_SEASON_WOOD if aff else 0)
-        return amt
-
-    def _perform_gather(self, p, terrain):
-        if C.BOX_TERRAIN[self.pos[p][C.GATHERER]] != terrain:
-            return False
-        amt = self.gather_amounts(p)
-        for r in range(4):
-            if amt[r]:
-                self.res[p][r] += min(amt[r], self.reserve(r))
-        self.harvest[p] = 0
-        if terrain == C.ETHER_TERRAIN:
-            self.take_vt(p, C.VT_ETHER)  # rulebook "Victory Tokens": Ether tokens
-            for q in self.order:  # rulebook Hivalia "Power"
-                if q != p and self.tribe[q] == C.HIVALIA:
-                    self.stack.append((D_GAIN, q, C.HIVALIA_ETHER_GATHER_GAIN, 0))
-        return True
-
-    # Increase Unit Level
-    def upgrade_cost(self, p: int, unit: int) -> list[int] | None:
-        """[W, S, M, E, B] to pay for ``unit``'s next level, or None at level 4
-        (rulebook "Increase Unit Level": X of the unit's resource, Guide 1 of each;
-        ETM-A3 cheaper unit; Psolos B; Craft card)."""
-        new = self.lvl[p][unit] + 1
-        if new > C.MAX_LEVEL:
-            return None
-        cost = [0] * 5
-        if unit == C.GUIDE:
-            cost[C.WOOD] = cost[C.STONE] = cost[C.METAL] = 1
-            return cost
-        x = new
-        if C.TRIBES[self.tribe[p]].cheaper_unit == unit:
-            x = max(1, x - 1)
-        if unit == C.GUARD and self.season_card() == C.PSOLOS_B:
-            x += 1
-        if self.craft[p]:
-            x = max(0, x - 1)
-        cost[C.UNIT_RESOURCE[unit]] = x
-        return cost
-
-    def _perform_upgrade(self, p, unit):
-        cost = self.upgrade_cost(p, unit)
-        r = self.res[p]
-        if cost is None or any(r[i] < cost[i] for i in range(5)):
-            return False
-        for i in range(5):
-            r[i] -= cost[i]
-        self.lvl[p][unit] += 1
-        if unit != C.GUIDE:
-            self.craft[p] = 0
-        return True
-
-    # Transform Ether
-    def hivalia_discount(self, p: int) -> int:
-        """Rulebook Hivalia "Season Bonus": one fewer Ether on Transform Ether (ETM-A12)."""
-        return 1 if self.affinity == p and self.tribe[p] == C.HIVALIA else 0
-
-    def etherization_rate(self, p: int) -> int:
-        return C.TRIBES[self.tribe[p]].etherization_rate + (1 if self.season_card() == C.HIVALIA_B else 0)
-
-    def card_counts(self, p: int) -> list[int]:
-        """Numbers x of Flash cards ``p`` may buy for x Ether (ETM-A12)."""
-        d = self.hivalia_discount(p)
-        avail = self.cards_available()
-        return [x for x in range(1, 7) if x <= avail and max(0, x * C.CARD_COST_PER_FLASH - d) <= self.res[p][C.ETHER]]
-
-    def ability_cost(self, p: int) -> int:
-        return C.TRIBES[self.tribe[p]].ability_cost - self.hivalia_discount(p)
-
-    def booster_cost(self, p: int) -> int:
-        return C.BOOSTER_COST - self.hivalia_discount(p)
-
-    def _perform_transform(self, p, kind):
-        r = self.res[p]
-        if kind == C.ETHERIZATION:
-            if sum(r[:3]) < self.etherization_rate(p) or self.reserve(C.ETHER) == 0:
-                return False
-            self.stack.append((D_ETHERIZE, p, 0, 0))
-            return True
-        if kind == C.CARDS:
-            if not self.card_counts(p):
-                return False
-            self.stack.append((D_CARDS, p, 0, 0))
-            return True
-        if kind == C.ABILITY:
-            if self.ability[p] >= 0 or r[C.ETHER] < self.ability_cost(p) or not any(self.ability_supply):
-                return False
-            self.stack.append((D_ABILITY, p, 0, 0))
-            return True
-        if r[C.ETHER] < self.booster_cost(p) or self.reserve(C.BOOSTER) == 0:
-            return False
-        r[C.ETHER] -= self.booster_cost(p)
-        self.gain_booster(p)
-        return True
-
-    def gain_booster(self, p: int) -> None:
-        """Rulebook "Booster": a third Booster cube takes the Booster token (once)."""
-        self.res[p][C.BOOSTER] += 1
-        if self.res[p][C.BOOSTER] >= 3:
-            self.take_vt(p, C.VT_BOOSTER)
-
-    def take_vt(self, p: int, kind: int) -> bool:
-        """Take a Victory token if one is left and ``p`` may hold another (rulebook "Victory Tokens")."""
-        if self.vt_supply[kind] > 0 and self.vt[p][kind] < C.VT_MAX_PER_PLAYER[kind]:
-            self.vt_supply[kind] -= 1
-            self.vt[p][kind] += 1
-            return True
-        return False
-
-    def gain_ether(self, p: int, k: int) -> None:
-        self.res[p][C.ETHER] += min(k, self.reserve(C.ETHER))
-
-    # Connect
-    def _perform_connect(self, p, _arg):
-        if self.affinity == p:  # rulebook "Connect": may roll an additional die with affinity
-            self.stack.append((D_CONNECT_DICE, p, 0, 0))
-        else:
-            self.stack.append((T_CONNECT_ROLL, p, 1, 0))
-        return True
-
-    def _h_connect_roll(self, t):
-        p = t[1]
-        self._start_roll(p, t[2])
-        self.stack.append((D_CONNECT_RESULT, p, 0, 0))
-        self.stack.append((D_WINDOW, p, W_CONNECT, 0))
-
-    def _start_roll(self, p: int, ndice: int) -> None:
-        self.roll_player = p
-        self.roll_dice = [int(x) for x in self.rng.integers(1, 7, size=ndice)]
-        self.roll_power = [False] * ndice
-        self.roll_bonus = 0
-        self.roll_ability = False
-
-    def roll_total(self) -> int:
-        return sum(self.roll_dice) + self.roll_bonus
-
-    def connect_range(self, p: int) -> tuple[int, int]:
-        """Results ``p`` may choose: the roll plus 0..Guide level, within 1..12
-        (rulebook "Connect" and "Guides": all or part of the Guide level)."""
-        total = self.roll_total()
-        lo = min(max(total, 1), C.MAX_CONNECT_RESULT)
-        hi = min(max(total + self.lvl[p][C.GUIDE], 1), C.MAX_CONNECT_RESULT)
-        return lo, hi
-
-    def _connect_effect(self, p: int, result: int) -> None:
-        """Rulebook "Connection table" (ETM-A13: "resources" are basic ones)."""
-        st = self.stack
-        if result == 1:
-            st.append((D_SPEND, p, 4, 0))
-        elif result == 2:
-            st.append((D_DISCARD, p, 1, 0))
-        elif result == 3:
-            st.append((D_SPEND, p, 2, 0))
-        elif result == 4:
-            self._draw(p, 1)
-        elif result == 5:
-            st.append((D_TARGET, p, 0, 0))
-        elif result == 6:
-            self.gain_ether(p, 1)
-        elif result == 7:
-            st.append((D_GAIN, p, 4, 0))
-        elif result == 8:
-            self.gain_ether(p, 2)
-        elif result == 9:
-            if self.lvl[p][C.SOLDIER] < C.MAX_LEVEL:
-                self.lvl[p][C.SOLDIER] += 1
-        elif result == 10:
-            self._draw(p, 2)
-        elif result == 11:
-            if self.reserve(C.BOOSTER) > 0:
-                self.gain_booster(p)
-        else:
-            self.take_vt(p, C.VT_CONNECTION)
 
     # ---- season end and game end -------------------------------------------------
     def _h_season_end(self, t):
@@ -916,66 +593,6 @@ class State(ConflictRules, _State):
         if len(self.program[p]) >= self.ntok[p]:
             self.stack.pop()
 
-    def _d_move(self, t, block, i, a):
-        p = t[1]
-        u, box = divmod(i, C.NUM_BOXES)
-        self.pos[p][u] = box
-        self.march[p] = 0
-        self.first_move[p] = 0
-        self.stack.pop()
-
-    def _d_etherize(self, t, block, i, a):
-        p, paid, made = t[1], t[2], t[3]
-        if a == PASS:
-            self.stack.pop()
-            return
-        self.res[p][i] -= 1
-        paid += 1
-        rate = self.etherization_rate(p)
-        if paid == rate:  # rulebook "Etherization": x basic resources -> 1 Ether, repeatable
-            self.res[p][C.ETHER] += 1
-            paid, made = 0, made + 1
-            if sum(self.res[p][:3]) < rate or self.reserve(C.ETHER) == 0:
-                self.stack.pop()
-                return
-        self._replace_top((t[0], p, paid, made))
-
-    def _d_cards(self, t, block, i, a):
-        p = t[1]
-        x = i + 1
-        self.res[p][C.ETHER] -= max(0, x * C.CARD_COST_PER_FLASH - self.hivalia_discount(p))
-        self.stack.pop()
-        self._draw(p, x)
-
-    def _d_ability(self, t, block, i, a):
-        p = t[1]
-        self.res[p][C.ETHER] -= self.ability_cost(p)
-        self.ability[p] = i
-        self.ability_supply[i] -= 1
-        self.stack.pop()
-
-    def _d_connect_dice(self, t, block, i, a):
-        self.stack.pop()
-        self.stack.append((T_CONNECT_ROLL, t[1], i + 1, 0))
-
-    def _d_connect_result(self, t, block, i, a):
-        self.stack.pop()
-        self.roll_player = -1
-        self.roll_dice = []
-        self.roll_power = []
-        self.roll_bonus = 0
-        self._connect_effect(t[1], i + 1)
-
-    def _d_target(self, t, block, i, a):
-        p = t[1]
-        self.stack.pop()
-        self.stack.append((D_TAKE, p, (p + i + 1) % self.num_players, 2))
-
-    def _d_reroll(self, t, block, i, a):
-        j = self.roll_dice.index(i + 1)
-        self.roll_dice[j] = int(self.rng.integers(1, 7))
-        self.stack.pop()
-
     # ---- hidden information ----------------------------------------------------------
     def _redraw_hidden(self, player: int, rng: np.random.Generator) -> None:
         """Redraw what ``player`` cannot see: the other hands and the deck order
@@ -1040,36 +657,6 @@ class State(ConflictRules, _State):
         return "\n".join(lines)
 
 
-def _reachable(src: int, free: int, soldier: bool, p: int, city_owner: list[int]) -> list[int]:
-    """Boxes a unit can end a Move on (rulebook "Move Unit"): a step to an adjacent
-    box; after a descending step, another optional step; ``free`` extra steps of
-    any kind (ETM-A11). Only a Soldier enters a City, only an opponent's City in
-    play, and entering ends the move (ETM-A2)."""
-    seen = set()
-    out = set()
-    frontier = [(src, True, free)]
-    while frontier:
-        b, momentum, f = frontier.pop()
-        for nb in C.ADJACENT[b]:
-            if momentum:
-                nf = f
-            elif f > 0:
-                nf = f - 1
-            else:
-                continue
-            if C.BOX_TERRAIN[nb] == C.CITY:
-                owner = city_owner[nb]
-                if soldier and owner >= 0 and owner != p:
-                    out.add(nb)
-                continue
-            if nb != src:
-                out.add(nb)
-            key = (nb, C.BOX_ELEVATION[nb] < C.BOX_ELEVATION[b], nf)
-            if key not in seen:
-                seen.add(key)
-                frontier.append(key)
-    return sorted(out)
-
 
 _HANDLERS = {
     T_SETUP: State._h_setup, T_SEASON: State._h_season, T_DRAW: State._h_draw,
@@ -1097,5 +684,3 @@ _DECIDE = {
 }
 _OPTIONS = [None] * D_FIRST + [_OPTIONS[k] for k in range(D_FIRST, D_FIRST + NUM_DECISIONS)]
 _DECIDE = [None] * D_FIRST + [_DECIDE[k] for k in range(D_FIRST, D_FIRST + NUM_DECISIONS)]
-_PERFORM = (State._perform_move, State._perform_gather, State._perform_upgrade, State._perform_transform,
-            State._perform_connect)
