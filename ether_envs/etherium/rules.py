@@ -69,7 +69,7 @@ class Game(_Game):
     codec = CODEC
     conformance_configs = (
         {"num_players": 2}, {"num_players": 3}, {"num_players": 4},
-        {"num_players": 3, "tribe_selection": "choose"},
+        {"num_players": 2, "tribe_selection": "choose"},
     )
     """Configurations the conformance suite runs: every player count and both tribe selections."""
 
