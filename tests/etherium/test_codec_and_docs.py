@@ -1,5 +1,7 @@
 """The env docstring's action and observation tables against the code; codec and layout sizes."""
 
+import numpy as np
+
 import ether_envs
 from ether_envs.etherium import components as C
 from ether_envs.etherium import env as E
@@ -39,3 +41,25 @@ def test_env_plays_a_game_with_masks():
         legal = [i for i, m in enumerate(obs["action_mask"]) if m]
         env.step(legal[0])
     assert set(env.unwrapped.game_state.final_info()) == {"winners", "tribes"}
+
+
+def test_observation_small_position_hand_checked_seat_relative():
+    """Seat-relative pieces: the observer first; hidden parts absent; values scaled as documented."""
+    from .builders import make, place, set_hand, set_resources
+
+    s = make(("Reces", "Psolos"))
+    place(s, 0, gatherer=C.ETHER_BOX, soldier=C.mine_box(1))
+    place(s, 1, gatherer=C.forest_box(2), soldier=C.forest_box(2))
+    set_resources(s, 0, wood=4, ether=8)
+    set_hand(s, 0, plus1=3)
+    set_hand(s, 1, shield=1)
+    v = LAYOUT.views(s.observation_tensor(1))
+    assert v["units"][C.forest_box(2), 0].tolist() == [1, 1]  # the observer (seat 1) first
+    assert v["units"][C.ETHER_BOX, 1, 0] == 1 and v["units"][C.mine_box(1), 1, 1] == 1
+    assert v["resources"][1].tolist() == [0.25, 0.0, 0.0, 0.5, 0.0]
+    assert v["tribes"][0, C.PSOLOS] == 1 and v["tribes"][1, C.RECES] == 1
+    assert np.isclose(v["hand"][C.F_SHIELD], 1 / 3) and np.isclose(v["hand"].sum(), 1 / 3)  # own hand only
+    assert np.allclose(v["hand_sizes"][:2], [1 / 44, 3 / 44])
+    assert v["boxes"][C.city_box(2), 6] == 1 and v["boxes"][C.city_box(0), 7] == 1  # own City, then seat 0's
+    assert v["season"][0] == 1 and v["season_card"][C.NIGHT] == 1
+    assert v["num_players"].tolist() == [1, 0, 0]
