@@ -86,11 +86,19 @@ class Game(_Game):
         self.encoder = Encoder(self)
 
     def max_game_length(self) -> int:
-        """Loose bound on decisions: per season and player, the reveal, the
-        windows (at most 6 plays each), 6 programmed tokens each followed by at
-        most 80 decisions (an Etherization pays <= 48 cubes) and 40 per conflict."""
+        """A loose upper bound on decisions (a safety valve for truncation).
+
+        Per season: reveal <= 3n, phase-3 windows <= 19n (6 plays, 2 choices
+        each, PASS), programming <= 6n, hand-limit discards <= 44; per
+        programmed action (<= 6n): its window <= 13 and its choices <= 49 (an
+        Etherization pays at most 48 cubes); per action step (<= 6) at most 3n
+        conflicts of n rollers, each roll <= 22 decisions, re-rolled at most
+        10 times (ETM-A14), plus retreats and spoils.
+        """
         n = self.num_players
-        return C.NUM_SEASONS * n * (60 + C.MAX_TOKENS * (80 + 40 * n)) + 10
+        per_conflict = 10 * n * 22 + n + 5
+        per_season = 3 * n + 19 * n + 6 * n + 44 + 6 * n * 62 + C.MAX_TOKENS * 3 * n * per_conflict
+        return n + C.NUM_SEASONS * per_season
 
     def new_initial_state(self, seed: int | None = None) -> "State":
         return State(self, seed)
