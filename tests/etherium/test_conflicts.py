@@ -299,3 +299,38 @@ def test_levels_never_below_one_and_shield_keeps_level():
     assert s.decision() == R.D_RETREAT and s.current_player() == 0  # lost
     assert s.lvl[0][C.SOLDIER] == 2  # kept its level (Shield)
     assert s.lvl[1][C.SOLDIER] == 1  # level 1 is the minimum
+
+
+def test_no_conflict_resolved_before_phase_five_then_after_first_action():
+    """Clarifications: conflicts are not resolved during phases 1 to 4, only at the end of an action."""
+    s = make(("Reces", "Hivalia"))
+    clear_board(s)
+    place(s, 0, soldier=C.forest_box(1))
+    place(s, 1, soldier=C.forest_box(1))
+    s.stack = [(R.T_END, -1, 0, 0), (R.T_SEASON, -1, 1, 0)]
+    s._run()
+    not_moves = [R.PROGRAM0 + x for x in range(C.NUM_SPACES) if C.SPACES[x][0] != C.MOVE]
+    while s.phase < R.P_PERFORM:
+        assert s.battle is None and s.conflict_boxes() == [C.forest_box(1)]
+        legal = s.legal_actions()
+        s.apply_action(next(a for a in legal if a in not_moves) if s.decision() == R.D_PROGRAM else legal[0])
+    while s.battle is None:
+        assert s.step == 0
+        s.apply_action(s.legal_actions()[0])
+    assert s.step == 0 and s.acting[0] == s.order[-1]  # right after the last player's action 1
+
+
+def test_player_with_more_tokens_acts_alone_in_the_last_step():
+    """Reveal and Perform: with more actions (Booster), a player takes its final action(s) alone."""
+    s = make(("Reces", "Hivalia"))
+    set_season(s, 6)
+    clear_board(s)
+    set_hand(s, 0)
+    set_hand(s, 1)
+    set_resources(s, 0)
+    set_resources(s, 1)
+    s.program = [[space(C.UPGRADE, 0), space(C.UPGRADE, 1)], [space(C.UPGRADE, 0)]]
+    at(s, (R.T_STEP, -1, 1, 0))
+    assert s.step == 1 and s.current_player() == 0  # only seat 0 has a second token
+    s.apply_action(act("GAIN_RESOURCE", C.WOOD))
+    assert s.is_terminal() and s.res[1] == [0] * 5
