@@ -161,7 +161,8 @@ class ActionRules:
         return C.TRIBES[self.tribe[p]].etherization_rate + (1 if self.season_card() == C.HIVALIA_B else 0)
 
     def card_counts(self, p: int) -> list[int]:
-        """Numbers x of Flash cards ``p`` may buy for x Ether (ETM-A12)."""
+        """Numbers x of Flash cards ``p`` may buy for x Ether: 1..6 and no more than the
+        deck and discard pile hold (ETM-A12, ETM-A29)."""
         d = self.hivalia_discount(p)
         avail = self.cards_available()
         return [x for x in range(1, 7) if x <= avail and max(0, x * C.CARD_COST_PER_FLASH - d) <= self.res[p][C.ETHER]]
