@@ -78,7 +78,7 @@ class ActionRules:
     def gather_amounts(self, p: int) -> list[int] | None:
         """Cubes ``p``'s Gatherer would collect now ([W, S, M, E, B]), before the
         reserve limit; None if it is on a City (rulebook "Gather Resources", tribe
-        powers, Season cards ETM-A4, Harvester/Harvest ETM-A5/A8)."""
+        powers, Season cards ETM-A4, Harvester/Harvest ETM-A5/A8, ETM-A18)."""
         box = self.pos[p][C.GATHERER]
         terrain = C.BOX_TERRAIN[box]
         if terrain == C.CITY:
@@ -112,7 +112,7 @@ class ActionRules:
                 self.res[p][r] += min(amt[r], self.reserve(r))
         self.harvest[p] = 0
         if terrain == C.ETHER_TERRAIN:
-            self.take_vt(p, C.VT_ETHER)  # rulebook "Victory Tokens": Ether tokens
+            self.take_vt(p, C.VT_ETHER)  # rulebook "Victory Tokens": Ether tokens (ETM-A23)
             for q in self.order:  # rulebook Hivalia "Power"
                 if q != p and self.tribe[q] == C.HIVALIA:
                     self.stack.append((D_GAIN, q, C.HIVALIA_ETHER_GATHER_GAIN, 0))
@@ -122,7 +122,7 @@ class ActionRules:
     def upgrade_cost(self, p: int, unit: int) -> list[int] | None:
         """[W, S, M, E, B] to pay for ``unit``'s next level, or None at level 4
         (rulebook "Increase Unit Level": X of the unit's resource, Guide 1 of each;
-        ETM-A3 cheaper unit; Psolos B; Craft card)."""
+        ETM-A3 cheaper unit; Psolos B; Craft card; ETM-A22)."""
         new = self.lvl[p][unit] + 1
         if new > C.MAX_LEVEL:
             return None
@@ -215,7 +215,7 @@ class ActionRules:
 
     # Connect
     def _perform_connect(self, p, _arg):
-        if self.affinity == p:  # rulebook "Connect": may roll an additional die with affinity
+        if self.affinity == p:  # rulebook "Connect": may roll an additional die with affinity (ETM-A24)
             self.stack.append((D_CONNECT_DICE, p, 0, 0))
         else:
             self.stack.append((T_CONNECT_ROLL, p, 1, 0))

@@ -76,7 +76,7 @@ class ConflictRules:
             seats = soldiers
             units = [C.SOLDIER] * len(seats)
             kind = ASSAULT
-        else:  # rulebook "Pillage": no roll, the Soldier wins
+        else:  # rulebook "Pillage": no roll, the Soldier wins (ETM-A20, ETM-A25)
             s = soldiers[0]
             g = next(q for q in self.order if q != s and self.pos[q][C.GATHERER] == box)
             self.level_down(g, C.GATHERER)
@@ -165,7 +165,7 @@ class ConflictRules:
                     self.stack.append((D_RETREAT, seats[i], C.SOLDIER, 0))
             return
         owner = seats[units.index(C.GUARD)]
-        mountain = C.mountain_box(box)  # rulebook "Siege": retreat to the Mountain outside the City
+        mountain = C.mountain_box(box)  # rulebook "Siege": back to the Mountain outside the City (ETM-A19)
         for i, q in enumerate(seats):
             if units[i] == C.SOLDIER:
                 self.pos[q][C.SOLDIER] = mountain

@@ -69,7 +69,7 @@ order), padded to 4 seats, all values in [0, 1].
 | 358-369 | hand | (12,) | [0, 1] | observer's Flash cards per type / copies of that type |
 | 370-373 | hand_sizes | (4,) | [0, 1] | per relative seat: Flash cards held / 44 |
 | 374-374 | deck | (1,) | [0, 1] | cards in the Flash deck / 44 |
-| 375-386 | discard | (12,) | [0, 1] | Flash discard pile per type / copies |
+| 375-386 | discard | (12,) | [0, 1] | Flash discard pile per type / copies (public, ETM-A27) |
 | 387-414 | abilities | (4, 7) | [0, 1] | per relative seat: Ability token held |
 | 415-421 | ability_supply | (7,) | [0, 1] | Ability tokens left per kind / 2 |
 | 422-441 | victory_tokens | (4, 5) | [0, 1] | per relative seat: Soldier, Ether, Connection, Booster, Pillage tokens / supply |

@@ -30,7 +30,7 @@ PIECES = [
     Piece("hand", (NF,), 0, 1, "observer's Flash cards per type / copies of that type"),
     Piece("hand_sizes", (MAX_PLAYERS,), 0, 1, "per relative seat: Flash cards held / 44"),
     Piece("deck", (1,), 0, 1, "cards in the Flash deck / 44"),
-    Piece("discard", (NF,), 0, 1, "Flash discard pile per type / copies"),
+    Piece("discard", (NF,), 0, 1, "Flash discard pile per type / copies (public, ETM-A27)"),
     Piece("abilities", (MAX_PLAYERS, C.NUM_ABILITIES), 0, 1, "per relative seat: Ability token held"),
     Piece("ability_supply", (C.NUM_ABILITIES,), 0, 1, "Ability tokens left per kind / 2"),
     Piece("victory_tokens", (MAX_PLAYERS, 5), 0, 1, "per relative seat: Soldier, Ether, Connection, Booster, "

@@ -343,7 +343,7 @@ class State(ActionRules, ConflictRules, _State):
                         and (c != C.F_REROLL or self.roll_dice):
                     out.append(FLASH0 + c)
         if wk >= W_CONNECT:
-            if self.tribe[p] == C.ERTIS:  # rulebook Ertis "Power": re-roll a 1 or a 2
+            if self.tribe[p] == C.ERTIS:  # rulebook Ertis "Power": re-roll a 1 or a 2 (ETM-A28)
                 for face in (1, 2):
                     if any(d == face and not u for d, u in zip(self.roll_dice, self.roll_power)):
                         out.append(REROLL0 + face - 1)
@@ -468,7 +468,7 @@ class State(ActionRules, ConflictRules, _State):
         self.phase = P_PROGRAM
         for p in range(self.num_players):
             self.ntok[p] = C.BASE_TOKENS + min(self.res[p][C.BOOSTER], 2)  # rulebook "Booster"
-        for p in reversed(self.order):
+        for p in reversed(self.order):  # sequential hidden commits in initiative order (ETM-A21)
             self.stack.append((D_PROGRAM, p, 0, 0))
 
     # ---- perform (rulebook "5- Reveal and Perform Actions") --------------------
@@ -504,7 +504,7 @@ class State(ActionRules, ConflictRules, _State):
             self.stack.append((T_END, -1, 0, 0))
             return
         self.stack.append((T_SEASON, -1, s + 1, 0))
-        for p in reversed(self.order):  # rulebook "Draw a Flash Card": hand limit at season change
+        for p in reversed(self.order):  # rulebook "Draw a Flash Card": hand limit at season change (ETM-A26)
             excess = self.hand_size(p) - self.hand_limit(p)
             if excess > 0:
                 self.stack.append((D_DISCARD, p, excess, 0))
