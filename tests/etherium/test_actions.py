@@ -315,3 +315,49 @@ def test_connect_at_most_twice_per_season_and_once_in_t6_b():
     set_season(s, C.T6_B)
     s.program[0] = [space(C.CONNECT, 0)]
     assert space(C.CONNECT, 1) not in s.program_spaces(0)
+
+
+@pytest.mark.parametrize("result", [2, 3, 4, 6, 7, 8, 9, 10, 11, 12])
+def test_connection_table_each_result(result):
+    """Connection table rows 2-4 and 6-12 (rows 1 and 5: test_connect_table_lose_resources_and_steal)."""
+    s = make(("Reces", "Hivalia"))
+    set_season(s, 6)
+    s.lvl[0][C.GUIDE] = 0
+    s.lvl[0][C.SOLDIER] = 2
+    s.hand[0] = [0] * C.NUM_FLASH_TYPES
+    s.hand[0][C.F_PLUS1] = 1
+    set_resources(s, 0, wood=3)
+    s.rng = Dice([6, 6] if result > 6 else [result])
+    perform(s, 0, space(C.CONNECT, 0))
+    if result > 6:  # reach the result with +1 cards: give enough, then play them
+        s.hand[0][C.F_PLUS1] = result - 6
+        s.apply_action(act("PLAY_FLASH", C.F_PLUS1))
+        for _ in range(result - 7):
+            s.apply_action(act("PLAY_FLASH", C.F_PLUS1))
+    else:
+        s.apply_action(act("PASS"))
+    assert s.legal_actions() == [act("CHOOSE_RESULT", result - 1)]
+    hand = s.hand_size(0)
+    s.apply_action(act("CHOOSE_RESULT", result - 1))
+    if result == 2:
+        s.apply_action(act("DISCARD_FLASH", C.F_PLUS1))
+        assert s.hand_size(0) == hand - 1
+    elif result == 3:
+        s.apply_action(act("SPEND_RESOURCE", C.WOOD))
+        s.apply_action(act("SPEND_RESOURCE", C.WOOD))
+        assert s.res[0][C.WOOD] == 1
+    elif result in (4, 10):
+        assert s.hand_size(0) == hand + (1 if result == 4 else 2)
+    elif result in (6, 8):
+        assert s.res[0][C.ETHER] == (1 if result == 6 else 2)
+    elif result == 7:
+        for r in (C.STONE, C.STONE, C.METAL, C.WOOD):
+            s.apply_action(act("GAIN_RESOURCE", r))
+        assert s.res[0][:3] == [4, 2, 1]
+    elif result == 9:
+        assert s.lvl[0][C.SOLDIER] == 3 and s.res[0][C.METAL] == 0
+    elif result == 11:
+        assert s.res[0][C.BOOSTER] == 1
+    else:
+        assert s.vt[0][C.VT_CONNECTION] == 1
+    assert s.is_terminal()

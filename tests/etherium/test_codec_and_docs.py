@@ -63,3 +63,21 @@ def test_observation_small_position_hand_checked_seat_relative():
     assert v["boxes"][C.city_box(2), 6] == 1 and v["boxes"][C.city_box(0), 7] == 1  # own City, then seat 0's
     assert v["season"][0] == 1 and v["season_card"][C.NIGHT] == 1
     assert v["num_players"].tolist() == [1, 0, 0]
+
+
+def test_render_text_shows_public_view_only():
+    """``render_text`` (env ``render_mode="ansi"``): season, initiative, units, hidden programs counted."""
+    from .builders import make
+
+    s = make(("Reces", "Psolos"))
+    while s.decision() != R.D_PROGRAM:
+        s.apply_action(s.legal_actions()[0])
+    p = s.current_player()
+    s.apply_action(R.PROGRAM0 + 17)
+    text = s.render_text()
+    assert "season 1/7: Night" in text and "initiative:" in text
+    assert "1 hidden" in text and "Connect 1" not in text
+    env = ether_envs.make("etherium", render_mode="ansi")
+    env.reset(seed=0)
+    assert env.render().startswith("Etherium  2 players")
+    assert p in (0, 1)
