@@ -1,0 +1,18 @@
+"""Ether Wars — PettingZoo AEC environment (docstring tables filled in below)."""
+
+from ..core.aec import BoardGameEnv, wrap
+from .rules import Game
+
+
+class raw_env(BoardGameEnv):
+    """Ether Wars AEC env without wrappers (see the module docstring)."""
+
+    metadata = {"name": "ether_wars_v0", "render_modes": ["human", "ansi"],
+                "is_parallelizable": False, "render_fps": 1}
+    game_class = Game
+
+
+def env(**kwargs):
+    """The wrapped env (``OrderEnforcingWrapper``; ``TerminateIllegalWrapper`` if
+    ``illegal_action="lose"``). Keyword arguments: see the module docstring."""
+    return wrap(raw_env(**kwargs))
