@@ -394,6 +394,9 @@ class State(ResolutionMixin, _State):
 
     # ---- legal actions ----------------------------------------------------------------
     def _legal_actions(self) -> list[int]:
+        return sorted(self._legal_unsorted())
+
+    def _legal_unsorted(self) -> list[int]:
         k, p = self.pk, self.pp
         n = self.game.num_players
         if k == K_FACTION:
