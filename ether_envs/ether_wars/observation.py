@@ -76,145 +76,181 @@ OFF = {p.name: LAYOUT.slices[p.name].start for p in PIECES}
 SHAPE = {p.name: p.shape for p in PIECES}
 
 
+def _o(name: str) -> int:
+    return OFF[name]
+
+
 class Encoder:
-    """Writes ``state``'s observation for ``player`` into a float32 buffer."""
+    """Writes ``state``'s observation for ``player`` into a float32 buffer.
+
+    Collects (index, value) pairs of the non-zero entries and writes them with
+    one fancy assignment; seat and area relabelling uses tables precomputed per
+    observer.
+    """
 
     layout = LAYOUT
 
     def __init__(self, game):
         self.game = game
+        n = game.num_players
+        self.rel_seat = [[(q - p) % n for q in range(n)] for p in range(n)]
+        self.rel_area = [[a if a < C.SILO0 else C.SILO0 + (a - C.SILO0 - p) % n for a in range(NA)] + [NA]
+                         for p in range(n)]  # index -1 (on the sheet) maps to NA
 
     def encode(self, s, player: int, out: np.ndarray) -> None:
         n = s.game.num_players
         idx: list[int] = []
         val: list[float] = []
-
-        def put(name, i, v=1.0):
-            idx.append(OFF[name] + i)
-            val.append(v)
-
-        def rel(q):
-            return (q - player) % n
-
-        def rarea(a):
-            return s.rel_area(player, a)
-
-        put("num_players", n - 2)
+        I, V = idx.append, val.append
+        RS_, RA = self.rel_seat[player], self.rel_area[player]
+        I(_o("num_players") + n - 2); V(1.0)
+        o = _o("seat_present")
         for q in range(n):
-            put("seat_present", q)
-        put("first_player", rel(s.first))
-        over = s.phase == R.OVER
-        if not over:
-            put("current_player", rel(s.pp))
-        put("phase", s.phase)
-        put("decision", s.pk)
-        put("round", 0, min(1.0, s.round / s.game.config.max_rounds))
+            I(o + q); V(1.0)
+        I(_o("first_player") + RS_[s.first]); V(1.0)
+        if s.phase != R.OVER:
+            I(_o("current_player") + RS_[s.pp]); V(1.0)
+        I(_o("phase") + s.phase); V(1.0)
+        I(_o("decision") + s.pk); V(1.0)
+        I(_o("round")); V(min(1.0, s.round / s.game.config.max_rounds))
         if s.event >= 0:
-            put("event", s.event)
+            I(_o("event") + s.event); V(1.0)
+        o_fac, o_ab, o_res, o_eth, o_ch = _o("faction"), _o("ability"), _o("resources"), _o("ether_progress"), _o("charge")
+        o_un, o_bu, o_pl, o_hero, o_fl, o_hs = (_o("units"), _o("board_units"), _o("placed"), _o("hero"),
+                                                _o("seat_flags"), _o("hand_sizes"))
+        target = s.game.ether_to_win
         for q in range(n):
-            r = rel(q)
+            r = RS_[q]
             if s.faction[q] >= 0:
-                put("faction", r * 4 + s.faction[q])
+                I(o_fac + r * 4 + s.faction[q]); V(1.0)
             if s.ability[q] >= 0:
                 if q == player or s.revealed:
-                    put("ability", r * 5 + s.ability[q])
-                put("ability", r * 5 + 4)
-            for k in range(C.NUM_RES):
-                if s.res[q][k]:
-                    put("resources", r * C.NUM_RES + k, s.res[q][k] / C.POOL[k])
-            put("ether_progress", r, min(1.0, s.res[q][C.ETHER] / s.game.ether_to_win))
-            put("charge", r, s.charge[q] / C.CHARGE_POOL)
-            put("units", r * 2, s.home_units[q] / 10)
-            put("units", r * 2 + 1, s.reserve[q] / 10)
-            for a in range(NA):
-                if s.units_at[q][a]:
-                    put("board_units", r * NA + rarea(a), s.units_at[q][a] / 10)
-                if s.placed[q] >> a & 1:
-                    put("placed", r * NA + rarea(a))
-            put("hero", r * (NA + 1) + (rarea(s.hero_at[q]) if s.hero_at[q] >= 0 else NA))
-            flags = (s.passed[q], s.contract[q], min(1.0, s.rerolls[q] / 3), s.medic_free[q] / 2,
-                     s.channelled[q], s.extra_used[q], s.aggr_silo[q])
-            for j, f in enumerate(flags):
+                    I(o_ab + r * 5 + s.ability[q]); V(1.0)
+                I(o_ab + r * 5 + 4); V(1.0)
+            for k, x in enumerate(s.res[q]):
+                if x:
+                    I(o_res + r * 5 + k); V(x / C.POOL[k])
+            e = s.res[q][C.ETHER]
+            if e:
+                I(o_eth + r); V(min(1.0, e / target))
+            I(o_ch + r); V(s.charge[q] / C.CHARGE_POOL)
+            I(o_un + r * 2); V(s.home_units[q] / 10)
+            I(o_un + r * 2 + 1); V(s.reserve[q] / 10)
+            for a, u in enumerate(s.units_at[q]):
+                if u:
+                    I(o_bu + r * NA + RA[a]); V(u / 10)
+            bits = s.placed[q]
+            if bits:
+                for a in range(NA):
+                    if bits >> a & 1:
+                        I(o_pl + r * NA + RA[a]); V(1.0)
+            I(o_hero + r * (NA + 1) + RA[s.hero_at[q]]); V(1.0)
+            for j, f in enumerate((s.passed[q], s.contract[q], min(1.0, s.rerolls[q] / 3), s.medic_free[q] / 2,
+                                   s.channelled[q], s.extra_used[q], s.aggr_silo[q])):
                 if f:
-                    put("seat_flags", r * 7 + j, float(f))
-            put("hand_sizes", r, sum(s.hand[q]) / 22)
-        w = P4 + NA + 1
+                    I(o_fl + r * 7 + j); V(float(f))
+            I(o_hs + r); V(sum(s.hand[q]) / 22)
+        o = _o("mercenaries")
         for m in range(C.NUM_MERCS):
-            o = s.merc_owner[m]
-            if o >= 0:
-                put("mercenaries", m * w + rel(o))
-                put("mercenaries", m * w + P4 + (rarea(s.merc_at[m]) if s.merc_at[m] >= 0 else NA))
+            q = s.merc_owner[m]
+            if q >= 0:
+                I(o + m * (P4 + NA + 1) + RS_[q]); V(1.0)
+                I(o + m * (P4 + NA + 1) + P4 + RA[s.merc_at[m]]); V(1.0)
+        o = _o("ether_die")
         if s.ether_ctrl >= 0:
-            put("ether_die", rel(s.ether_ctrl))
+            I(o + RS_[s.ether_ctrl]); V(1.0)
         if s.ether_placed:
-            put("ether_die", P4)
+            I(o + P4); V(1.0)
+        o = _o("arrival")
         for a in range(NA):
             for k, q in enumerate(s.arrival[a]):
-                put("arrival", rarea(a) * P4 + rel(q), (k + 1) / 4)
-        for f in range(NF):
-            if s.hand[player][f]:
-                put("hand", f, min(1.0, s.hand[player][f] / 4))
-            c = s.packs[player].count(f)
+                I(o + RA[a] * P4 + RS_[q]); V((k + 1) / 4)
+        o = _o("hand")
+        for f, c in enumerate(s.hand[player]):
             if c:
-                put("draft_pack", f, c / 5)
-            c = s.fdiscard.count(f)
-            if c:
-                put("favour_discard", f, min(1.0, c / 4))
-        put("decks", 0, len(s.fdeck) / len(C.FAVOUR_DECK))
-        put("decks", 1, len(s.edeck) / len(C.EVENT_DECK))
-        for e in s.ediscard:
-            put("event_discard", e, 0.5)
+                I(o + f); V(min(1.0, c / 4))
+        if s.packs[player]:
+            o = _o("draft_pack")
+            for f in range(NF):
+                c = s.packs[player].count(f)
+                if c:
+                    I(o + f); V(c / 5)
+        if s.fdiscard:
+            o = _o("favour_discard")
+            for f in range(NF):
+                c = s.fdiscard.count(f)
+                if c:
+                    I(o + f); V(min(1.0, c / 4))
+        o = _o("decks")
+        I(o); V(len(s.fdeck) / len(C.FAVOUR_DECK))
+        I(o + 1); V(len(s.edeck) / len(C.EVENT_DECK))
+        if s.ediscard:
+            o = _o("event_discard")
+            for e in range(C.NUM_EVENTS):
+                c = s.ediscard.count(e)
+                if c:
+                    I(o + e); V(min(1.0, c / 2))
         if s.pk == R.K_ADD and s.add_area >= 0:
-            put("placement", rarea(s.add_area))
-            put("placement", NA, s.add_count / 10)
+            o = _o("placement")
+            I(o + RA[s.add_area]); V(1.0)
+            I(o + NA); V(min(1.0, s.add_count / 10))
         if s.pk == R.K_MOVE_TO:
             kind, a = divmod(s.move_pick, NA)
-            put("move_pick", kind * NA + rarea(s.abs_area(s.pp, a)))
+            I(_o("move_pick") + kind * NA + RA[s.abs_area(s.pp, a)]); V(1.0)
         rc = s.rc
         if rc is not None:
-            put("rc_area", rarea(rc["area"]))
-            put("rc_stage", rc["stage"])
-            put("rc_mode", rc["mode"])
-            put("rc_resolver", rel(rc["resolver"]))
+            I(_o("rc_area") + RA[rc["area"]]); V(1.0)
+            I(_o("rc_stage") + rc["stage"]); V(1.0)
+            I(_o("rc_mode") + rc["mode"]); V(1.0)
+            I(_o("rc_resolver") + RS_[rc["resolver"]]); V(1.0)
+            o = _o("rc_parts")
             for q in rc["parts"]:
-                put("rc_parts", rel(q))
+                I(o + RS_[q]); V(1.0)
             inj = {q: k for q, k in rc["inj"]}
+            o_f, o_h, o_c, o_n = _o("rc_faces"), _o("rc_hero"), _o("rc_captain"), _o("rc_numbers")
             for q in range(n):
-                r = rel(q)
-                for f in rc["faces"][q]:
-                    put("rc_faces", r * 6 + f, 0.1)
+                r = RS_[q]
+                faces = rc["faces"][q]
+                if faces:
+                    cnt = [0] * 6
+                    for f in faces:
+                        cnt[f] += 1
+                    for f, c in enumerate(cnt):
+                        if c:
+                            I(o_f + r * 6 + f); V(min(1.0, c / 10))
                 if rc["hero"][q] >= 0:
-                    put("rc_hero", r * 6 + rc["hero"][q])
+                    I(o_h + r * 6 + rc["hero"][q]); V(1.0)
                 if rc["capt"][q] >= 0:
-                    put("rc_captain", r * 6 + rc["capt"][q])
-                nums = (rc["extra"][q] / 12, rc["boost"][q] / 20, rc["score"][q] / 80, inj.get(q, 0) / 10,
-                        rc["hits"][q] / 10)
-                for j, v in enumerate(nums):
-                    if v:
-                        put("rc_numbers", r * 5 + j, min(1.0, v))
+                    I(o_c + r * 6 + rc["capt"][q]); V(1.0)
+                for j, x in enumerate((rc["extra"][q] / 12, rc["boost"][q] / 20, rc["score"][q] / 80,
+                                       inj.get(q, 0) / 10, rc["hits"][q] / 10)):
+                    if x:
+                        I(o_n + r * 5 + j); V(min(1.0, x))
             if rc["winner"] >= 0:
-                put("rc_winner", rel(rc["winner"]))
-            misc = (rc["left"] / 10, rc["raid"] / 80, rc["purchases"] / 2, rc["credit"] / 40,
-                    rc["free_shields"] / 4, len(rc["skills"]) / 4)
-            for j, v in enumerate(misc):
-                if v:
-                    put("rc_misc", j, min(1.0, v))
+                I(_o("rc_winner") + RS_[rc["winner"]]); V(1.0)
+            o = _o("rc_misc")
+            for j, x in enumerate((rc["left"] / 10, rc["raid"] / 80, rc["purchases"] / 2, rc["credit"] / 40,
+                                   rc["free_shields"] / 4, len(rc["skills"]) / 4)):
+                if x:
+                    I(o + j); V(min(1.0, x))
             if rc["target"] >= 0:
-                put("rc_target", rc["target"])
-        if s.gain_left > 0 and rc is None:
-            put("rc_misc", 0, min(1.0, s.gain_left / 10))
+                I(_o("rc_target") + rc["target"]); V(1.0)
+        elif s.gain_left > 0:
+            I(_o("rc_misc")); V(min(1.0, s.gain_left / 10))
         win = s.win
         if win is not None:
-            put("window", win["kind"])
+            o = _o("window")
+            I(o + win["kind"]); V(1.0)
             if win["seat"] >= 0:
-                put("window", len(R.WINDOW_NAMES) + rel(win["seat"]))
+                I(o + len(R.WINDOW_NAMES) + RS_[win["seat"]]); V(1.0)
+            o = _o("stack")
             sw = P4 + NF + 1
             for j, (q, f, c) in enumerate(win["stack"][:STACK]):
-                put("stack", j * sw + rel(q))
-                put("stack", j * sw + P4 + f)
+                I(o + j * sw + RS_[q]); V(1.0)
+                I(o + j * sw + P4 + f); V(1.0)
                 if c:
-                    put("stack", j * sw + P4 + NF)
+                    I(o + j * sw + P4 + NF); V(1.0)
             if win["target"] >= 0:
-                put("smuggle_target", rel(win["target"]))
+                I(_o("smuggle_target") + RS_[win["target"]]); V(1.0)
         out[:] = 0.0
         out[idx] = val

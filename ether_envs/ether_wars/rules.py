@@ -124,9 +124,11 @@ class Game(_Game):
                     chance="sampled", utility="zero_sum", title="Ether Wars")
     codec = CODEC
     conformance_configs = (
-        {"num_players": 2}, {"num_players": 3}, {"num_players": 4},
-        {"num_players": 3, "favours": "advanced", "max_rounds": 6},
+        {"num_players": 2, "max_rounds": 5}, {"num_players": 3, "max_rounds": 3},
+        {"num_players": 4, "max_rounds": 2}, {"num_players": 4, "favours": "advanced", "max_rounds": 1},
     )
+    """Every player count and favour mode; ``max_rounds`` keeps the suite short (whole games to
+    the Ether win are played in ``tests/ether_wars/test_playouts.py``)."""
 
     def __init__(self, **config):
         self.config = Config(**config)
@@ -368,14 +370,13 @@ class State(ResolutionMixin, _State):
             return a >= C.SILO0 and a != C.SILO0 + p
         if m == C.DEFENDER and not (a == C.SILO0 + p or (a == C.ETHER_FAULT and self.ether_ctrl == p)):
             return False
-        others = [q for q in self.occupants(a) if q != p]
         if a in C.LIMITED:
-            return len(others) < 2
+            return sum(1 for q in range(self.game.num_players) if q != p and self.combat_dice(q, a)) < 2
         if a >= C.SILO0:
             owner = a - C.SILO0
             if p == owner:
                 return True
-            return not any(q != owner for q in others)
+            return not any(q != owner and q != p and self.combat_dice(q, a) for q in range(self.game.num_players))
         return True
 
     def dice_at_home(self, p: int) -> list[int]:
@@ -488,17 +489,9 @@ class State(ResolutionMixin, _State):
     def _move_dests(self, p: int, pick: int) -> list[int]:
         kind, a = divmod(pick, C.NUM_AREAS)
         a = self.abs_area(p, a)
-        d = 2 if kind == 2 else kind
-        out = []
-        for b in range(C.NUM_AREAS):
-            if b == a:
-                continue
-            # the moving die leaves a first
-            self._lift(p, kind, a, -1)
-            ok = self.can_put(p, b, d, moving=True)
-            self._lift(p, kind, a, +1)
-            if ok:
-                out.append(b)
+        self._lift(p, kind, a, -1)  # the moving die leaves its area first
+        out = [b for b in range(C.NUM_AREAS) if b != a and self.can_put(p, b, kind, moving=True)]
+        self._lift(p, kind, a, +1)
         return out
 
     def _lift(self, p: int, kind: int, a: int, sign: int) -> None:
@@ -509,6 +502,12 @@ class State(ResolutionMixin, _State):
         else:
             self.merc_at[self.hired[p]] = -1 if sign < 0 else a
 
+    def _has_dest(self, p: int, kind: int, a: int) -> bool:
+        self._lift(p, kind, a, -1)
+        ok = any(self.can_put(p, b, kind, moving=True) for b in range(C.NUM_AREAS) if b != a)
+        self._lift(p, kind, a, +1)
+        return ok
+
     def _movable(self, p: int) -> list[tuple[int, int]]:
         out = []
         for kind in range(3):
@@ -516,7 +515,7 @@ class State(ResolutionMixin, _State):
             if not (coltan or charge):
                 continue
             for a in range(C.NUM_AREAS):
-                if self._die_in(p, kind, a) and self._move_dests(p, kind * C.NUM_AREAS + self.rel_area(p, a)):
+                if self._die_in(p, kind, a) and self._has_dest(p, kind, a):
                     out.append((kind, a))
         return out
 
