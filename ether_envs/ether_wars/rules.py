@@ -229,14 +229,15 @@ class State(ResolutionMixin, _State):
         self.gain_return = K_NONE
         # first player: everyone rolls the Ether die, ties roll again (rulebook "Preparation"; EW-A8)
         tied = list(range(n))
-        rolls = [0] * n
+        self.first_rolls: list[list[int]] = []  # one row per roll; 0 = did not roll
         while len(tied) > 1:
+            rolls = [0] * n
             for p in tied:
                 rolls[p] = C.ETHER_DIE[int(self.rng.integers(6))]
-            best = max(rolls[p] for p in tied)
+            self.first_rolls.append(rolls)
+            best = max(rolls)
             tied = [p for p in tied if rolls[p] == best]
         self.first = tied[0]
-        self.first_rolls = rolls
         self.queue = self.order()
         self._decide(K_FACTION, self.queue[0])
 
