@@ -877,6 +877,9 @@ class State(ResolutionMixin, _State):
     def _window_step(self) -> bool:
         w = self.win
         n = self.game.num_players
+        if w["player"] >= 0:  # a resolved Smuggler waits for its target, then the resource
+            self._decide(K_SMUGGLE_RES if w["target"] >= 0 else K_SMUGGLE_SEAT, w["player"])
+            return True
         if w["resp"]:
             q = w["resp"][0]
             if self.hand[q][C.CANCEL]:
@@ -919,11 +922,6 @@ class State(ResolutionMixin, _State):
                 self._play(p, C.CANCEL)
         elif self.pk == K_SMUGGLE_SEAT:
             w["target"] = (p + i) % n
-            if not any(self.res[w["target"]][r] for r in range(4)):
-                w["target"] = -1
-            else:
-                self._decide(K_SMUGGLE_RES, p)
-                return
         elif self.pk == K_SMUGGLE_RES:
             q = w["target"]
             self.res[q][i] -= 1
@@ -941,9 +939,6 @@ class State(ResolutionMixin, _State):
         """Resolve the top of the stack (last played first); a cancelled card is discarded
         unresolved; costs are paid only on resolution (rulebook "Favours")."""
         w = self.win
-        if w["player"] >= 0:  # a Smuggler waits for its target
-            self._decide(K_SMUGGLE_SEAT, w["player"])
-            return True
         p, f, cancelled = w["stack"].pop()
         self.fdiscard.append(f)
         if cancelled:
@@ -967,8 +962,6 @@ class State(ResolutionMixin, _State):
             self.contract[p] = True
         elif f == C.SMUGGLER and self._smuggle_targets(p):
             w["player"] = p
-            self._decide(K_SMUGGLE_SEAT, p)
-            return True
         return False
 
     def _smuggle_targets(self, p: int) -> list[int]:
