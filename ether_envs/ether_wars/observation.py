@@ -8,6 +8,8 @@ packs, ability cards chosen but not yet revealed, and deck orders.
 
 from __future__ import annotations
 
+from array import array
+
 import numpy as np
 
 from ..core import ObservationLayout, Piece
@@ -83,9 +85,9 @@ def _o(name: str) -> int:
 class Encoder:
     """Writes ``state``'s observation for ``player`` into a float32 buffer.
 
-    Collects (index, value) pairs of the non-zero entries and writes them with
-    one fancy assignment; seat and area relabelling uses tables precomputed per
-    observer.
+    Writes the non-zero entries into a reusable ``array('f')`` scratch buffer and
+    copies it into ``out`` once; seat and area relabelling uses tables
+    precomputed per observer.
     """
 
     layout = LAYOUT
@@ -94,27 +96,29 @@ class Encoder:
         self.game = game
         n = game.num_players
         self.rel_seat = [[(q - p) % n for q in range(n)] for p in range(n)]
+        self._zeros = array("f", bytes(4 * LAYOUT.size))
+        self._buf = array("f", self._zeros)  # scratch buffer: fast item stores, zero-copy numpy view
+        self._view = np.frombuffer(self._buf, dtype=np.float32)
         self.rel_area = [[a if a < C.SILO0 else C.SILO0 + (a - C.SILO0 - p) % n for a in range(NA)] + [NA]
                          for p in range(n)]  # index -1 (on the sheet) maps to NA
 
     def encode(self, s, player: int, out: np.ndarray) -> None:
         n = s.game.num_players
-        idx: list[int] = []
-        val: list[float] = []
-        I, V = idx.append, val.append
+        b = self._buf
+        b[:] = self._zeros
         RS_, RA = self.rel_seat[player], self.rel_area[player]
-        I(_o("num_players") + n - 2); V(1.0)
+        b[_o("num_players") + n - 2] = 1.0
         o = _o("seat_present")
         for q in range(n):
-            I(o + q); V(1.0)
-        I(_o("first_player") + RS_[s.first]); V(1.0)
+            b[o + q] = 1.0
+        b[_o("first_player") + RS_[s.first]] = 1.0
         if s.phase != R.OVER:
-            I(_o("current_player") + RS_[s.pp]); V(1.0)
-        I(_o("phase") + s.phase); V(1.0)
-        I(_o("decision") + s.pk); V(1.0)
-        I(_o("round")); V(min(1.0, s.round / s.game.config.max_rounds))
+            b[_o("current_player") + RS_[s.pp]] = 1.0
+        b[_o("phase") + s.phase] = 1.0
+        b[_o("decision") + s.pk] = 1.0
+        b[_o("round")] = min(1.0, s.round / s.game.config.max_rounds)
         if s.event >= 0:
-            I(_o("event") + s.event); V(1.0)
+            b[_o("event") + s.event] = 1.0
         o_fac, o_ab, o_res, o_eth, o_ch = _o("faction"), _o("ability"), _o("resources"), _o("ether_progress"), _o("charge")
         o_un, o_bu, o_pl, o_hero, o_fl, o_hs = (_o("units"), _o("board_units"), _o("placed"), _o("hero"),
                                                 _o("seat_flags"), _o("hand_sizes"))
@@ -122,90 +126,90 @@ class Encoder:
         for q in range(n):
             r = RS_[q]
             if s.faction[q] >= 0:
-                I(o_fac + r * 4 + s.faction[q]); V(1.0)
+                b[o_fac + r * 4 + s.faction[q]] = 1.0
             if s.ability[q] >= 0:
                 if q == player or s.revealed:
-                    I(o_ab + r * 5 + s.ability[q]); V(1.0)
-                I(o_ab + r * 5 + 4); V(1.0)
+                    b[o_ab + r * 5 + s.ability[q]] = 1.0
+                b[o_ab + r * 5 + 4] = 1.0
             for k, x in enumerate(s.res[q]):
                 if x:
-                    I(o_res + r * 5 + k); V(x / C.POOL[k])
+                    b[o_res + r * 5 + k] = x / C.POOL[k]
             e = s.res[q][C.ETHER]
             if e:
-                I(o_eth + r); V(min(1.0, e / target))
-            I(o_ch + r); V(s.charge[q] / C.CHARGE_POOL)
-            I(o_un + r * 2); V(s.home_units[q] / 10)
-            I(o_un + r * 2 + 1); V(s.reserve[q] / 10)
+                b[o_eth + r] = min(1.0, e / target)
+            b[o_ch + r] = s.charge[q] / C.CHARGE_POOL
+            b[o_un + r * 2] = s.home_units[q] / 10
+            b[o_un + r * 2 + 1] = s.reserve[q] / 10
             for a, u in enumerate(s.units_at[q]):
                 if u:
-                    I(o_bu + r * NA + RA[a]); V(u / 10)
+                    b[o_bu + r * NA + RA[a]] = u / 10
             bits = s.placed[q]
             if bits:
                 for a in range(NA):
                     if bits >> a & 1:
-                        I(o_pl + r * NA + RA[a]); V(1.0)
-            I(o_hero + r * (NA + 1) + RA[s.hero_at[q]]); V(1.0)
+                        b[o_pl + r * NA + RA[a]] = 1.0
+            b[o_hero + r * (NA + 1) + RA[s.hero_at[q]]] = 1.0
             for j, f in enumerate((s.passed[q], s.contract[q], min(1.0, s.rerolls[q] / 3), s.medic_free[q] / 2,
                                    s.channelled[q], s.extra_used[q], s.aggr_silo[q])):
                 if f:
-                    I(o_fl + r * 7 + j); V(float(f))
-            I(o_hs + r); V(sum(s.hand[q]) / 22)
+                    b[o_fl + r * 7 + j] = float(f)
+            b[o_hs + r] = sum(s.hand[q]) / 22
         o = _o("mercenaries")
         for m in range(C.NUM_MERCS):
             q = s.merc_owner[m]
             if q >= 0:
-                I(o + m * (P4 + NA + 1) + RS_[q]); V(1.0)
-                I(o + m * (P4 + NA + 1) + P4 + RA[s.merc_at[m]]); V(1.0)
+                b[o + m * (P4 + NA + 1) + RS_[q]] = 1.0
+                b[o + m * (P4 + NA + 1) + P4 + RA[s.merc_at[m]]] = 1.0
         o = _o("ether_die")
         if s.ether_ctrl >= 0:
-            I(o + RS_[s.ether_ctrl]); V(1.0)
+            b[o + RS_[s.ether_ctrl]] = 1.0
         if s.ether_placed:
-            I(o + P4); V(1.0)
+            b[o + P4] = 1.0
         o = _o("arrival")
         for a in range(NA):
             for k, q in enumerate(s.arrival[a]):
-                I(o + RA[a] * P4 + RS_[q]); V((k + 1) / 4)
+                b[o + RA[a] * P4 + RS_[q]] = (k + 1) / 4
         o = _o("hand")
         for f, c in enumerate(s.hand[player]):
             if c:
-                I(o + f); V(min(1.0, c / 4))
+                b[o + f] = min(1.0, c / 4)
         if s.packs[player]:
             o = _o("draft_pack")
             for f in range(NF):
                 c = s.packs[player].count(f)
                 if c:
-                    I(o + f); V(c / 5)
+                    b[o + f] = c / 5
         if s.fdiscard:
             o = _o("favour_discard")
             for f in range(NF):
                 c = s.fdiscard.count(f)
                 if c:
-                    I(o + f); V(min(1.0, c / 4))
+                    b[o + f] = min(1.0, c / 4)
         o = _o("decks")
-        I(o); V(len(s.fdeck) / len(C.FAVOUR_DECK))
-        I(o + 1); V(len(s.edeck) / len(C.EVENT_DECK))
+        b[o] = len(s.fdeck) / len(C.FAVOUR_DECK)
+        b[o + 1] = len(s.edeck) / len(C.EVENT_DECK)
         if s.ediscard:
             o = _o("event_discard")
             for e in range(C.NUM_EVENTS):
                 c = s.ediscard.count(e)
                 if c:
-                    I(o + e); V(min(1.0, c / 2))
+                    b[o + e] = min(1.0, c / 2)
         if s.pk == R.K_ADD and s.add_area >= 0:
             o = _o("placement")
-            I(o + RA[s.add_area]); V(1.0)
-            I(o + NA); V(min(1.0, s.add_count / 10))
+            b[o + RA[s.add_area]] = 1.0
+            b[o + NA] = min(1.0, s.add_count / 10)
         if s.pk == R.K_MOVE_TO:
             kind, a = divmod(s.move_pick, NA)
-            I(_o("move_pick") + kind * NA + RA[s.abs_area(s.pp, a)]); V(1.0)
+            b[_o("move_pick") + kind * NA + RA[s.abs_area(s.pp, a)]] = 1.0
         rc = s.rc
         if rc is not None:
-            I(_o("rc_area") + RA[rc["area"]]); V(1.0)
-            I(_o("rc_stage") + rc["stage"]); V(1.0)
-            I(_o("rc_mode") + rc["mode"]); V(1.0)
-            I(_o("rc_resolver") + RS_[rc["resolver"]]); V(1.0)
+            b[_o("rc_area") + RA[rc["area"]]] = 1.0
+            b[_o("rc_stage") + rc["stage"]] = 1.0
+            b[_o("rc_mode") + rc["mode"]] = 1.0
+            b[_o("rc_resolver") + RS_[rc["resolver"]]] = 1.0
             o = _o("rc_parts")
             for q in rc["parts"]:
-                I(o + RS_[q]); V(1.0)
+                b[o + RS_[q]] = 1.0
             inj = {q: k for q, k in rc["inj"]}
             o_f, o_h, o_c, o_n = _o("rc_faces"), _o("rc_hero"), _o("rc_captain"), _o("rc_numbers")
             for q in range(n):
@@ -217,40 +221,39 @@ class Encoder:
                         cnt[f] += 1
                     for f, c in enumerate(cnt):
                         if c:
-                            I(o_f + r * 6 + f); V(min(1.0, c / 10))
+                            b[o_f + r * 6 + f] = min(1.0, c / 10)
                 if rc["hero"][q] >= 0:
-                    I(o_h + r * 6 + rc["hero"][q]); V(1.0)
+                    b[o_h + r * 6 + rc["hero"][q]] = 1.0
                 if rc["capt"][q] >= 0:
-                    I(o_c + r * 6 + rc["capt"][q]); V(1.0)
+                    b[o_c + r * 6 + rc["capt"][q]] = 1.0
                 for j, x in enumerate((rc["extra"][q] / 12, rc["boost"][q] / 20, rc["score"][q] / 80,
                                        inj.get(q, 0) / 10, rc["hits"][q] / 10)):
                     if x:
-                        I(o_n + r * 5 + j); V(min(1.0, x))
+                        b[o_n + r * 5 + j] = min(1.0, x)
             if rc["winner"] >= 0:
-                I(_o("rc_winner") + RS_[rc["winner"]]); V(1.0)
+                b[_o("rc_winner") + RS_[rc["winner"]]] = 1.0
             o = _o("rc_misc")
             for j, x in enumerate((rc["left"] / 10, rc["raid"] / 80, rc["purchases"] / 2, rc["credit"] / 40,
                                    rc["free_shields"] / 4, len(rc["skills"]) / 4)):
                 if x:
-                    I(o + j); V(min(1.0, x))
+                    b[o + j] = min(1.0, x)
             if rc["target"] >= 0:
-                I(_o("rc_target") + rc["target"]); V(1.0)
+                b[_o("rc_target") + rc["target"]] = 1.0
         elif s.gain_left > 0:
-            I(_o("rc_misc")); V(min(1.0, s.gain_left / 10))
+            b[_o("rc_misc")] = min(1.0, s.gain_left / 10)
         win = s.win
         if win is not None:
             o = _o("window")
-            I(o + win["kind"]); V(1.0)
+            b[o + win["kind"]] = 1.0
             if win["seat"] >= 0:
-                I(o + len(R.WINDOW_NAMES) + RS_[win["seat"]]); V(1.0)
+                b[o + len(R.WINDOW_NAMES) + RS_[win["seat"]]] = 1.0
             o = _o("stack")
             sw = P4 + NF + 1
             for j, (q, f, c) in enumerate(win["stack"][:STACK]):
-                I(o + j * sw + RS_[q]); V(1.0)
-                I(o + j * sw + P4 + f); V(1.0)
+                b[o + j * sw + RS_[q]] = 1.0
+                b[o + j * sw + P4 + f] = 1.0
                 if c:
-                    I(o + j * sw + P4 + NF); V(1.0)
+                    b[o + j * sw + P4 + NF] = 1.0
             if win["target"] >= 0:
-                I(_o("smuggle_target") + RS_[win["target"]]); V(1.0)
-        out[:] = 0.0
-        out[idx] = val
+                b[_o("smuggle_target") + RS_[win["target"]]] = 1.0
+        out[:] = self._view

@@ -18,6 +18,7 @@ STAGES = ("thief", "assassin", "setup", "roll", "reroll", "skills", "window", "o
  S_CLEANUP, S_MARKET, S_PAY, S_FACTORY) = range(len(STAGES))
 MODES = ("none", "combat", "extract", "channel", "market", "factory")
 M_NONE, M_COMBAT, M_EXTRACT, M_CHANNEL, M_MARKET, M_FACTORY = range(len(MODES))
+_BITS = [bin(x).count("1") for x in range(16)]
 
 
 class ResolutionMixin:
@@ -30,34 +31,38 @@ class ResolutionMixin:
             return True
         return self.merc_at[C.CAPTAIN] == a
 
-    def shared_resolver(self, a: int) -> int:
+    def shared_resolver(self, a: int, occ=None) -> int:
         """Seat that resolves ``a`` for everyone, or -1 if each player resolves its own dice.
 
         Ether Fault: the first player (from the first player) with dice there who
         does not control the Ether die, else the controller (rulebook "Ether Fault",
         "Commonly overlooked rules"). Silo: the attacker (rulebook "Player Silos");
         with only Thief/Assassin there, their owner (EW-A14). Limited area with a
-        Combat: the first combatant in turn order (EW-A14).
+        Combat: the first combatant in turn order (EW-A14). ``occ``: a precomputed
+        ``occupancy()``.
         """
-        n = self.game.num_players
+        if a in (C.BIOSPHERE, C.MARKET, C.FACTORY):
+            return -1
+        if occ is None:
+            occ = self.occupancy()
+        normal, exempt = occ[0][a], occ[1][a]
+        if not normal | exempt:
+            return -1
         if a == C.ETHER_FAULT:
-            seats = [q for q in self.order() if self.has_dice(q, a)]
-            if not seats:
-                return -1
+            seats = [q for q in self.order() if (normal | exempt) >> q & 1]
             for q in seats:
                 if q != self.ether_ctrl:
                     return q
             return seats[0]
         if a >= C.SILO0:
             owner = a - C.SILO0
-            att = [q for q in self.order() if q != owner and self.combat_dice(q, a)]
-            if att:
-                return att[0]
-            ex = [q for q in self.order() if q != owner and self.exempt_dice(q, a)]
-            return ex[0] if ex else -1
-        if a in C.LIMITED and self._combat_in_limited(a):
-            return [q for q in self.order() if self.combat_dice(q, a)][0]
-        del n
+            for mask in (normal, exempt):
+                for q in self.order():
+                    if q != owner and mask >> q & 1:
+                        return q
+            return -1
+        if _BITS[normal] >= 2 and self.dominated(a) and self.event_key() != "ceasefire":
+            return next(q for q in self.order() if normal >> q & 1)
         return -1
 
     def _combat_in_limited(self, a: int) -> bool:
@@ -66,11 +71,13 @@ class ResolutionMixin:
     def resolve_options(self, p: int) -> list[int]:
         """Areas ``p`` may resolve now (rulebook "Resolution" 1-2)."""
         out = []
+        occ = self.occupancy()
+        bit = 1 << p
         for a in range(C.NUM_AREAS):
-            if not self.has_dice(p, a):
+            if not (occ[0][a] | occ[1][a]) & bit:
                 continue
-            sr = self.shared_resolver(a)
-            if sr == p or sr == -1 or (a in C.LIMITED and self.exempt_dice(p, a)):
+            sr = self.shared_resolver(a, occ)
+            if sr == p or sr == -1 or (a in C.LIMITED and occ[1][a] & bit):
                 out.append(a)
         return out
 

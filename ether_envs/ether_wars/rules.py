@@ -91,6 +91,8 @@ ROUND_DECISION_BOUND = 4000
 
 from .resolution import ResolutionMixin  # noqa: E402  (needs the constants above)
 
+_BITS = [bin(x).count("1") for x in range(16)]
+
 
 @dataclass(frozen=True)
 class Config:
@@ -349,14 +351,40 @@ class State(ResolutionMixin, _State):
         if p in self.arrival[a] and not self.has_dice(p, a):
             self.arrival[a].remove(p)
 
-    def can_put(self, p: int, a: int, kind: int, moving: bool = False) -> bool:
+    def occupancy(self) -> tuple[list[int], list[int]]:
+        """Per area, bit masks of the seats with non-exempt dice (Units, Hero, Captain,
+        Defender, Ether die) and with exempt dice (Drone, Assassin, Thief)."""
+        occ = [0] * C.NUM_AREAS
+        ex = [0] * C.NUM_AREAS
+        for q in range(self.game.num_players):
+            bit = 1 << q
+            for a, u in enumerate(self.units_at[q]):
+                if u:
+                    occ[a] |= bit
+            if self.hero_at[q] >= 0:
+                occ[self.hero_at[q]] |= bit
+        for m in range(C.NUM_MERCS):
+            a = self.merc_at[m]
+            if a >= 0:
+                if m == C.CAPTAIN or m == C.DEFENDER:
+                    occ[a] |= 1 << self.merc_owner[m]
+                else:
+                    ex[a] |= 1 << self.merc_owner[m]
+        if self.ether_placed:
+            occ[C.ETHER_FAULT] |= 1 << self.ether_ctrl
+        return occ, ex
+
+    def can_put(self, p: int, a: int, kind: int, moving: bool = False, occ=None) -> bool:
         """Whether a die of ``kind`` (0 unit, 1 hero, 2 ``p``'s Mercenary, 3 Ether die)
-        may be put in area ``a`` (rulebook "Placement" 2-4, "Movement" 4-5, each die's rules)."""
-        if not self.area_exists(a):
+        may be put in area ``a`` (rulebook "Placement" 2-4, "Movement" 4-5, each die's rules).
+        ``occ``: a precomputed ``occupancy()``."""
+        if a >= C.SILO0 + self.game.num_players:
             return False
         if not moving and self.placed[p] >> a & 1:
             return False
-        if a in (C.MARKET, C.FACTORY) and self.has_dice(p, a):
+        if occ is None:
+            occ = self.occupancy()
+        if a in (C.MARKET, C.FACTORY) and (occ[0][a] | occ[1][a]) >> p & 1:
             return False  # one die per player in the Market / Factory
         m = self.hired[p] if kind == 2 else -1
         if kind == 3:
@@ -372,12 +400,10 @@ class State(ResolutionMixin, _State):
         if m == C.DEFENDER and not (a == C.SILO0 + p or (a == C.ETHER_FAULT and self.ether_ctrl == p)):
             return False
         if a in C.LIMITED:
-            return sum(1 for q in range(self.game.num_players) if q != p and self.combat_dice(q, a)) < 2
+            return _BITS[occ[0][a] & ~(1 << p)] < 2
         if a >= C.SILO0:
             owner = a - C.SILO0
-            if p == owner:
-                return True
-            return not any(q != owner and q != p and self.combat_dice(q, a) for q in range(self.game.num_players))
+            return p == owner or not occ[0][a] & ~(1 << owner) & ~(1 << p)
         return True
 
     def dice_at_home(self, p: int) -> list[int]:
@@ -428,8 +454,9 @@ class State(ResolutionMixin, _State):
                 out += [AREA_CHARGE0 + self.rel_area(p, a) for a in dests]
             return sorted(out)
         if k == K_FERTILE:
+            occ = self.occupancy()
             return sorted(AREA0 + self.rel_area(p, a) for a in range(C.NUM_AREAS)
-                          if self.can_put(p, a, 0, moving=True)) + [PASS]
+                          if self.can_put(p, a, 0, True, occ)) + [PASS]
         if k == K_WINDOW:
             out = [PLAY0 + f for f in self._playable(p)]
             if self._can_boost(p):
@@ -457,7 +484,8 @@ class State(ResolutionMixin, _State):
 
     def _place_areas(self, p: int) -> list[int]:
         kinds = self.dice_at_home(p)
-        return [a for a in range(C.NUM_AREAS) if any(self.can_put(p, a, d) for d in kinds)]
+        occ = self.occupancy()
+        return [a for a in range(C.NUM_AREAS) if any(self.can_put(p, a, d, False, occ) for d in kinds)]
 
     def _add_kinds(self, p: int) -> list[int]:
         a = self.add_area
@@ -491,7 +519,8 @@ class State(ResolutionMixin, _State):
         kind, a = divmod(pick, C.NUM_AREAS)
         a = self.abs_area(p, a)
         self._lift(p, kind, a, -1)  # the moving die leaves its area first
-        out = [b for b in range(C.NUM_AREAS) if b != a and self.can_put(p, b, kind, moving=True)]
+        occ = self.occupancy()
+        out = [b for b in range(C.NUM_AREAS) if b != a and self.can_put(p, b, kind, True, occ)]
         self._lift(p, kind, a, +1)
         return out
 
@@ -505,7 +534,8 @@ class State(ResolutionMixin, _State):
 
     def _has_dest(self, p: int, kind: int, a: int) -> bool:
         self._lift(p, kind, a, -1)
-        ok = any(self.can_put(p, b, kind, moving=True) for b in range(C.NUM_AREAS) if b != a)
+        occ = self.occupancy()
+        ok = any(self.can_put(p, b, kind, True, occ) for b in range(C.NUM_AREAS) if b != a)
         self._lift(p, kind, a, +1)
         return ok
 
