@@ -488,18 +488,12 @@ class State(ResolutionMixin, _State):
         return [a for a in range(C.NUM_AREAS) if any(self.can_put(p, a, d, False, occ) for d in kinds)]
 
     def _add_kinds(self, p: int) -> list[int]:
+        """Kinds of dice ``p`` may still add to the area chosen this Placement turn."""
         a = self.add_area
         if a in (C.MARKET, C.FACTORY) and self.add_count:
             return []
-        return [d for d in self.dice_at_home(p) if self._can_add(p, a, d)]
-
-    def _can_add(self, p: int, a: int, d: int) -> bool:
-        # the area was chosen this turn, so its "already placed" bit is set: check the rest
-        bit = self.placed[p]
-        self.placed[p] = bit & ~(1 << a)
-        ok = self.can_put(p, a, d) if a not in (C.MARKET, C.FACTORY) else not self.add_count and self.can_put(p, a, d)
-        self.placed[p] = bit
-        return ok
+        occ = self.occupancy()  # the area's "placed" bit is already set: check it as a move
+        return [d for d in self.dice_at_home(p) if self.can_put(p, a, d, True, occ)]
 
     # movement
     def _move_payments(self, p: int, kind: int) -> tuple[bool, bool]:
