@@ -463,7 +463,7 @@ class State(ResolutionMixin, _State):
                 out.append(CHARGE_BOOST)
             return sorted(out) + [PASS]
         if k == K_RESPONSE:
-            return [PLAY0 + C.CANCEL, PASS]
+            return [PLAY0 + C.CANCEL, PASS] if self.hand[p][C.CANCEL] else [PASS]
         if k == K_SMUGGLE_SEAT:
             return [SEAT0 + (q - p) % n for q in self._smuggle_targets(p)]
         if k == K_SMUGGLE_RES:
@@ -906,7 +906,7 @@ class State(ResolutionMixin, _State):
             return True
         if w["resp"]:
             q = w["resp"][0]
-            if self.hand[q][C.CANCEL]:
+            if any(self.hand[q]):  # asked whenever it holds a Favour (hand sizes are public: EW-A7)
                 self._decide(K_RESPONSE, q)
                 return True
             w["resp"].pop(0)
@@ -917,7 +917,7 @@ class State(ResolutionMixin, _State):
             self.win = None
             return False
         q = w["order"][w["pos"] % n]
-        if self._playable(q) or self._can_boost(q):
+        if any(self.hand[q]) or self._can_boost(q):
             self._decide(K_WINDOW, q)
             return True
         w["passes"] += 1

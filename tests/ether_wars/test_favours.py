@@ -28,6 +28,15 @@ def test_favours_window_lists_playable_favours_or_pass():
     assert s.pk == R.K_WINDOW and s.pp == 0
     assert legal_names(s) == ["PLAY_FAVOUR(Supplies)", "PASS"]
     act(s, "PASS")
+    assert s.pk == R.K_HIRE  # seat 1 holds no Favour: not asked
+
+
+def test_favours_window_asks_holders_of_unplayable_favours_too():
+    s = at_mercenaries_window([{C.BATTLE_CRY: 1}, {C.CANCEL: 1}])
+    assert s.pk == R.K_WINDOW and s.pp == 0 and legal_names(s) == ["PASS"]
+    act(s, "PASS")
+    assert s.pk == R.K_WINDOW and s.pp == 1 and legal_names(s) == ["PASS"]
+    act(s, "PASS")
     assert s.pk == R.K_HIRE
 
 
@@ -103,6 +112,8 @@ def test_favours_field_medic_shields_two_for_free():
     s = combat([{}, {C.FIELD_MEDIC: 1}])
     start_resolution(s, [F3, HERO4, F1, F1, F1])  # 7 vs 3: 2 injuries
     act(s, "RESOLVE", C.COLTAN_MINE)
+    assert s.pk == R.K_WINDOW and legal_names(s) == ["PASS"]  # combat window: Field Medic not playable
+    act(s, "PASS")
     assert s.pk == R.K_WINDOW and s.pp == 1 and "PLAY_FAVOUR(Field Medic)" in legal_names(s)
     act(s, "PLAY_FAVOUR", C.FIELD_MEDIC)
     assert s.pk == R.K_SHIELD and legal_names(s) == ["SHIELD(0)", "SHIELD(1)", "SHIELD(2)"]
