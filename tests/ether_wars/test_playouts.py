@@ -56,3 +56,18 @@ def test_heuristic_agent_ignores_hidden_information():
         alt = s.resample_hidden(p, np.random.default_rng(1))
         assert heuristic_action(alt, p, np.random.default_rng(2)) == heuristic_action(s, p, np.random.default_rng(2))
         s.apply_action(heuristic_action(s, p, rng))
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_components_invariants_hold_in_random_play(n):
+    """Ten Unit dice per faction at all times; no resource below 0 or above the box."""
+    game = ether_envs.load_game("ether_wars", num_players=n, favours="advanced")
+    s = game.new_initial_state(11)
+    rng = np.random.default_rng(11)
+    while not s.is_terminal():
+        for q in range(n):
+            assert s.home_units[q] + sum(s.units_at[q]) + s.reserve[q] == 10
+            assert min(s.res[q]) >= 0 and s.charge[q] >= 0
+        for r in range(5):
+            assert s.bank(r) >= 0
+        s.apply_action(int(rng.choice(s.legal_actions())))
