@@ -21,6 +21,7 @@ P4 = C.MAX_PLAYERS
 NA = C.NUM_AREAS
 NF = C.NUM_FAVOURS
 STACK = 8
+POOL = C.POOL
 
 PIECES = [
     Piece("num_players", (3,), 0, 1, "one-hot 2, 3, 4 players"),
@@ -78,10 +79,6 @@ OFF = {p.name: LAYOUT.slices[p.name].start for p in PIECES}
 SHAPE = {p.name: p.shape for p in PIECES}
 
 
-def _o(name: str) -> int:
-    return OFF[name]
-
-
 class Encoder:
     """Writes ``state``'s observation for ``player`` into a float32 buffer.
 
@@ -107,21 +104,21 @@ class Encoder:
         b = self._buf
         b[:] = self._zeros
         RS_, RA = self.rel_seat[player], self.rel_area[player]
-        b[_o("num_players") + n - 2] = 1.0
-        o = _o("seat_present")
+        b[OFF["num_players"] + n - 2] = 1.0
+        o = OFF["seat_present"]
         for q in range(n):
             b[o + q] = 1.0
-        b[_o("first_player") + RS_[s.first]] = 1.0
+        b[OFF["first_player"] + RS_[s.first]] = 1.0
         if s.phase != R.OVER:
-            b[_o("current_player") + RS_[s.pp]] = 1.0
-        b[_o("phase") + s.phase] = 1.0
-        b[_o("decision") + s.pk] = 1.0
-        b[_o("round")] = min(1.0, s.round / s.game.config.max_rounds)
+            b[OFF["current_player"] + RS_[s.pp]] = 1.0
+        b[OFF["phase"] + s.phase] = 1.0
+        b[OFF["decision"] + s.pk] = 1.0
+        b[OFF["round"]] = min(1.0, s.round / s.game.config.max_rounds)
         if s.event >= 0:
-            b[_o("event") + s.event] = 1.0
-        o_fac, o_ab, o_res, o_eth, o_ch = _o("faction"), _o("ability"), _o("resources"), _o("ether_progress"), _o("charge")
-        o_un, o_bu, o_pl, o_hero, o_fl, o_hs = (_o("units"), _o("board_units"), _o("placed"), _o("hero"),
-                                                _o("seat_flags"), _o("hand_sizes"))
+            b[OFF["event"] + s.event] = 1.0
+        o_fac, o_ab, o_res, o_eth, o_ch = OFF["faction"], OFF["ability"], OFF["resources"], OFF["ether_progress"], OFF["charge"]
+        o_un, o_bu, o_pl, o_hero, o_fl, o_hs = (OFF["units"], OFF["board_units"], OFF["placed"], OFF["hero"],
+                                                OFF["seat_flags"], OFF["hand_sizes"])
         target = s.game.ether_to_win
         for q in range(n):
             r = RS_[q]
@@ -133,7 +130,7 @@ class Encoder:
                 b[o_ab + r * 5 + 4] = 1.0
             for k, x in enumerate(s.res[q]):
                 if x:
-                    b[o_res + r * 5 + k] = x / C.POOL[k]
+                    b[o_res + r * 5 + k] = x / POOL[k]
             e = s.res[q][C.ETHER]
             if e:
                 b[o_eth + r] = min(1.0, e / target)
@@ -149,69 +146,69 @@ class Encoder:
                     if bits >> a & 1:
                         b[o_pl + r * NA + RA[a]] = 1.0
             b[o_hero + r * (NA + 1) + RA[s.hero_at[q]]] = 1.0
-            for j, f in enumerate((s.passed[q], s.contract[q], min(1.0, s.rerolls[q] / 3), s.medic_free[q] / 2,
+            for j, f in enumerate((s.passed[q], s.contract[q], s.rerolls[q] / 3, s.medic_free[q] / 2,
                                    s.channelled[q], s.extra_used[q], s.aggr_silo[q])):
                 if f:
                     b[o_fl + r * 7 + j] = float(f)
             b[o_hs + r] = sum(s.hand[q]) / 22
-        o = _o("mercenaries")
+        o = OFF["mercenaries"]
         for m in range(C.NUM_MERCS):
             q = s.merc_owner[m]
             if q >= 0:
                 b[o + m * (P4 + NA + 1) + RS_[q]] = 1.0
                 b[o + m * (P4 + NA + 1) + P4 + RA[s.merc_at[m]]] = 1.0
-        o = _o("ether_die")
+        o = OFF["ether_die"]
         if s.ether_ctrl >= 0:
             b[o + RS_[s.ether_ctrl]] = 1.0
         if s.ether_placed:
             b[o + P4] = 1.0
-        o = _o("arrival")
+        o = OFF["arrival"]
         for a in range(NA):
             for k, q in enumerate(s.arrival[a]):
                 b[o + RA[a] * P4 + RS_[q]] = (k + 1) / 4
-        o = _o("hand")
+        o = OFF["hand"]
         for f, c in enumerate(s.hand[player]):
             if c:
-                b[o + f] = min(1.0, c / 4)
+                b[o + f] = c / 4
         if s.packs[player]:
-            o = _o("draft_pack")
+            o = OFF["draft_pack"]
             for f in range(NF):
                 c = s.packs[player].count(f)
                 if c:
                     b[o + f] = c / 5
         if s.fdiscard:
-            o = _o("favour_discard")
+            o = OFF["favour_discard"]
             for f in range(NF):
                 c = s.fdiscard.count(f)
                 if c:
-                    b[o + f] = min(1.0, c / 4)
-        o = _o("decks")
+                    b[o + f] = c / 4
+        o = OFF["decks"]
         b[o] = len(s.fdeck) / len(C.FAVOUR_DECK)
         b[o + 1] = len(s.edeck) / len(C.EVENT_DECK)
         if s.ediscard:
-            o = _o("event_discard")
+            o = OFF["event_discard"]
             for e in range(C.NUM_EVENTS):
                 c = s.ediscard.count(e)
                 if c:
-                    b[o + e] = min(1.0, c / 2)
+                    b[o + e] = c / 2
         if s.pk == R.K_ADD and s.add_area >= 0:
-            o = _o("placement")
+            o = OFF["placement"]
             b[o + RA[s.add_area]] = 1.0
             b[o + NA] = min(1.0, s.add_count / 10)
         if s.pk == R.K_MOVE_TO:
             kind, a = divmod(s.move_pick, NA)
-            b[_o("move_pick") + kind * NA + RA[s.abs_area(s.pp, a)]] = 1.0
+            b[OFF["move_pick"] + kind * NA + RA[s.abs_area(s.pp, a)]] = 1.0
         rc = s.rc
         if rc is not None:
-            b[_o("rc_area") + RA[rc["area"]]] = 1.0
-            b[_o("rc_stage") + rc["stage"]] = 1.0
-            b[_o("rc_mode") + rc["mode"]] = 1.0
-            b[_o("rc_resolver") + RS_[rc["resolver"]]] = 1.0
-            o = _o("rc_parts")
+            b[OFF["rc_area"] + RA[rc["area"]]] = 1.0
+            b[OFF["rc_stage"] + rc["stage"]] = 1.0
+            b[OFF["rc_mode"] + rc["mode"]] = 1.0
+            b[OFF["rc_resolver"] + RS_[rc["resolver"]]] = 1.0
+            o = OFF["rc_parts"]
             for q in rc["parts"]:
                 b[o + RS_[q]] = 1.0
             inj = {q: k for q, k in rc["inj"]}
-            o_f, o_h, o_c, o_n = _o("rc_faces"), _o("rc_hero"), _o("rc_captain"), _o("rc_numbers")
+            o_f, o_h, o_c, o_n = OFF["rc_faces"], OFF["rc_hero"], OFF["rc_captain"], OFF["rc_numbers"]
             for q in range(n):
                 r = RS_[q]
                 faces = rc["faces"][q]
@@ -221,7 +218,7 @@ class Encoder:
                         cnt[f] += 1
                     for f, c in enumerate(cnt):
                         if c:
-                            b[o_f + r * 6 + f] = min(1.0, c / 10)
+                            b[o_f + r * 6 + f] = c / 10
                 if rc["hero"][q] >= 0:
                     b[o_h + r * 6 + rc["hero"][q]] = 1.0
                 if rc["capt"][q] >= 0:
@@ -231,23 +228,23 @@ class Encoder:
                     if x:
                         b[o_n + r * 5 + j] = min(1.0, x)
             if rc["winner"] >= 0:
-                b[_o("rc_winner") + RS_[rc["winner"]]] = 1.0
-            o = _o("rc_misc")
+                b[OFF["rc_winner"] + RS_[rc["winner"]]] = 1.0
+            o = OFF["rc_misc"]
             for j, x in enumerate((rc["left"] / 10, rc["raid"] / 80, rc["purchases"] / 2, rc["credit"] / 40,
                                    rc["free_shields"] / 4, len(rc["skills"]) / 4)):
                 if x:
                     b[o + j] = min(1.0, x)
             if rc["target"] >= 0:
-                b[_o("rc_target") + rc["target"]] = 1.0
+                b[OFF["rc_target"] + rc["target"]] = 1.0
         elif s.gain_left > 0:
-            b[_o("rc_misc")] = min(1.0, s.gain_left / 10)
+            b[OFF["rc_misc"]] = min(1.0, s.gain_left / 10)
         win = s.win
         if win is not None:
-            o = _o("window")
+            o = OFF["window"]
             b[o + win["kind"]] = 1.0
             if win["seat"] >= 0:
                 b[o + len(R.WINDOW_NAMES) + RS_[win["seat"]]] = 1.0
-            o = _o("stack")
+            o = OFF["stack"]
             sw = P4 + NF + 1
             for j, (q, f, c) in enumerate(win["stack"][:STACK]):
                 b[o + j * sw + RS_[q]] = 1.0
@@ -255,5 +252,5 @@ class Encoder:
                 if c:
                     b[o + j * sw + P4 + NF] = 1.0
             if win["target"] >= 0:
-                b[_o("smuggle_target") + RS_[win["target"]]] = 1.0
+                b[OFF["smuggle_target"] + RS_[win["target"]]] = 1.0
         out[:] = self._view
