@@ -137,19 +137,34 @@ class Encoder:
             b[o_ch + r] = s.charge[q] / C.CHARGE_POOL
             b[o_un + r * 2] = s.home_units[q] / 10
             b[o_un + r * 2 + 1] = s.reserve[q] / 10
-            for a, u in enumerate(s.units_at[q]):
-                if u:
-                    b[o_bu + r * NA + RA[a]] = u / 10
+            row = s.units_at[q]
+            if any(row):
+                base = o_bu + r * NA
+                for a, u in enumerate(row):
+                    if u:
+                        b[base + RA[a]] = u / 10
             bits = s.placed[q]
-            if bits:
-                for a in range(NA):
-                    if bits >> a & 1:
-                        b[o_pl + r * NA + RA[a]] = 1.0
+            base = o_pl + r * NA
+            while bits:
+                low = bits & -bits
+                b[base + RA[low.bit_length() - 1]] = 1.0
+                bits ^= low
             b[o_hero + r * (NA + 1) + RA[s.hero_at[q]]] = 1.0
-            for j, f in enumerate((s.passed[q], s.contract[q], s.rerolls[q] / 3, s.medic_free[q] / 2,
-                                   s.channelled[q], s.extra_used[q], s.aggr_silo[q])):
-                if f:
-                    b[o_fl + r * 7 + j] = float(f)
+            base = o_fl + r * 7
+            if s.passed[q]:
+                b[base] = 1.0
+            if s.contract[q]:
+                b[base + 1] = 1.0
+            if s.rerolls[q]:
+                b[base + 2] = s.rerolls[q] / 3
+            if s.medic_free[q]:
+                b[base + 3] = s.medic_free[q] / 2
+            if s.channelled[q]:
+                b[base + 4] = 1.0
+            if s.extra_used[q]:
+                b[base + 5] = 1.0
+            if s.aggr_silo[q]:
+                b[base + 6] = 1.0
             b[o_hs + r] = sum(s.hand[q]) / 22
         o = OFF["mercenaries"]
         for m in range(C.NUM_MERCS):
@@ -163,34 +178,27 @@ class Encoder:
         if s.ether_placed:
             b[o + P4] = 1.0
         o = OFF["arrival"]
-        for a in range(NA):
-            for k, q in enumerate(s.arrival[a]):
-                b[o + RA[a] * P4 + RS_[q]] = (k + 1) / 4
+        for a, seats in enumerate(s.arrival):
+            if seats:
+                base = o + RA[a] * P4
+                for k, q in enumerate(seats):
+                    b[base + RS_[q]] = (k + 1) / 4
         o = OFF["hand"]
         for f, c in enumerate(s.hand[player]):
             if c:
                 b[o + f] = c / 4
-        if s.packs[player]:
-            o = OFF["draft_pack"]
-            for f in range(NF):
-                c = s.packs[player].count(f)
-                if c:
-                    b[o + f] = c / 5
-        if s.fdiscard:
-            o = OFF["favour_discard"]
-            for f in range(NF):
-                c = s.fdiscard.count(f)
-                if c:
-                    b[o + f] = c / 4
+        o = OFF["draft_pack"]
+        for f in s.packs[player]:
+            b[o + f] += 0.2
+        o = OFF["favour_discard"]
+        for f in s.fdiscard:
+            b[o + f] += 0.25
         o = OFF["decks"]
         b[o] = len(s.fdeck) / len(C.FAVOUR_DECK)
         b[o + 1] = len(s.edeck) / len(C.EVENT_DECK)
-        if s.ediscard:
-            o = OFF["event_discard"]
-            for e in range(C.NUM_EVENTS):
-                c = s.ediscard.count(e)
-                if c:
-                    b[o + e] = c / 2
+        o = OFF["event_discard"]
+        for e in s.ediscard:
+            b[o + e] += 0.5
         if s.pk == R.K_ADD and s.add_area >= 0:
             o = OFF["placement"]
             b[o + RA[s.add_area]] = 1.0
