@@ -483,9 +483,37 @@ class State(ResolutionMixin, _State):
         return self.res[p][C.MERCENARIES[m].colour] >= 1 and self.res[p][C.PROTEIN] >= 1
 
     def _place_areas(self, p: int) -> list[int]:
+        # the same rules as ``can_put`` for every kind at home, inlined (hot path)
         kinds = self.dice_at_home(p)
-        occ = self.occupancy()
-        return [a for a in range(C.NUM_AREAS) if any(self.can_put(p, a, d, False, occ) for d in kinds)]
+        if not kinds:
+            return []
+        normal, exempt = self.occupancy()
+        bit = 1 << p
+        own_silo = C.SILO0 + p
+        unit_or_hero = 0 in kinds or 1 in kinds
+        m = self.hired[p] if 2 in kinds else -1
+        ether = 3 in kinds
+        out = []
+        placed = self.placed[p]
+        for a in range(C.SILO0 + self.game.num_players):
+            if placed >> a & 1:
+                continue
+            if (a == C.MARKET or a == C.FACTORY) and (normal[a] | exempt[a]) & bit:
+                continue
+            if a in C.LIMITED:
+                lim = _BITS[normal[a] & ~bit] < 2
+            elif a >= C.SILO0:
+                lim = a == own_silo or not normal[a] & ~(1 << (a - C.SILO0)) & ~bit
+            else:
+                lim = True
+            if ((unit_or_hero and lim) or (ether and a == C.ETHER_FAULT)
+                    or (m == C.CAPTAIN and lim)
+                    or (m == C.DEFENDER and lim and (a == own_silo or (a == C.ETHER_FAULT and self.ether_ctrl == p)))
+                    or (m == C.DRONE and a in C.EXTRACTION_AREAS)
+                    or (m == C.ASSASSIN and a != C.MARKET and a != C.FACTORY)
+                    or (m == C.THIEF and a >= C.SILO0 and a != own_silo)):
+                out.append(a)
+        return out
 
     def _add_kinds(self, p: int) -> list[int]:
         """Kinds of dice ``p`` may still add to the area chosen this Placement turn."""

@@ -71,3 +71,19 @@ def test_components_invariants_hold_in_random_play(n):
         for r in range(5):
             assert s.bank(r) >= 0
         s.apply_action(int(rng.choice(s.legal_actions())))
+
+
+def test_placement_fast_area_list_matches_can_put_rules():
+    """``_place_areas`` (inlined for speed) agrees with ``can_put`` for every seat and state."""
+    game = ether_envs.load_game("ether_wars", num_players=4)
+    s = game.new_initial_state(3)
+    rng = np.random.default_rng(3)
+    checked = 0
+    while not s.is_terminal() and checked < 3000:
+        if s.phase == 3:  # Placement
+            for p in range(4):
+                slow = [a for a in range(11) if any(s.can_put(p, a, d) for d in s.dice_at_home(p))]
+                assert s._place_areas(p) == slow
+                checked += 1
+        s.apply_action(int(rng.choice(s.legal_actions())))
+    assert checked
