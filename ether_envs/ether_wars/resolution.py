@@ -82,7 +82,8 @@ class ResolutionMixin:
         return out
 
     def _start_resolution(self) -> None:
-        """Priestess rolled at the start of Resolution (rulebook "Priestess")."""
+        """Priestess rolled at the start of Resolution (rulebook "Priestess"); its rerolls are
+        used on its owner's own rolls (EW-A21)."""
         m = C.PRIESTESS
         q = self.merc_owner[m]
         if q >= 0:
@@ -141,7 +142,7 @@ class ResolutionMixin:
             rc["stage"] = S_ASSASSIN
             return False
         if st == S_ASSASSIN:
-            if "assassin" not in rc:  # rolled before any other die in the area (rulebook "Assassin")
+            if "assassin" not in rc:  # rolled before any other die in the area (rulebook "Assassin"; EW-A20)
                 rc["assassin"] = -1
                 m = C.ASSASSIN
                 if self.merc_at[m] == a:
@@ -233,6 +234,7 @@ class ResolutionMixin:
             return
         occ = [q for q in self.order() if self.combat_dice(q, a)]
         if a == C.MARKET or a == C.FACTORY:
+            # only a Hero blocks the Market / Factory (EW-A19)
             if self.combat_dice(p, a) and (not any(h == a for h in self.hero_at) or self.hero_at[p] == a):
                 rc["mode"] = M_MARKET if a == C.MARKET else M_FACTORY
                 rc["stage"] = S_MARKET if a == C.MARKET else S_FACTORY
@@ -333,7 +335,7 @@ class ResolutionMixin:
                     self.gain(q, C.PROTEIN, 4)
 
     def _skill_targets(self, q: int) -> list[int]:
-        """Legal UNIT_DIE / SEAT indices for ``q``'s Hero Skill (Human / Dracon)."""
+        """Legal UNIT_DIE / SEAT indices for ``q``'s Hero Skill (Human / Dracon; EW-A22)."""
         rc = self.rc
         n = self.game.num_players
         if self.faction[q] == C.HUMAN:
@@ -417,12 +419,13 @@ class ResolutionMixin:
         self.gain(q, r, k)
 
     def raid_cost(self, q: int, r: int) -> int:
-        """Silo raid: extraction cost + 1, Ether 8 (rulebook "Player Silos")."""
+        """Silo raid: extraction cost + 1, Ether 8 (rulebook "Player Silos"; EW-A24)."""
         return C.SILO_ETHER_COST if r == C.ETHER else self.extraction_cost(q, r) + 1
 
     def _reward(self) -> bool:
         """Extraction with the roll, the combat winner's extraction or Channelling, or the
-        Silo raid (rulebook "Extraction", "Combat action", "Channelling", "Player Silos")."""
+        Silo raid (rulebook "Extraction", "Combat action", "Channelling", "Player Silos";
+        automatic steps EW-A17; a sole player channels and takes the Ether die EW-A23)."""
         rc = self.rc
         a, p = rc["area"], rc["resolver"]
         mode, w = rc["mode"], rc["winner"]
@@ -487,7 +490,7 @@ class ResolutionMixin:
 
     # ---- market purchases -----------------------------------------------------------------
     def buy_cost(self, q: int, r: int) -> int:
-        """Rulebook "Purchasing" 2: extraction cost + 1 (VAI Trader, Black Market: + 0)."""
+        """Rulebook "Purchasing" 2: extraction cost + 1 (VAI Trader, Black Market: + 0); EW-A18."""
         plus = 0 if (self.ability_key(q) == "trader" or self.event_key() == "black_market") else 1
         return C.EXTRACTION_COST[r] + plus
 

@@ -665,7 +665,7 @@ class State(ResolutionMixin, _State):
                 self.charge[p] -= 2
                 self.gain(p, C.ETHER, 1)
             self.rc["conduit_asked"] = True
-        elif k == K_END_ETHER:
+        elif k == K_END_ETHER:  # extra Ether offered at the end of the round (EW-A17)
             if block == "EXTRA_ETHER":
                 self.res[p][C.CRYSTAL] -= 2
                 self.extra_used[p] = True
@@ -835,6 +835,7 @@ class State(ResolutionMixin, _State):
                 for _ in range(C.BEGINNER_FAVOURS):
                     self.hand[q][self._draw_favour()] += 1
         else:
+            # advanced draft: sequential picks in seat order (EW-A26)
             self.packs = [[self._draw_favour() for _ in range(C.DRAFT_FAVOURS)] for _ in range(n)]
             for q in range(n):
                 self.packs[q].sort()
@@ -869,7 +870,8 @@ class State(ResolutionMixin, _State):
         self.pk = K_ABILITY
 
     def _maintenance(self) -> None:
-        """Rulebook "Maintenance": Mercenaries back, Protein upkeep, first player passes left."""
+        """Rulebook "Maintenance": Mercenaries back, Protein upkeep (shortfall: EW-A25), first
+        player passes left."""
         n = self.game.num_players
         self.merc_owner = [-1] * C.NUM_MERCS
         self.merc_at = [-1] * C.NUM_MERCS
