@@ -126,8 +126,8 @@ class Game(_Game):
                     chance="sampled", utility="zero_sum", title="Ether Wars")
     codec = CODEC
     conformance_configs = (
-        {"num_players": 2, "max_rounds": 5}, {"num_players": 3, "max_rounds": 3},
-        {"num_players": 4, "max_rounds": 2}, {"num_players": 4, "favours": "advanced", "max_rounds": 1},
+        {"num_players": 2, "max_rounds": 4}, {"num_players": 3, "max_rounds": 2},
+        {"num_players": 4, "max_rounds": 1}, {"num_players": 3, "favours": "advanced", "max_rounds": 1},
     )
     """Every player count and favour mode; ``max_rounds`` keeps the suite short (whole games to
     the Ether win are played in ``tests/ether_wars/test_playouts.py``)."""
