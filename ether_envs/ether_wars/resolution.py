@@ -457,6 +457,9 @@ class ResolutionMixin:
                     and not rc["conduit_asked"]):
                 self._decide(R.K_CONDUIT, c)
                 return True
+            if self.res[c][C.CRYSTAL] >= 2 and not self.extra_used[c] and not rc.get("extra_asked"):
+                self._decide(R.K_END_ETHER, c)  # the extra Ether right away (again at the end of the round)
+                return True
         if rc["rw"] == 2 and self._raid_options():
             self._decide(R.K_RAID, rc["attacker"])
             return True

@@ -667,12 +667,15 @@ class State(FavourMixin, ResolutionMixin, _State):
                 self.charge[p] -= 2
                 self.gain(p, C.ETHER, 1)
             self.rc["conduit_asked"] = True
-        elif k == K_END_ETHER:  # extra Ether offered at the end of the round (EW-A17)
+        elif k == K_END_ETHER:  # extra Ether: right after Channelling and at the end of the round (EW-A17)
             if block == "EXTRA_ETHER":
                 self.res[p][C.CRYSTAL] -= 2
                 self.extra_used[p] = True
                 self.gain(p, C.ETHER, 1)
-            self.queue.pop(0)
+            if self.rc is not None:
+                self.rc["extra_asked"] = True
+            else:
+                self.queue.pop(0)
         else:
             self._resolution_apply(k, p, block, i)
         self._advance()

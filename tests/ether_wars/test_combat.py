@@ -207,10 +207,33 @@ def test_channelling_extra_ether_for_two_crystal_once_per_round():
     place(s, 1, C.ETHER_FAULT, units=1)
     start_resolution(s, [])
     act(s, "RESOLVE", C.ETHER_FAULT)
-    assert s.pk == R.K_END_ETHER and s.pp == 1
+    assert s.pk == R.K_END_ETHER and s.pp == 1 and s.phase == R.RESOLUTION  # right after Channelling
     act(s, "EXTRA_ETHER")
     assert s.res[1][C.ETHER] == 2 and s.res[1][C.CRYSTAL] == 2
     assert s.pk == R.K_ABILITY  # once a round: no second offer
+
+
+def test_channelling_extra_ether_declined_then_offered_at_end_of_round():
+    s = resolution()
+    s.res[1][C.CRYSTAL] = 2
+    place(s, 1, C.ETHER_FAULT, units=1)
+    start_resolution(s, [])
+    act(s, "RESOLVE", C.ETHER_FAULT)
+    act(s, "PASS")
+    assert s.pk == R.K_END_ETHER and s.phase == R.MAINTENANCE
+    act(s, "EXTRA_ETHER")
+    assert s.res[1][C.ETHER] == 2 and s.res[1][C.CRYSTAL] == 0
+
+
+def test_channelling_extra_ether_can_win_at_once():
+    s = resolution()
+    s.res[1][C.CRYSTAL] = 2
+    s.res[1][C.ETHER] = 5
+    place(s, 1, C.ETHER_FAULT, units=1)
+    start_resolution(s, [])
+    act(s, "RESOLVE", C.ETHER_FAULT)
+    act(s, "EXTRA_ETHER")
+    assert s.is_terminal() and s.winner == 1
 
 
 def test_objective_reaching_ether_target_wins_immediately():
