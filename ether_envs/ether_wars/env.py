@@ -22,7 +22,7 @@ Rules: ``RULES.md`` beside this file (rulebook map, state machine, assumptions `
 ## Configuration
 `num_players` (2-4, default 2), `favours` ("beginner": 3 Favours each | "advanced":
 draft 5, keep 3), `max_rounds` (default 60; no recorded game has come near it:
-random play ends in 9-12 rounds on average, 23 at most in 180 games), plus the env options
+random play ends in 9-12 rounds on average, 22 at most in 180 games), plus the env options
 `render_mode` ("ansi" | "human"), `illegal_action` ("raise" | "lose") and
 `max_steps`. See :class:`~ether_envs.ether_wars.rules.Config`.
 
