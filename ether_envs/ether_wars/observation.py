@@ -215,26 +215,30 @@ class Encoder:
             o = OFF["rc_parts"]
             for q in rc["parts"]:
                 b[o + RS_[q]] = 1.0
-            inj = {q: k for q, k in rc["inj"]}
             o_f, o_h, o_c, o_n = OFF["rc_faces"], OFF["rc_hero"], OFF["rc_captain"], OFF["rc_numbers"]
-            for q in range(n):
+            for q in rc["parts"]:  # only rolling seats have faces, dice and scores
                 r = RS_[q]
+                base = o_f + r * 6
                 faces = rc["faces"][q]
                 if faces:
-                    cnt = [0] * 6
                     for f in faces:
-                        cnt[f] += 1
-                    for f, c in enumerate(cnt):
-                        if c:
-                            b[o_f + r * 6 + f] = c / 10
+                        b[base + f] += 1.0
+                    for f in range(base, base + 6):
+                        if b[f]:
+                            b[f] /= 10
                 if rc["hero"][q] >= 0:
                     b[o_h + r * 6 + rc["hero"][q]] = 1.0
                 if rc["capt"][q] >= 0:
                     b[o_c + r * 6 + rc["capt"][q]] = 1.0
-                for j, x in enumerate((rc["extra"][q] / 12, rc["boost"][q] / 20, rc["score"][q] / 80,
-                                       inj.get(q, 0) / 10, rc["hits"][q] / 10)):
-                    if x:
-                        b[o_n + r * 5 + j] = min(1.0, x)
+                base = o_n + r * 5
+                b[base] = rc["extra"][q] / 12
+                b[base + 1] = min(1.0, rc["boost"][q] / 20)
+                b[base + 2] = min(1.0, rc["score"][q] / 80)
+            for q, k in rc["inj"]:
+                b[o_n + RS_[q] * 5 + 3] = k / 10
+            for q, k in enumerate(rc["hits"]):
+                if k:
+                    b[o_n + RS_[q] * 5 + 4] = k / 10
             if rc["winner"] >= 0:
                 b[OFF["rc_winner"] + RS_[rc["winner"]]] = 1.0
             o = OFF["rc_misc"]
