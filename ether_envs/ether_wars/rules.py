@@ -522,8 +522,29 @@ class State(FavourMixin, ResolutionMixin, _State):
         a = self.add_area
         if a in (C.MARKET, C.FACTORY) and self.add_count:
             return []
+        kinds = self.dice_at_home(p)
+        if self.add_count and self.combat_dice(p, a):
+            # p already holds its place in the area, so the area limits cannot fail: only each
+            # die's own area rules remain (the same answers as ``can_put``)
+            m = self.hired[p]
+            return [d for d in kinds
+                    if d <= 1 or (d == 3 and a == C.ETHER_FAULT) or (d == 2 and self._merc_area_ok(p, m, a))]
         occ = self.occupancy()  # the area's "placed" bit is already set: check it as a move
-        return [d for d in self.dice_at_home(p) if self.can_put(p, a, d, True, occ)]
+        return [d for d in kinds if self.can_put(p, a, d, True, occ)]
+
+    def _merc_area_ok(self, p: int, m: int, a: int) -> bool:
+        """Mercenary ``m``'s own area rule (rulebook "Mercenary Dice"), limits aside."""
+        if m == C.PRIESTESS:
+            return False
+        if m == C.DRONE:
+            return a in C.EXTRACTION_AREAS
+        if m == C.ASSASSIN:
+            return a != C.MARKET and a != C.FACTORY
+        if m == C.THIEF:
+            return a >= C.SILO0 and a != C.SILO0 + p
+        if m == C.DEFENDER:
+            return a == C.SILO0 + p or (a == C.ETHER_FAULT and self.ether_ctrl == p)
+        return True
 
     # movement
     def _move_payments(self, p: int, kind: int) -> tuple[bool, bool]:

@@ -74,12 +74,19 @@ def test_components_invariants_hold_in_random_play(n):
 
 
 def test_placement_fast_area_list_matches_can_put_rules():
-    """``_place_areas`` (inlined for speed) agrees with ``can_put`` for every seat and state."""
+    """``_place_areas`` and ``_add_kinds`` (fast paths) agree with ``can_put``."""
     game = ether_envs.load_game("ether_wars", num_players=4)
     s = game.new_initial_state(3)
     rng = np.random.default_rng(3)
     checked = 0
     while not s.is_terminal() and checked < 3000:
+        if s.pk == 6:  # adding dice: the fast path agrees with can_put
+            p, a = s.pp, s.add_area
+            s.placed[p] &= ~(1 << a)
+            slow = [d for d in s.dice_at_home(p) if s.can_put(p, a, d)]
+            s.placed[p] |= 1 << a
+            if a not in (5, 6) or not s.add_count:
+                assert s._add_kinds(p) == slow
         if s.phase == 3:  # Placement
             for p in range(4):
                 slow = [a for a in range(11) if any(s.can_put(p, a, d) for d in s.dice_at_home(p))]
