@@ -176,6 +176,7 @@ class State(FavourMixin, ResolutionMixin, _State):
         placed: per seat bit mask of areas placed this round; ``passed``: passed Placement.
         arrival: per area, seats in order of arrival this round (ties: rulebook "Combat action").
         win: the open favour window (dict) or None; ``rc``: the area being resolved (dict) or None.
+        legal_cache: the sorted legal actions of the current decision, or None until asked.
     """
 
     def __init__(self, game: Game, seed: int | None):
@@ -231,6 +232,7 @@ class State(FavourMixin, ResolutionMixin, _State):
         self.gain_left = 0
         self.gain_seat = -1
         self.gain_return = K_NONE
+        self.legal_cache: list[int] | None = None
         # first player: everyone rolls the Ether die, ties roll again (rulebook "Preparation"; EW-A8)
         tied = list(range(n))
         self.first_rolls: list[list[int]] = []  # one row per roll; 0 = did not roll
@@ -424,7 +426,12 @@ class State(FavourMixin, ResolutionMixin, _State):
 
     # ---- legal actions ----------------------------------------------------------------
     def _legal_actions(self) -> list[int]:
-        return sorted(self._legal_unsorted())
+        # computed once per decision (the env asks for the mask, then validates the action);
+        # ``_apply_action`` clears it. Code that edits a state's fields directly (tests) must
+        # set ``legal_cache = None`` too.
+        if self.legal_cache is None:
+            self.legal_cache = sorted(self._legal_unsorted())
+        return list(self.legal_cache)
 
     def _legal_unsorted(self) -> list[int]:
         k, p = self.pk, self.pp
@@ -597,6 +604,7 @@ class State(FavourMixin, ResolutionMixin, _State):
 
     # ---- applying actions ----------------------------------------------------------------
     def _apply_action(self, action: int) -> None:
+        self.legal_cache = None
         block, i = CODEC.decode(action)
         k, p = self.pk, self.pp
         n = self.game.num_players
@@ -956,6 +964,8 @@ class State(FavourMixin, ResolutionMixin, _State):
             self.packs[q] = sorted(pool.pop() for _ in range(k))
         self.fdeck = pool
         self.edeck = [int(x) for x in rng.permutation(self.edeck)]
+        if self.legal_cache is not None:  # the player to act may hold other Favours now
+            self.legal_cache = sorted(self._legal_unsorted())
 
     # ---- text picture ---------------------------------------------------------------------------
     def render_text(self) -> str:
