@@ -228,10 +228,8 @@ class State(FavourMixin, ResolutionMixin, _State):
         self.draft_round = 0
         self.win = None
         self.rc = None
-        self.after_window = -1
         self.gain_left = 0
         self.gain_seat = -1
-        self.gain_return = K_NONE
         self.legal_cache: list[int] | None = None
         # first player: everyone rolls the Ether die, ties roll again (rulebook "Preparation"; EW-A8)
         tied = list(range(n))
