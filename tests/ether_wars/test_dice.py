@@ -204,3 +204,14 @@ def test_ether_die_only_in_the_ether_fault_by_its_controller():
     s.ether_ctrl = 0
     assert s.can_put(0, C.ETHER_FAULT, 3) and not s.can_put(0, C.BIOSPHERE, 3)
     assert 3 in s.dice_at_home(0) and 3 not in s.dice_at_home(1)
+
+
+def test_drone_does_not_take_part_in_combat_and_still_extracts():
+    s = resolution()
+    place(s, 0, C.COLTAN_MINE, units=1, hero=True, merc=C.DRONE)
+    place(s, 1, C.COLTAN_MINE, units=3)
+    start_resolution(s, [F1, 2, F3, F3, F3, 4])  # 1 + Hero 4 = 5 vs 9; then the Drone rolls 3
+    act(s, "RESOLVE", C.COLTAN_MINE)
+    assert s.res[1][C.COLTAN] == 4           # the winner extracts 9 / 2
+    assert s.res[0][C.COLTAN] == 3           # the Drone's own extraction, cost ignored
+    assert s.reserve[0] == 6                 # seat 0's Unit injured (2 injuries, 1 Unit) and dead
