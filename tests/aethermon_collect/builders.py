@@ -1,7 +1,8 @@
 """Exact positions for the Aethermon: Collect scenario tests.
 
-A position starts from ``Game(**config).new_initial_state(seed)`` and then sets
-plain State fields. Squares are named like the engine (``"c3"`` = column c,
+A position starts from ``Game(**config).new_initial_state(seed)``, sets plain
+State fields (Python lists) and then calls ``State.refresh()`` to recompute the
+derived fields (``card_square``, ``score_cache``, ``held``). Squares are named like the engine (``"c3"`` = column c,
 row 3 from the top; ``square = row * 7 + col``). Cards are named by Element,
 line and stage (AC-A2): ``card("Fire", "trio", 2)``.
 """
@@ -67,7 +68,7 @@ def position(seed: int = 0, *, board=None, token=None, turn=0, first=None, colle
     if first is not None:
         s.first_player = first
     if board is not None:
-        s.board[:] = -1
+        s.board = [-1] * R.SQ
         for name, c in board.items():
             s.board[sq(name)] = c
     if token is not None:
@@ -76,19 +77,21 @@ def position(seed: int = 0, *, board=None, token=None, turn=0, first=None, colle
         s.token = s.game.corners[0]
     for p, cards in (collections or {}).items():
         for c in cards:
-            s.board[s.board == c] = -1
+            if c in s.board:
+                s.board[s.board.index(c)] = -1
             s.owner[c] = p
             s.collections[p].append(c)
-    s.art_owner[:] = -1
+    s.art_owner = [-1] * C.NUM_ARTEFACTS
     s.group_owner = list(range(len(s.group_owner)))
     if held:
         for p, keys in held.items():
             for k in keys:
                 s.art_owner[art(k)] = p
-                s.known[p, art(k)] = True
+                s.known[p][art(k)] = True
     s.phase = R.TURN
     s.turn_player = s.decider = turn
     s.collected = s.no_collect_turn = s.extra_turn = False
+    s.refresh()  # card_square, score_cache and held follow the fields set above
     return s
 
 
@@ -110,11 +113,14 @@ def assert_cannot(state, action) -> None:
     import pytest
 
     assert action not in state.legal_actions()
-    before = (state.board.copy(), state.token, state.phase, state.decider, [list(c) for c in state.collections])
+    def snapshot():
+        return (list(state.board), state.token, state.phase, state.decider, [list(c) for c in state.collections],
+                list(state.owner), list(state.score_cache), [list(h) for h in state.held], list(state.art_used))
+
+    before = snapshot()
     with pytest.raises(ValueError):
         state.apply_action(action)
-    after = (state.board, state.token, state.phase, state.decider, state.collections)
-    assert (before[0] == after[0]).all() and before[1:] == after[1:]
+    assert snapshot() == before
 
 
 def finish(state):

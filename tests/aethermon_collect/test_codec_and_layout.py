@@ -3,7 +3,6 @@
 import re
 
 import numpy as np
-import pytest
 
 import ether_envs
 from ether_envs.aethermon_collect import Game, env as env_module
@@ -133,8 +132,6 @@ def test_observation_small_position_hand_checked_seat_relative():
     assert v0["squares"][0, 16] == 1  # set of a1 held by the observer itself
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: before the 3-player token placement the token square is -1 "
-                   "and the encoder marks square 48 (g7, outside the 6x6 grid) as the Group Token")
 def test_observation_three_players_before_token_placement_no_token_square():
     """Placing the Group Token (3 players): until the LAST player chooses a corner, the token is on no
     square, so no square of the observation carries the token flag."""

@@ -24,7 +24,7 @@ def test_cooperative_no_artefacts_drafted(n):
     if n == 3:
         play(s, R.PLACE0 + 2)
     assert s.phase == R.TURN and s.current_player() == s.first_player
-    assert s.groups == [] and (s.art_owner == -1).all()
+    assert s.groups == [] and s.art_owner == [-1] * C.NUM_ARTEFACTS
     assert not any(R.USE0 <= a < R.USE0 + C.NUM_ARTEFACTS for a in s.legal_actions())
     with pytest.raises(ValueError):
         Game(num_players=n, hidden_artefacts=True, **COOP)
