@@ -231,8 +231,17 @@ def _record_frames(record, every: int, max_frames: int | None) -> tuple[list[np.
     return [render_rgb(states[i]) for i in keep], names
 
 
+def _scaled(images: list, scale: float) -> list:
+    if scale == 1.0:
+        return images
+    Image = _pillow()
+    w, h = images[0].size
+    size = (max(1, round(w * scale)), max(1, round(h * scale)))
+    return [im.resize(size, Image.Resampling.LANCZOS) for im in images]
+
+
 def save_gif(record_or_frames, path: str | Path, fps: float = 2.0, every: int = 1,
-             max_frames: int | None = None, hold_last: float = 2.0) -> Path:
+             max_frames: int | None = None, hold_last: float = 2.0, scale: float = 1.0) -> Path:
     """An animated GIF of an episode.
 
     Args:
@@ -243,6 +252,7 @@ def save_gif(record_or_frames, path: str | Path, fps: float = 2.0, every: int = 
         every: draw every ``every``-th state of a record (the last always).
         max_frames: at most this many frames, spread evenly over the episode.
         hold_last: seconds the final frame stays before the loop restarts.
+        scale: resize factor of the frames (e.g. 0.5 for a smaller file).
 
     Returns:
         The path written.
@@ -252,7 +262,7 @@ def save_gif(record_or_frames, path: str | Path, fps: float = 2.0, every: int = 
                if hasattr(record_or_frames, "actions") else list(record_or_frames))
     if not frames_:
         raise ValueError("no frames to write")
-    images = [Image.fromarray(np.asarray(f, dtype=np.uint8)) for f in frames_]
+    images = _scaled([Image.fromarray(np.asarray(f, dtype=np.uint8)) for f in frames_], scale)
     ms = int(round(1000 / fps))
     durations = [ms] * (len(images) - 1) + [max(ms, int(hold_last * 1000))]
     path = Path(path)
@@ -260,15 +270,15 @@ def save_gif(record_or_frames, path: str | Path, fps: float = 2.0, every: int = 
     return path
 
 
-def _png_data_uri(frame: np.ndarray) -> str:
+def _png_data_uri(image) -> str:
     Image = _pillow()
     buf = io.BytesIO()
-    Image.fromarray(frame).quantize(colors=256, method=Image.Quantize.MEDIANCUT).save(buf, format="PNG", optimize=True)
+    image.quantize(colors=256, method=Image.Quantize.MEDIANCUT).save(buf, format="PNG", optimize=True)
     return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
 
 
 def save_html(record, path: str | Path, every: int = 1, max_frames: int | None = None,
-              fps: float = 2.0) -> Path:
+              fps: float = 2.0, scale: float = 1.0) -> Path:
     """A self-contained HTML replay of a recorded episode: every picture embedded
     (PNG, base64), a slider, play/pause and step buttons, the list of actions,
     and the record's JSON. No network access or other files needed.
@@ -278,17 +288,20 @@ def save_html(record, path: str | Path, every: int = 1, max_frames: int | None =
         path: where to write the ``.html``.
         every, max_frames: as in :func:`save_gif`.
         fps: playback speed of the play button.
+        scale: resize factor of the pictures.
 
     Returns:
         The path written.
     """
     frames_, names = _record_frames(record, every, max_frames)
-    uris = [_png_data_uri(f) for f in frames_]
+    Image = _pillow()
+    images = _scaled([Image.fromarray(f) for f in frames_], scale)
+    uris = [_png_data_uri(im) for im in images]
     title = f"{record.game} replay (seed {record.seed})"
-    w, h = frames_[0].shape[1], frames_[0].shape[0]
+    w, h = images[0].size
     doc = _HTML_TEMPLATE.format(
         title=html.escape(title), width=w, height=h, interval=int(1000 / fps),
-        frames=json.dumps(uris), names=json.dumps(names), last=len(uris) - 1,
+        frames=json.dumps(uris), names=json.dumps(names).replace("</", "<\\/"), last=len(uris) - 1,
         record=html.escape(record.to_json(indent=1)),
     )
     path = Path(path)
