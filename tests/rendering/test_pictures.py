@@ -1,6 +1,8 @@
 """Pictures (render_mode="rgb_array"): every game with a drawing module, fixed shape, neutral view."""
 
+import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -10,6 +12,8 @@ from ether_envs import rendering
 from ether_envs.core import GameSpec
 from ether_envs.core.aec import BoardGameEnv
 from conftest import GAME_CONFIGS, config_id
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _require_drawing(name):
@@ -116,3 +120,31 @@ def test_missing_matplotlib_raises_import_error_naming_the_extra(monkeypatch):
     state = ether_envs.load_game(name).new_initial_state(seed=0)
     with pytest.raises(ImportError, match=r"ether-envs\[render\]"):
         rendering.render_rgb(state)
+
+
+@pytest.mark.parametrize("name", ether_envs.list_games())
+def test_pettingzoo_render_test_passes_for_every_render_mode(name, capsys):
+    _require_drawing(name)
+    from pettingzoo.test import render_test
+
+    render_test(lambda render_mode=None: ether_envs.make(name, render_mode=render_mode))
+
+
+def test_making_and_playing_envs_does_not_import_matplotlib():
+    code = ("import sys, ether_envs\n"
+            "for n in ether_envs.list_games():\n"
+            "    e = ether_envs.make(n, render_mode='rgb_array'); e.reset(seed=0)\n"
+            "    e.step(int(e.last()[0]['action_mask'].argmax()))\n"
+            "assert 'matplotlib' not in sys.modules, 'matplotlib imported before drawing'\n")
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
+
+
+def test_readme_pictures_script_draws_every_game(tmp_path):
+    from ether_envs.rendering.__main__ import main
+    from PIL import Image
+
+    written = main(["--out", str(tmp_path), "--seed", "1"])
+    assert [p.name for p in written] == [f"{g}.png" for g in rendering.games_with_drawings()]
+    for p, g in zip(written, rendering.games_with_drawings()):
+        with Image.open(p) as im:
+            assert im.size == rendering.picture_size(g)

@@ -38,8 +38,9 @@ def test_gif_from_frames_and_max_frames(tmp_path, record):
     frames = [np.full((20, 30, 3), v, dtype=np.uint8) for v in (0, 120, 255)]
     with Image.open(rendering.save_gif(frames, tmp_path / "f.gif")) as im:
         assert im.n_frames == 3 and im.size == (30, 20)
-    with Image.open(rendering.save_gif(record, tmp_path / "g.gif", max_frames=3)) as im:
-        assert im.n_frames == 3
+    with Image.open(rendering.save_gif(record, tmp_path / "g.gif", max_frames=3, scale=0.5)) as im:
+        w, h = rendering.picture_size(record.game)
+        assert im.n_frames == 3 and im.size == (w // 2, h // 2)
     with pytest.raises(ValueError):
         rendering.save_gif([], tmp_path / "none.gif")
 
