@@ -39,3 +39,14 @@ def test_notebook_runs(path, monkeypatch):
     client = nbclient.NotebookClient(nb, timeout=120, kernel_name="python3",
                                      resources={"metadata": {"path": str(path.parent)}})
     client.execute()  # raises CellExecutionError naming the failing cell
+
+
+@pytest.mark.parametrize("game", __import__("ether_envs").list_games())
+def test_every_game_has_a_walkthrough_notebook(game):
+    found = [p for p in NOTEBOOKS if p.stem.split("_", 1)[-1] == game]
+    if not found:
+        pytest.skip(f"no walkthrough notebook for {game} yet (notebooks/0N_{game}.ipynb, see notebooks/README.md)")
+    nb = nbformat.read(found[0], as_version=4)
+    text = "".join(c.source for c in nb.cells)
+    assert "render_rgb" in text or "rgb_array" in text, "a walkthrough shows pictures of the game"
+    assert "table_markdown" in text, "a walkthrough shows the observation and action tables"

@@ -46,6 +46,12 @@ PLAYER_COLORS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9
 """Seat colours, ``PLAYER_COLORS[seat]`` (up to 6 seats)."""
 
 
+def tint(hex_color: str, amount: float) -> str:
+    """``hex_color`` (``"#rrggbb"``) mixed with white; ``amount`` in [0, 1] is the share of white."""
+    rgb = [int(hex_color[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(c + (255 - c) * amount):02x}" for c in rgb)
+
+
 # ---- the registry (by module name) ----------------------------------------------
 def drawing_module_name(game: str) -> str:
     """Module that draws ``game``: ``ether_envs.rendering.<game>``."""
@@ -142,6 +148,14 @@ class Canvas:
 
         self._add(Circle((x, y), r, facecolor=face, edgecolor=edge, linewidth=lw, zorder=z))
 
+    def polygon(self, points: Sequence[tuple[float, float]], face: str = "white", edge: str = INK,
+                lw: float = 1.0, alpha: float = 1.0, z: float = 1) -> None:
+        """A closed polygon through ``points`` (e.g. a hex of a map)."""
+        from matplotlib.patches import Polygon
+
+        self._add(Polygon(list(points), closed=True, facecolor=face, edgecolor=edge, linewidth=lw,
+                          alpha=alpha, zorder=z))
+
     def line(self, xs: Sequence[float], ys: Sequence[float], color: str = INK, lw: float = 1.0,
              style: str = "-", z: float = 3) -> None:
         """A polyline through the points (xs[i], ys[i])."""
@@ -152,6 +166,24 @@ class Canvas:
         """Text anchored at (x, y); ``size`` in points."""
         self.ax.text(x, y, s, fontsize=size, color=color, ha=ha, va=va, fontweight=weight, zorder=z,
                      clip_on=False, **kw)
+
+    def card(self, x: float, y: float, w: float, h: float, color: str, title: str = "", value: str = "",
+             caption: str = "", title_size: float = 8.5, value_size: float = 24, caption_size: float = 8.5,
+             z: float = 1) -> None:
+        """A face-up card: body tinted from ``color``, a ``color`` band at the top
+        with ``title`` in white, ``value`` large in the middle, ``caption`` small
+        at the bottom. (x, y) is the bottom-left corner."""
+        r = min(w, h) * 0.1
+        self.box(x, y, w, h, face=tint(color, 0.55), edge=color, lw=1.5, radius=r, z=z)
+        band = h * 0.26
+        self.box(x, y + h - band, w, band, face=color, edge=color, lw=0, radius=r, z=z + 0.1)
+        if title:
+            self.text(x + w / 2, y + h - band / 2, title, size=title_size, color="white", ha="center",
+                      weight="bold", z=z + 3)
+        if value:
+            self.text(x + w / 2, y + h * 0.44, value, size=value_size, ha="center", weight="bold", z=z + 3)
+        if caption:
+            self.text(x + w / 2, y + h * 0.12, caption, size=caption_size, ha="center", color="#333333", z=z + 3)
 
     # -- shared elements of every game's picture -----------------------------------
     def header(self, title: str, subtitle: str = "", height: float = 56) -> float:
@@ -353,6 +385,6 @@ go(0);
 """
 
 __all__ = [
-    "Canvas", "DEFAULT_SIZE", "PLAYER_COLORS", "frames", "games_with_drawings", "has_drawing",
+    "Canvas", "DEFAULT_SIZE", "PLAYER_COLORS", "tint", "frames", "games_with_drawings", "has_drawing",
     "picture_size", "render_rgb", "save_gif", "save_html",
 ]

@@ -28,12 +28,6 @@ SET_LABEL = {3: "trio", 2: "duo", 1: "single"}
 GOLD = "#c9a227"
 
 
-def _tint(hex_color: str, amount: float) -> str:
-    """``hex_color`` mixed with white (``amount`` = share of white)."""
-    rgb = [int(hex_color[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(c + (255 - c) * amount):02x}" for c in rgb)
-
-
 def _artefact_label(s, a: int) -> str:
     """An Artefact's name in the public view ("?" while hidden and unused)."""
     if s.game.config.hidden_artefacts and not s.art_used[a]:
@@ -104,13 +98,9 @@ def _draw_grid(s, cv: Canvas) -> None:
         if card >= 0:
             k = C.CARDS[card]
             color = ELEMENT_COLORS[C.ELEMENTS[k.element_id]]
-            cv.box(x, y, w, w, face=_tint(color, 0.55), edge=color, lw=1.5, radius=w * 0.1)
-            cv.box(x, y + w * 0.74, w, w * 0.26, face=color, edge=color, lw=0, radius=w * 0.1, z=1.1)
-            cv.text(x + w / 2, y + w * 0.87, C.ELEMENTS[k.element_id], size=label_size, color="white",
-                    ha="center", weight="bold")
-            cv.text(x + w / 2, y + w * 0.44, str(k.value), size=value_size, ha="center", weight="bold")
             line = SET_LABEL[k.set_size] + (f" {k.stage}/{k.set_size}" if k.set_size > 1 else "")
-            cv.text(x + w / 2, y + w * 0.12, line, size=label_size, ha="center", color="#333333")
+            cv.card(x, y, w, w, color, title=C.ELEMENTS[k.element_id], value=str(k.value), caption=line,
+                    title_size=label_size, value_size=value_size, caption_size=label_size)
             holder = _set_owner(s, card)
             if holder >= 0:
                 cv.circle(x + w * 0.88, y + w * 0.62, w * 0.07, face=PLAYER_COLORS[holder], edge="white",

@@ -25,7 +25,7 @@ def _require_drawing(name):
 def test_every_step_of_a_random_game_renders_fixed_shape_uint8(name):
     _require_drawing(name)
     w, h = rendering.picture_size(name)
-    env = ether_envs.make(name, render_mode="rgb_array")
+    env = ether_envs.make(name, render_mode="rgb_array", max_steps=150)  # long games: the first 150 decisions
     assert "rgb_array" in env.unwrapped.metadata["render_modes"]
     env.reset(seed=11)
     rng = np.random.default_rng(11)
