@@ -28,11 +28,13 @@ SET_LABEL = {3: "trio", 2: "duo", 1: "single"}
 GOLD = "#c9a227"
 
 
-def _artefact_label(s, a: int) -> str:
-    """An Artefact's name in the public view ("?" while hidden and unused)."""
+def _artefact_label(s, a: int, short: bool = False) -> str:
+    """An Artefact's name in the public view ("hidden Artefact" while hidden and
+    unused); ``short``: its first word, to fit on a square."""
     if s.game.config.hidden_artefacts and not s.art_used[a]:
-        return "?"
-    return C.ARTEFACTS[a].name
+        return "Artefact ?" if short else "hidden Artefact"
+    name = C.ARTEFACTS[a].name
+    return name.split()[0] if short else name
 
 
 def _set_owner(s, card: int) -> int:
@@ -111,8 +113,8 @@ def _draw_grid(s, cv: Canvas) -> None:
             if a >= 0:  # variant "Redistribute Artefacts" (AC-A7)
                 cv.box(x + w * 0.12, y + w * 0.3, w * 0.76, w * 0.4, face="#fff4c2", edge=GOLD, lw=1.2,
                        radius=4, z=2)
-                cv.text(x + w / 2, y + w / 2, _artefact_label(s, a), size=label_size - 0.5, ha="center",
-                        z=4, wrap=True)
+                cv.text(x + w / 2, y + w / 2, _artefact_label(s, a, short=True), size=label_size - 1,
+                        ha="center", z=4)
         if sq in legal_moves:
             cv.box(x - pad * 0.5, y - pad * 0.5, w + pad, w + pad, face="none", edge="#111111", lw=1.8,
                    radius=w * 0.12, style="--", z=4.5)
