@@ -30,7 +30,7 @@ bench: $(STAMP)
 
 # Re-execute the notebooks in place (they are committed with their outputs).
 notebooks: $(STAMP)
-	cd notebooks && PYTHONPATH=.. ../$(BIN)/jupyter-execute --inplace *.ipynb
+	cd notebooks && PYTHONPATH=$(CURDIR) $(abspath $(BIN))/jupyter-execute --inplace *.ipynb
 
 clean:
 	rm -rf $(VENV) runs models results

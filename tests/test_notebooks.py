@@ -1,7 +1,7 @@
 """The notebooks run (executed with nbclient, as CI does) and are committed with their outputs.
 
 Each notebook keeps its own budget small (a few seconds); together they run well
-under a minute. Equivalent: ``PYTHONPATH=. pytest --nbmake notebooks/``.
+under a minute. Equivalent: ``PYTHONPATH=$PWD pytest --nbmake notebooks/``.
 """
 
 import os
