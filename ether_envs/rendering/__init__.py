@@ -65,8 +65,10 @@ def has_drawing(game: str) -> bool:
 
 
 def games_with_drawings() -> list[str]:
-    """Names of the games that have a drawing module, sorted."""
-    return sorted(m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_"))
+    """Registered games (``ether_envs.GAMES``) that have a drawing module, sorted."""
+    from .. import GAMES
+
+    return sorted(m.name for m in pkgutil.iter_modules(__path__) if m.name in GAMES)
 
 
 def _drawing(game: str):
@@ -84,14 +86,15 @@ def picture_size(game: str) -> tuple[int, int]:
 
 # ---- matplotlib, lazily ---------------------------------------------------------
 def _matplotlib():
+    """matplotlib's ``Figure`` and Agg canvas (no pyplot, no global backend change)."""
     try:
-        import matplotlib
+        import matplotlib  # noqa: F401  (fails first when matplotlib is missing)
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
-    except ImportError as e:  # pragma: no cover - depends on the installation
+    except ImportError as e:
         raise ImportError("pictures of the games need matplotlib: pip install 'ether-envs[render]' "
                           "(or pip install matplotlib pillow)") from e
-    return matplotlib, Figure, FigureCanvasAgg
+    return Figure, FigureCanvasAgg
 
 
 def _pillow():
@@ -114,7 +117,7 @@ class Canvas:
     """
 
     def __init__(self, width: int, height: int):
-        _, Figure, FigureCanvasAgg = _matplotlib()
+        Figure, FigureCanvasAgg = _matplotlib()
         self.width, self.height = int(width), int(height)
         self.fig = Figure(figsize=(self.width / DPI, self.height / DPI), dpi=DPI, facecolor=BACKGROUND)
         FigureCanvasAgg(self.fig)
