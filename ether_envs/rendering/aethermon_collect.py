@@ -1,14 +1,18 @@
 """Picture of an Aethermon: Collect state (800 x 800), the neutral (public) view of ``ansi``.
 
-Top: the grid, one card per square in its Element's colour with its value and
-set line (``trio 2/3``: 2nd of a 3-card set; ``duo``; ``single``), a dot in a
-card's corner in the colour of the player holding a card of its set, the Group
-Token as a thick black ring with a black disc, dots on the squares the player to
-act may move to, the Fence's row dashed red. Right: phase, who acts, turn order,
-pending Artefact effect, draft groups, co-operative targets and the Elements in
-play. Bottom: one row per player with score, collection (sets grouped, cards of
-completed sets outlined in gold) and Artefacts (used ones greyed; unknown
-identities "?" under "Hidden Artefacts"). A banner gives the result at the end.
+Top left: the grid, one card per square in its Element's colour with its value
+and set line (``trio 2/3``: 2nd card of a 3-card set; ``duo 1/2``; ``single``),
+a dot in a card's corner in the colour of the player holding a card of its set
+(the co-operative set rule), the Group Token as a thick black ring with a black
+disc, dashed outlines on the squares the Group Token may go to now (its moves,
+or the corners while it is being placed), Artefacts lying on the grid (variant
+"Redistribute"), and the Fence's row dashed red. Right: phase, who acts and
+what they decide, turn order, pending Artefact effect, Fence and 2-player co-op
+axes, draft groups, co-operative team score and targets, the Elements in play.
+Bottom: one row per player with score (a star for the winners), collection
+(sorted by Element and set; cards of complete or Satchel sets outlined in gold)
+and Artefacts (used ones greyed; "hidden Artefact" while hidden and unused).
+A banner gives the result at the end.
 """
 
 from __future__ import annotations
