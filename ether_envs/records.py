@@ -134,7 +134,8 @@ def record_from_state(state, seed: int, players: Sequence[str] | None = None,
         **metadata: JSON-able extras stored in ``metadata``.
 
     Raises:
-        ValueError: ``seed`` is not an int, or ``players`` has the wrong length.
+        ValueError: ``seed`` is not an int, ``players`` has the wrong length, or
+            the game's config holds values JSON cannot store.
     """
     import ether_envs
 
@@ -143,9 +144,14 @@ def record_from_state(state, seed: int, players: Sequence[str] | None = None,
     game = state.game
     if players is not None and len(players) != game.num_players:
         raise ValueError(f"players has {len(players)} labels for {game.num_players} seats")
+    config = _jsonable(dataclasses.asdict(game.config))
+    try:
+        json.dumps(config)
+    except TypeError as e:
+        raise ValueError(f"{game.spec.name} config {game.config} cannot be written as JSON: {e}") from None
     return GameRecord(
         game=_game_name(game),
-        config=_jsonable(dataclasses.asdict(game.config)),
+        config=config,
         seed=int(seed),
         actions=[int(a) for a in state.history],
         scores=[float(v) for v in state.scores()],
