@@ -96,6 +96,13 @@ class GameRecord:
         """The record from a JSON string (see :meth:`from_dict` for errors)."""
         return cls.from_dict(json.loads(text))
 
+    def action_names(self) -> list[str]:
+        """Readable names of ``actions`` (e.g. ``"MOVE(c3)"``), from the game's codec."""
+        import ether_envs
+
+        game = ether_envs.load_game(self.game, **self.config)
+        return [game.action_to_string(a) for a in self.actions]
+
     def save(self, path: str | Path) -> Path:
         """Write the record as JSON to ``path``; returns the path."""
         return save_record(self, path)

@@ -54,6 +54,8 @@ def test_record_episode_with_policies_and_replay_states():
     rec = record_episode(name, first_legal, seed=9, metadata={"round": 1})
     assert rec.players == ["first_legal"] * len(rec.scores) and rec.metadata == {"round": 1}
     assert rec.version == ether_envs.__version__ and rec.game == name
+    game = ether_envs.load_game(name)
+    assert rec.action_names() == [game.action_to_string(a) for a in rec.actions]
     states = list(replay_states(rec))
     assert len(states) == len(rec.actions) + 1
     assert states[0].history == [] and states[-1].is_terminal()

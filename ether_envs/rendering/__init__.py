@@ -335,13 +335,20 @@ def save_html(record, path: str | Path, every: int = 1, max_frames: int | None =
     title = f"{record.game} replay (seed {record.seed})"
     w, h = images[0].size
     doc = _HTML_TEMPLATE.format(
-        title=html.escape(title), width=w, height=h, interval=int(1000 / fps),
+        title=html.escape(title), summary=html.escape(_summary(record)), width=w, height=h, interval=int(1000 / fps),
         frames=json.dumps(uris), names=json.dumps(names).replace("</", "<\\/"), last=len(uris) - 1,
         record=html.escape(record.to_json(indent=1)),
     )
     path = Path(path)
     path.write_text(doc, encoding="utf-8")
     return path
+
+
+def _summary(record) -> str:
+    seats = record.players or ["?"] * len(record.scores)
+    who = ", ".join(f"player_{p}: {label} ({score:g})" for p, (label, score) in enumerate(zip(seats, record.scores)))
+    end = "final scores" if record.terminal else "scores when truncated"
+    return f"{len(record.actions)} decisions; {end}: {who}"
 
 
 _HTML_TEMPLATE = """<!DOCTYPE html>
@@ -356,6 +363,7 @@ body {{ font-family: sans-serif; background: #f7f5ef; color: #222; margin: 16px;
 pre {{ background: white; border: 1px solid #ccc; padding: 8px; max-height: 240px; overflow: auto; }}
 </style></head><body>
 <h2>{title}</h2>
+<p>{summary}</p>
 <div id="bar"><button onclick="go(0)">&#x23EE;</button> <button onclick="go(i-1)">&#x25C0;</button>
 <button id="play" onclick="toggle()">play</button> <button onclick="go(i+1)">&#x25B6;</button>
 <button onclick="go({last})">&#x23ED;</button> <span id="label"></span><br>

@@ -53,6 +53,7 @@ def test_html_replay_is_self_contained_with_every_frame_and_action(tmp_path, rec
     assert base64.b64decode(uris[0])[:8] == b"\x89PNG\r\n\x1a\n"
     assert "http://" not in text and "https://" not in text and "<script src" not in text
     assert f"&quot;seed&quot;: {record.seed}" in text  # the record's JSON is embedded
+    assert f"{len(record.actions)} decisions; scores when truncated: player_0: random_policy" in text
     from ether_envs import load_game
 
     game = load_game(record.game, **record.config)
