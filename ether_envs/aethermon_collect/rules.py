@@ -574,7 +574,7 @@ class State(_State):
         return True  # gloves, lantern, stopwatch, fence
 
     def _cards_on_grid(self) -> int:
-        return self.game.num_cards - sum(len(c) for c in self.collections)
+        return SQ - self.board.count(-1)
 
     def _beetle_targets(self) -> list[int]:
         p = self.turn_player
