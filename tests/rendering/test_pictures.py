@@ -21,28 +21,45 @@ def _require_drawing(name):
         pytest.skip(f"{name} has no drawing module yet (add ether_envs/rendering/{name}.py with draw(state, canvas))")
 
 
-@pytest.mark.parametrize("name", ether_envs.list_games())
-def test_every_step_of_a_random_game_renders_fixed_shape_uint8(name):
-    _require_drawing(name)
-    w, h = rendering.picture_size(name)
-    env = ether_envs.make(name, render_mode="rgb_array", max_steps=150)  # long games: the first 150 decisions
-    assert "rgb_array" in env.unwrapped.metadata["render_modes"]
-    env.reset(seed=11)
-    rng = np.random.default_rng(11)
-    frames = 0
+MAX_FRAMES = 40
+"""Games longer than this many decisions are drawn at MAX_FRAMES evenly spaced steps
+(always the first and the last), to keep the test fast; shorter games at every step."""
+
+
+def _random_env_game(env, seed):
+    """Play a random game on ``env``; yields before each decision."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
     for _agent in env.agent_iter():
         obs, _r, term, trunc, _i = env.last()
         if term or trunc:
             env.step(None)
             continue
-        img = env.render()
-        assert img.shape == (h, w, 3) and img.dtype == np.uint8
-        assert img.std() > 10  # a picture, not a blank canvas
-        frames += 1
+        yield
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+@pytest.mark.parametrize("name", ether_envs.list_games())
+def test_every_step_of_a_random_game_renders_fixed_shape_uint8(name):
+    _require_drawing(name)
+    w, h = rendering.picture_size(name)
+    env = ether_envs.make(name, render_mode="rgb_array")
+    assert "rgb_array" in env.unwrapped.metadata["render_modes"]
+    for _ in _random_env_game(env, seed=11):
+        pass
+    length = len(env.unwrapped.game_state.history)
+    steps = set(range(length)) if length <= MAX_FRAMES else set(np.linspace(0, length - 1, MAX_FRAMES).round().astype(int).tolist())
+    drawn = []
+    for _ in _random_env_game(env, seed=11):  # the same game again, drawn
+        i = len(env.unwrapped.game_state.history)
+        if i in steps:
+            img = env.render()
+            assert img.shape == (h, w, 3) and img.dtype == np.uint8
+            assert img.std() > 10  # a picture, not a blank canvas
+            drawn.append(i)
+    assert drawn == sorted(steps) and len(env.unwrapped.game_state.history) == length
     final = env.render()  # the final position (with the result)
     assert final.shape == (h, w, 3) and final.dtype == np.uint8
-    assert frames == len(env.unwrapped.game_state.history)
 
 
 @pytest.mark.parametrize("name,config", GAME_CONFIGS, ids=[f"{n}[{config_id(c)}]" for n, c in GAME_CONFIGS])
