@@ -45,7 +45,7 @@ def test_notebook_runs(path, monkeypatch):
 def test_every_game_has_a_walkthrough_notebook(game):
     found = [p for p in NOTEBOOKS if p.stem.split("_", 1)[-1] == game]
     if not found:
-        pytest.skip(f"no walkthrough notebook for {game} yet (notebooks/0N_{game}.ipynb, see notebooks/README.md)")
+        pytest.skip(f"no walkthrough notebook for {game} yet (notebooks/02_{game}.ipynb, see notebooks/README.md)")
     nb = nbformat.read(found[0], as_version=4)
     text = "".join(c.source for c in nb.cells)
     assert "render_rgb" in text or "rgb_array" in text, "a walkthrough shows pictures of the game"

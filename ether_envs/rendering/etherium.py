@@ -139,9 +139,9 @@ def _draw_side(s, cv: Canvas) -> None:
     y -= 6
     if to_act >= 0:
         cv.text(x, y, "To act", size=10, color=MUTED)
-        cv.player_tag(x + 50, y, to_act, f"player_{to_act}: {R.DECISION_NAMES[s.decision() - R.D_FIRST]}"
-                      .replace("_", " "), size=9.5)
-        y -= 20
+        cv.player_tag(x + 50, y, to_act, f"player_{to_act}", size=9.5)
+        cv.text(x + 50, y - 16, "decides: " + R.DECISION_NAMES[s.decision() - R.D_FIRST].replace("_", " "), size=9)
+        y -= 36
     seat, space = s.acting
     if seat >= 0:
         cv.text(x, y, f"performing: player_{seat} {C.SPACE_NAMES[space]}", size=9)
