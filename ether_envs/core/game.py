@@ -254,7 +254,10 @@ class State:
 
         Seat-relative: the observer first, then the others in turn order.
         """
-        return self.game.encoder.encode(self, player, out)
+        if out is None:
+            out = np.empty(self.game.encoder.layout.size, dtype=np.float32)
+        self.game.encoder.encode(self, player, out)
+        return out
 
     def action_to_string(self, action: int) -> str:
         return self.game.action_to_string(action)
