@@ -14,7 +14,8 @@ scores and returns as a check, who played which seat, and the versions)::
 Records come from an engine state (:func:`record_from_state`), from a
 PettingZoo env after its episode (:func:`record_from_env`), or by playing
 policies (:func:`record_episode`). A *policy* is any callable
-``policy(state) -> action id`` on the engine state.
+``policy(state) -> action id`` on the engine state, or an agent object with
+``act(state, player) -> action id`` (the interface of ``agents.base.Agent``).
 """
 
 from __future__ import annotations
@@ -191,9 +192,10 @@ def record_episode(game: str, policies: Policy | Sequence[Policy], seed: int,
 
     Args:
         game: registered game name.
-        policies: one ``policy(state) -> action`` for every seat, or one per seat.
+        policies: one policy for every seat, or one per seat: a callable
+            ``policy(state) -> action`` or an agent with ``act(state, player)``.
         seed: seed of the game's chance.
-        players: label per seat (default: the policies' ``__name__``).
+        players: label per seat (default: each agent's ``name`` or policy's ``__name__``).
         max_steps: stop (truncate) after this many actions (default: play to the end).
         metadata: JSON-able extras for the record.
         **config: the game's configuration.
@@ -204,17 +206,29 @@ def record_episode(game: str, policies: Policy | Sequence[Policy], seed: int,
     import ether_envs
 
     g = ether_envs.load_game(game, **config)
-    if callable(policies):
+    if callable(policies) or hasattr(policies, "act"):
         policies = [policies] * g.num_players
     if len(policies) != g.num_players:
         raise ValueError(f"{len(policies)} policies for {g.num_players} seats")
     if players is None:
-        players = [getattr(p, "__name__", type(p).__name__) for p in policies]
+        players = [_label(p) for p in policies]
+    choose = [_as_policy(p) for p in policies]
     state = g.new_initial_state(seed=seed)
     limit = g.max_game_length() if max_steps is None else max_steps
     while not state.is_terminal() and len(state.history) < limit:
-        state.apply_action(policies[state.current_player()](state))
+        state.apply_action(choose[state.current_player()](state))
     return record_from_state(state, seed, players=players, **(metadata or {}))
+
+
+def _as_policy(p) -> Policy:
+    """``policy(state)`` for a callable or for an agent with ``act(state, player)``."""
+    if hasattr(p, "act"):
+        return lambda state: p.act(state, state.current_player())
+    return p
+
+
+def _label(p) -> str:
+    return str(getattr(p, "name", None) or getattr(p, "__name__", None) or type(p).__name__)
 
 
 def save_record(record: GameRecord, path: str | Path) -> Path:

@@ -63,6 +63,20 @@ def test_record_episode_with_policies_and_replay_states():
     assert states[1].history == rec.actions[:1]  # independent clones, not one live state
 
 
+def test_record_episode_accepts_agents_with_act_state_player():
+    class FirstLegal:
+        name = "first_legal_agent"
+
+        def act(self, state, player):
+            assert player == state.current_player()
+            return state.legal_actions()[0]
+
+    name = ether_envs.list_games()[0]
+    rec = record_episode(name, FirstLegal(), seed=9)
+    assert set(rec.players) == {"first_legal_agent"}
+    assert rec.actions == record_episode(name, lambda st: st.legal_actions()[0], seed=9).actions
+
+
 def test_record_from_env_after_an_episode_seeded_or_not():
     name = ether_envs.list_games()[0]
     for seed in (123, None):
