@@ -21,7 +21,7 @@ def _require_drawing(name):
         pytest.skip(f"{name} has no drawing module yet (add ether_envs/rendering/{name}.py with draw(state, canvas))")
 
 
-MAX_FRAMES = 40
+MAX_FRAMES = 30
 """Games longer than this many decisions are drawn at MAX_FRAMES evenly spaced steps
 (always the first and the last), to keep the test fast; shorter games at every step."""
 

@@ -19,7 +19,7 @@ def record():
         legal = state.legal_actions()
         return legal[rng.integers(len(legal))]
 
-    return record_episode(name, random_policy, seed=3, max_steps=5)
+    return record_episode(name, random_policy, seed=3, max_steps=3)
 
 
 def test_gif_of_a_record_has_one_frame_per_state(tmp_path, record):
