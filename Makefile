@@ -6,7 +6,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install main test bench clean
+.PHONY: install main test bench notebooks clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,10 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m ether_envs.benchmark
+
+# Re-execute the notebooks in place (they are committed with their outputs).
+notebooks: $(STAMP)
+	cd notebooks && PYTHONPATH=$(CURDIR) $(abspath $(BIN))/jupyter-execute --inplace *.ipynb
 
 clean:
 	rm -rf $(VENV) runs models results

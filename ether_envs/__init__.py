@@ -67,4 +67,6 @@ def _register_with_pettingzoo() -> None:
 
 _register_with_pettingzoo()
 
-__all__ = ["GAMES", "list_games", "load_game", "make", "__version__"]
+from .records import replay  # noqa: E402  (ether_envs.replay(record): a recorded episode's final state)
+
+__all__ = ["GAMES", "list_games", "load_game", "make", "replay", "__version__"]

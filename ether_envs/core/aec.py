@@ -22,8 +22,10 @@ class BoardGameEnv(AECEnv):
     """PettingZoo AEC env over a rules engine.
 
     Args:
-        render_mode: ``None``, ``"ansi"`` (``render()`` returns the text picture)
-            or ``"human"`` (``render()`` prints it).
+        render_mode: ``None``, ``"ansi"`` (``render()`` returns the text picture),
+            ``"human"`` (``render()`` prints it) or, for a game with a drawing
+            module in ``ether_envs.rendering``, ``"rgb_array"`` (``render()``
+            returns the picture: uint8 ``(H, W, 3)``, fixed per game; needs matplotlib).
         illegal_action: ``"raise"`` (default): an illegal action raises
             ``ValueError`` naming it and the legal ones, and changes nothing;
             ``"lose"``: PettingZoo's ``TerminateIllegalWrapper`` behaviour (the
@@ -40,6 +42,18 @@ class BoardGameEnv(AECEnv):
 
     metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "is_parallelizable": False, "render_fps": 1}
     game_class: type[Game]
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        """Add ``"rgb_array"`` to a game env's render modes when the game has a
+        drawing module (``ether_envs/rendering/<game>.py``)."""
+        super().__init_subclass__(**kw)
+        game_class = cls.__dict__.get("game_class")
+        modes = cls.metadata.get("render_modes", [])
+        if game_class is not None and "rgb_array" not in modes:
+            from ..rendering import has_drawing
+
+            if has_drawing(game_class.spec.name):
+                cls.metadata = {**cls.metadata, "render_modes": [*modes, "rgb_array"]}
 
     def __init__(self, render_mode: str | None = None, illegal_action: str = "raise",
                  max_steps: int | None = None, **config: Any):
@@ -69,6 +83,7 @@ class BoardGameEnv(AECEnv):
         self.action_spaces = {a: act_space for a in self.possible_agents}
         self._zero_mask = np.zeros(num_actions, dtype=np.int8)
         self.game_state: State | None = None
+        self.game_seed: int | None = None
         self._seed_rng = np.random.default_rng()
 
     # ---- spaces (cached: the same object on every call) ---------------
@@ -88,6 +103,7 @@ class BoardGameEnv(AECEnv):
             game_seed = seed
         else:
             game_seed = int(self._seed_rng.integers(2**63))
+        self.game_seed = game_seed  # the episode's seed, for game records (ether_envs.records)
         self.game_state = self.game.new_initial_state(seed=game_seed)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -144,14 +160,21 @@ class BoardGameEnv(AECEnv):
         info = getattr(self.game_state, "final_info", None)
         return info() if info is not None else {}
 
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
+        """The neutral (public) view of the game: the text picture (``"ansi"``),
+        printed (``"human"``), or a uint8 ``(H, W, 3)`` image (``"rgb_array"``)."""
         if self.render_mode is None:
             import gymnasium
 
-            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'.")
+            gymnasium.logger.warn("render() called without a render_mode; pass render_mode="
+                                  f"{' or '.join(repr(m) for m in self.metadata['render_modes'])}.")
             return None
         if self.game_state is None:
             raise RuntimeError("call reset() before render()")
+        if self.render_mode == "rgb_array":
+            from ..rendering import render_rgb
+
+            return render_rgb(self.game_state)
         text = self.game_state.render_text()
         if self.render_mode == "human":
             print(text)
