@@ -82,17 +82,31 @@ for _sd in (0, 1):
             for _j, _m in enumerate(_n):
                 for _f in range(5):
                     _SPACE_STATIC[_sd, _s, 7 + 5 * _j + _f] = _m >> _f & 1
+_SPACE_STATIC_T = _SPACE_STATIC.reshape(2, NT, C.MAX_SPACES, len(SPACE_FEATURES))
 _SPACE_EXISTS = np.array([[R.NEEDS[sd][s] is not None for s in range(NS)] for sd in (0, 1)])
 _ROOM_STATIC = np.zeros((2, NR, len(ROOM_FEATURES)), dtype=np.float32)
 for _sd in (0, 1):
     for _r in range(NR):
         _room = R.ROOMS[_sd][_r]
         if _room is not None:
+            _ROOM_STATIC[_sd, _r, 0] = 1
             _ROOM_STATIC[_sd, _r, 4 + _room[0]] = 1
             for _e in range(4):
                 _ROOM_STATIC[_sd, _r, 7 + _e] = _room[1] >> _e & 1
-_ROOM_EXISTS = np.array([[R.ROOMS[sd][r] is not None for r in range(NR)] for sd in (0, 1)])
-_ROOM_SPACES = [[R.ROOMS[sd][r][2] if R.ROOMS[sd][r] else () for r in range(NR)] for sd in (0, 1)]
+_ROOM_STATIC_T = _ROOM_STATIC.reshape(2, NT, C.MAX_ROOMS, len(ROOM_FEATURES))
+_SPACE_FLAT = [[_SPACE_STATIC_T[sd, t].ravel().copy() for t in range(NT)] for sd in (0, 1)]
+_ROOM_FLAT = [[_ROOM_STATIC_T[sd, t].ravel().copy() for t in range(NT)] for sd in (0, 1)]
+for _sd in (0, 1):
+    for _t in range(NT):
+        _SPACE_FLAT[_sd][_t].reshape(C.MAX_SPACES, -1)[:, 0] = _SPACE_EXISTS[_sd][_t * C.MAX_SPACES:(_t + 1) * C.MAX_SPACES]
+# room of each space (index NR = none) and spaces of each room (index NS = padding, always "pillar")
+_ROOM_OF = np.array([[R.ROOM_OF[sd][s] if R.ROOM_OF[sd][s] >= 0 else NR for s in range(NS)] for sd in (0, 1)])
+_ROOM_SPACES = np.full((2, NR, 6), NS, dtype=np.intp)
+for _sd in (0, 1):
+    for _r in range(NR):
+        if R.ROOMS[_sd][_r] is not None:
+            _sp = R.ROOMS[_sd][_r][2]
+            _ROOM_SPACES[_sd, _r, :len(_sp)] = _sp
 
 
 class Encoder:
@@ -117,96 +131,124 @@ class Encoder:
         self._buf, self._v = LAYOUT.new_buffer()
         self._off = {k: sl.start for k, sl in LAYOUT.slices.items()}
         self._n = n
-        self._tile_idx = np.arange(NT)
+        self._fortress_end = LAYOUT.slices["rooms"].stop
+        self._tile_rows = LAYOUT.slices["tiles"].start + np.arange(NT) * len(TILE_FEATURES)
+        self._cache_state, self._cache_fv, self._cache_block = None, -1, None
+
+    def __getstate__(self):
+        d = dict(self.__dict__)
+        d["_cache_state"], d["_cache_fv"], d["_cache_block"] = None, -1, None
+        return d
+
+    def _fortress(self, s, buf, tile0, sp0, room0, ntf, nsf, nrf) -> None:
+        """Write the tiles in the fortress, their spaces and rooms (onto the template)."""
+        level, side, pillar, invader, room_tile = s.level, s.side, s.pillar, s.invader, s.room_tile
+        for t in range(NT):
+            lv = level[t]
+            if not lv:
+                continue
+            sd = side[t]
+            tb = tile0 + t * ntf
+            buf[tb + 2] = 1
+            buf[tb + 3] = sd
+            buf[tb + 4] = lv / 10.0
+            b = s.base_of[t]
+            if b <= -2:
+                buf[tb + 5 - 2 - b] = 1
+            else:
+                buf[tb + 8 + b // C.MAX_ROOMS] = 1
+                buf[tb + 8 + NT + b % C.MAX_ROOMS] = 1
+            topped = s.topped[t]
+            if topped >= 0:
+                buf[tb + 11 + NT + topped] = 1
+            if s.spire_of[t] >= 0:
+                buf[tb + 15 + NT + s.spire_of[t]] = 1
+            # spaces
+            sb = sp0 + t * C.MAX_SPACES * nsf
+            buf[sb:sb + C.MAX_SPACES * nsf] = _SPACE_FLAT[sd][t]
+            for q in R.TILE_SPACES[sd][t]:
+                qb = sp0 + q * nsf
+                if topped < 0 and room_tile[R.ROOM_OF[sd][q]] < 0:
+                    buf[qb + 1] = 1
+                if pillar[q]:
+                    buf[qb + 2] = 1
+                if invader[q] >= 0:
+                    buf[qb + 3 + invader[q]] = 1
+            # rooms
+            rb = room0 + t * C.MAX_ROOMS * nrf
+            buf[rb:rb + C.MAX_ROOMS * nrf] = _ROOM_FLAT[sd][t]
+            for r in range(t * C.MAX_ROOMS, t * C.MAX_ROOMS + C.MAX_ROOMS):
+                room = R.ROOMS[sd][r]
+                if room is None:
+                    continue
+                qb = room0 + r * nrf
+                if room_tile[r] >= 0:
+                    buf[qb + 3] = 1
+                elif topped < 0:
+                    buf[qb + 1] = 1
+                if all(pillar[q] for q in room[2]):
+                    buf[qb + 2] = 1
 
     def encode(self, s, player: int, out: np.ndarray | None = None) -> np.ndarray:
-        """``player``'s view of state ``s``: float32, shape ``(LAYOUT.size,)``."""
-        buf, v, off, n = self._buf, self._v, self._off, self._n
-        buf[:] = self._template
-        level = np.asarray(s.level)
-        side = np.asarray(s.side)
-        infort = level > 0
-        # tiles
-        tv = v["tiles"]
-        in_reserve = np.zeros(NT, dtype=bool)
-        in_reserve[s.reserve] = True
-        tv[:, 0] = ~infort & ~in_reserve
-        tv[:, 1] = in_reserve
-        tv[:, 2] = infort
-        tv[:, 3] = side * (infort | in_reserve)
-        tv[:, 4] = level / 10.0
-        base = np.asarray(s.base_of)
-        idx = self._tile_idx
-        onf = base <= -2
-        tv[idx[onf], TF["on_foundation_0"] + (-2 - base[onf])] = 1
-        onr = base >= 0
-        tv[idx[onr], TF["below_tile_0"] + base[onr] // C.MAX_ROOMS] = 1
-        tv[idx[onr], TF["below_room_0"] + base[onr] % C.MAX_ROOMS] = 1
-        top = np.asarray(s.topped)
-        m = top >= 0
-        tv[idx[m], TF["topped_earth"] + top[m]] = 1
-        sp = np.asarray(s.spire_of)
-        m = sp >= 0
-        tv[idx[m], TF["spire_earth"] + sp[m]] = 1
-        # spaces
-        sides8 = np.repeat(side, C.MAX_SPACES)
-        fort8 = np.repeat(infort, C.MAX_SPACES)
-        spv = v["spaces"]
-        spv[:] = np.where(sides8[:, None] == 1, _SPACE_STATIC[1], _SPACE_STATIC[0])
-        exists = np.where(sides8 == 1, _SPACE_EXISTS[1], _SPACE_EXISTS[0]) & fort8
-        spv[:, 0] = exists
-        spv[~exists, 7:] = 0
-        for q in s.open_spaces():
-            spv[q, 1] = 1
-        spv[:, 2] = s.pillar
-        inv = np.asarray(s.invader)
-        m = inv >= 0
-        spv[np.flatnonzero(m), 3 + inv[m]] = 1
-        # rooms
-        sides3 = np.repeat(side, C.MAX_ROOMS)
-        fort3 = np.repeat(infort, C.MAX_ROOMS)
-        rv = v["rooms"]
-        rv[:] = np.where(sides3[:, None] == 1, _ROOM_STATIC[1], _ROOM_STATIC[0])
-        rexists = np.where(sides3 == 1, _ROOM_EXISTS[1], _ROOM_EXISTS[0]) & fort3
-        rv[~rexists] = 0
-        rv[:, 0] = rexists
-        rt = np.asarray(s.room_tile) >= 0
-        rv[:, 3] = rt
-        for r in np.flatnonzero(rexists):
-            t = r // C.MAX_ROOMS
-            rv[r, 1] = s.topped[t] < 0 and not rt[r]
-            rv[r, 2] = all(s.pillar[q] for q in _ROOM_SPACES[s.side[t]][r])
-        # counters
-        buf[off["dice"]:off["dice"] + 5] = np.asarray(s.dice) / 8.0
-        buf[off["reroll_marks"]:off["reroll_marks"] + 5] = np.asarray(s.marks) / 8.0
-        buf[off["shards"]:off["shards"] + 4] = np.asarray(s.shards) / 10.0
-        buf[off["bag"]:off["bag"] + 4] = np.bincount(s.bag, minlength=4) / 10.0
-        buf[off["aside"]:off["aside"] + 4] = np.asarray(s.aside) / 10.0
-        if s.incoming:
-            buf[off["incoming"]:off["incoming"] + 4] = np.bincount(s.incoming, minlength=4) / 10.0
-        buf[off["walls"]:off["walls"] + 4] = s.walls
+        """``player``'s view of state ``s``: float32, shape ``(LAYOUT.size,)``.
+
+        The fortress pieces (tiles, spaces, rooms) are cached per state object and
+        fortress version ``s.fv``; the rest is written on every call."""
+        buf, off, n = self._buf, self._off, self._n
+        tile0, sp0, room0 = off["tiles"], off["spaces"], off["rooms"]
+        ntf, nsf, nrf = len(TILE_FEATURES), len(SPACE_FEATURES), len(ROOM_FEATURES)
+        fe = self._fortress_end
+        side = s.side
+        if self._cache_state is s and self._cache_fv == s.fv:
+            buf[:fe] = self._cache_block
+            buf[fe:] = self._template[fe:]
+        else:
+            buf[:] = self._template
+            self._fortress(s, buf, tile0, sp0, room0, ntf, nsf, nrf)
+            self._cache_state, self._cache_fv, self._cache_block = s, s.fv, buf[:fe].copy()
+        for t in s.reserve:
+            buf[tile0 + t * ntf + 1] = 1
+            buf[tile0 + t * ntf + 3] = side[t]
+        st = s.stacks
+        stacked = st[0] + st[1] + st[2]
+        if stacked:
+            buf[self._tile_rows[stacked]] = 1
+        o = off["stack_sizes"]
+        buf[o:o + 3] = (len(st[0]), len(st[1]), len(st[2]))
+        buf[o:o + 3] /= 16.0
+        # counters (dice, reroll_marks; shards, bag, aside, incoming, walls are adjacent pieces)
+        o = off["dice"]
+        buf[o:o + 10] = s.dice + s.marks
+        buf[o:o + 10] /= 8.0
+        o = off["shards"]
+        bag, inc = s.bag, s.incoming
+        buf[o:o + 16] = s.shards + [bag.count(0), bag.count(1), bag.count(2), bag.count(3)] + s.aside + [
+            inc.count(0), inc.count(1), inc.count(2), inc.count(3)]
+        buf[o:o + 16] /= 10.0
+        buf[o + 16:o + 20] = s.walls
         buf[off["cores"]] = s.cores / C.MAX_CORES
         buf[off["pillar_supply"]] = s.pillar_supply() / C.NUM_PILLARS
         buf[off["track"] + min(s.track, C.LOSE_SPACE)] = 1
-        for size in range(3):
-            buf[off["stack_sizes"] + size] = len(s.stacks[size]) / 16.0
-        fv = v["fiends"]
+        fo, nff = off["fiends"], len(FIEND_FEATURES)
+        ao, naf = off["adaptations"], C.NUM_ADAPTATIONS + 1
         for k, e in enumerate(s.slot_element):
-            fv[e, k] = 1
+            buf[fo + e * nff + k] = 1
         for e in range(4):
             if s.fiend_known(e):
-                fv[e, 3 + s.fiend_level[e]] = 1
+                buf[fo + e * nff + 3 + s.fiend_level[e]] = 1
             else:
-                fv[e, 8] = 1
-            fv[e, 9] = s.awake[e]
-            fv[e, 10] = s.defeated[e]
+                buf[fo + e * nff + 8] = 1
+            buf[fo + e * nff + 9] = s.awake[e]
+            buf[fo + e * nff + 10] = s.defeated[e]
             if s.adaptation[e] >= 0:
-                v["adaptations"][e, s.adaptation[e]] = 1
-                v["adaptations"][e, C.NUM_ADAPTATIONS] = s.adapted_done[e]
-        buf[off["bonus_used"]:off["bonus_used"] + C.NUM_BONUSES] = s.bonus_used
-        cv = v["characters"]
+                buf[ao + e * naf + s.adaptation[e]] = 1
+                buf[ao + e * naf + C.NUM_ADAPTATIONS] = s.adapted_done[e]
+        o = off["bonus_used"]
+        for i in range(C.NUM_BONUSES):
+            buf[o + i] = s.bonus_used[i]
+        o = off["characters"]
         for q in range(n):
-            cv[(q - player) % n, s.characters[q]] = 1
+            buf[o + ((q - player) % n) * C.NUM_CHARACTERS + s.characters[q]] = 1
         if s.phase != R.OVER:
             buf[off["turn_player"] + (s.turn_player - player) % n] = 1
         buf[off["phase"] + s.phase] = 1

@@ -325,6 +325,8 @@ class State(_State):
         self.topped = [-1] * NT
         self.spire_of = [-1] * NT
         self.pillars_used = 0
+        self.fv = 0  # fortress version: bumped on every change of the fortress (caches)
+        self._fcache = None
         self.dice = [0] * 5
         self.marks = [0] * 5
         self.reroll_used = False
@@ -412,15 +414,34 @@ class State(_State):
         t = slot // C.MAX_ROOMS
         return all(self.pillar[s] for s in ROOMS[self.side[t]][slot][2])
 
+    def _fort(self) -> tuple:
+        """(open spaces, invader spaces, buildable rooms per size), cached per fortress
+        version ``fv`` (the lists are shared: never mutate them)."""
+        fc = self._fcache
+        if fc is None or fc[0] != self.fv:
+            fc = self._fcache = (self.fv, self._open_spaces(), self._invader_spaces(), self._buildable())
+        return fc
+
     def open_spaces(self) -> list[int]:
-        """Spaces of open rooms (may hold a new pillar or invader)."""
+        """Spaces of open rooms (may hold a new pillar or invader); shared list."""
+        return self._fort()[1]
+
+    def invader_spaces(self) -> list[int]:
+        """Spaces holding an invader; shared list."""
+        return self._fort()[2]
+
+    def _buildable_rooms(self) -> list[list[int]]:
+        """Per size: room slots a floor of that size may be built on; shared lists."""
+        return self._fort()[3]
+
+    def _open_spaces(self) -> list[int]:
         out = []
+        room_tile = self.room_tile
         for t in range(NT):
             if self.level[t] and self.topped[t] < 0:
                 sd = self.side[t]
-                for s in TILE_SPACES[sd][t]:
-                    if self.room_tile[ROOM_OF[sd][s]] < 0:
-                        out.append(s)
+                room_of = ROOM_OF[sd]
+                out += [s for s in TILE_SPACES[sd][t] if room_tile[room_of[s]] < 0]
         return out
 
     def pillar_spaces(self, element: int = -1) -> list[int]:
@@ -428,15 +449,21 @@ class State(_State):
         pillar"); ``element`` >= 0 keeps rooms whose mask includes it (ASP-A23)."""
         if self.pillar_supply() <= 0:
             return []
-        out = []
-        for s in self.open_spaces():
-            if not self.pillar[s] and self.invader[s] < 0:
-                if element < 0 or ROOMS[self.side[s // C.MAX_SPACES]][ROOM_OF[self.side[s // C.MAX_SPACES]][s]][1] >> element & 1:
-                    out.append(s)
+        pillar, invader = self.pillar, self.invader
+        out = [s for s in self.open_spaces() if not pillar[s] and invader[s] < 0]
+        if element >= 0:
+            side = self.side
+            out = [s for s in out
+                   if ROOMS[side[s // C.MAX_SPACES]][ROOM_OF[side[s // C.MAX_SPACES]][s]][1] >> element & 1]
         return out
 
-    def invader_spaces(self) -> list[int]:
-        return [s for s in range(NS) if self.invader[s] >= 0]
+    def _invader_spaces(self) -> list[int]:
+        inv = self.invader
+        out = []
+        for t in range(NT):
+            if self.level[t]:
+                out += [s for s in TILE_SPACES[self.side[t]][t] if inv[s] >= 0]
+        return out
 
     def needs(self, s: int) -> tuple[int, ...]:
         """Die requirements of space ``s``; an awake level-2 fiend of element X
@@ -484,9 +511,11 @@ class State(_State):
                     out.append(SPACE0 + s)
             if not self.reroll_used:
                 out += [REROLL0 + f for f in range(5) if dice[f]]
-        for t in self.reserve:
-            if self._floor_targets(t):
-                out.append(BUILD0 + t)
+        if self.reserve:
+            rooms = self._buildable_rooms()
+            for t in self.reserve:
+                if self._floor_targets(t, rooms):
+                    out.append(BUILD0 + t)
         out += [SPELL0 + k for k in range(5) if self._can_cast(k)]
         out += [SPIRE0 + t * 4 + e for t, e in self.spire_options()]
         if self._can_trigger():
@@ -495,23 +524,29 @@ class State(_State):
             out.append(FREE_PILLAR)
         return out
 
-    def _floor_targets(self, t: int) -> list[int]:
-        """FOUNDATION/ROOM action ids where reserve tile ``t`` may be built."""
+    def _floor_targets(self, t: int, rooms: dict | None = None) -> list[int]:
+        """FOUNDATION/ROOM action ids where reserve tile ``t`` may be built: an empty
+        foundation (large), or a completed, invader-free, uncovered room of its size."""
         size = TILE_SIZE[t]
         out = []
         if size == C.LARGE:
             out += [FOUND0 + f for f in range(C.NUM_FOUNDATIONS) if self.found_tile[f] < 0]
+        rooms = self._buildable_rooms() if rooms is None else rooms
+        return out + [ROOM0 + r for r in rooms[size]]
+
+    def _buildable(self) -> list[list[int]]:
+        out: list[list[int]] = [[], [], []]
+        pillar, invader, room_tile = self.pillar, self.invader, self.room_tile
         for u in range(NT):
             if not self.level[u] or self.topped[u] >= 0:
                 continue
-            sd = self.side[u]
-            for r in range(C.MAX_ROOMS):
-                slot = u * C.MAX_ROOMS + r
-                room = ROOMS[sd][slot]
-                if room is None or room[0] != size or self.room_tile[slot] >= 0:
+            rooms = ROOMS[self.side[u]]
+            for slot in range(u * C.MAX_ROOMS, u * C.MAX_ROOMS + C.MAX_ROOMS):
+                room = rooms[slot]
+                if room is None or room_tile[slot] >= 0:
                     continue
-                if all(self.pillar[s] and self.invader[s] < 0 for s in room[2]):
-                    out.append(ROOM0 + slot)
+                if all(pillar[q] and invader[q] < 0 for q in room[2]):
+                    out[room[0]].append(slot)
         return out
 
     def _can_cast(self, k: int) -> bool:
@@ -780,6 +815,7 @@ class State(_State):
         if k == K_SETUP_INV:
             q.pop()
             self.invader[i] = a
+            self.fv += 1
         elif k in (K_SUPPLY_DRAW, K_BONUS_DRAW, K_CRAFT_DRAW):
             q.pop()
             multi = block == "DRAW_MULTI"
@@ -850,7 +886,9 @@ class State(_State):
         elif k == K_FIRE_TO:
             q.pop()
             self.invader[i] = self.invader[a]
+            self.fv += 1
             self.invader[a] = -1
+            self.fv += 1
         elif k == K_FREE_PILLAR:
             self._add_pillar(i)
             if a > 1:
@@ -865,6 +903,7 @@ class State(_State):
                 self.shards[a] -= 1
             else:
                 self.invader[i] = -1
+                self.fv += 1
             self.aside[a] += 1
             if b > 1:
                 step[2] = b - 1
@@ -883,6 +922,7 @@ class State(_State):
         elif k == K_DEMOLISH:
             q.pop()
             self.pillar[i] = 0
+            self.fv += 1
             self.pillars_used -= 1
         elif k == K_WALL:
             q.pop()
@@ -893,6 +933,7 @@ class State(_State):
         elif k == K_INV_SPACE:
             q.pop()
             self.invader[i] = a
+            self.fv += 1
 
     # ---- the driver: automatic steps, forced choices, phase changes ---------------------------
     def _settle(self) -> None:
@@ -1014,6 +1055,7 @@ class State(_State):
         targets = self._invader_targets(e)
         if len(targets) == 1:
             self.invader[targets[0]] = e
+            self.fv += 1
         elif targets:
             self.queue.append([K_INV_SPACE, e, 0, 0])
         else:
@@ -1068,13 +1110,16 @@ class State(_State):
     def _crystallize(self, s: int) -> None:
         self.shards[self.invader[s]] += 1
         self.invader[s] = -1
+        self.fv += 1
 
     def _destroy_invader(self, s: int) -> None:
         self._to_bag(self.invader[s])
         self.invader[s] = -1
+        self.fv += 1
 
     def _add_pillar(self, s: int) -> None:
         self.pillar[s] = 1
+        self.fv += 1
         self.pillars_used += 1
 
     def _draw_tile(self, size: int) -> int:
@@ -1111,9 +1156,11 @@ class State(_State):
             f = -2 - where
             self.found_tile[f] = t
             self.level[t] = 1
+            self.fv += 1
         else:
             self.room_tile[where] = t
             self.level[t] = self.level[where // C.MAX_ROOMS] + 1
+            self.fv += 1
         self.base_of[t] = where
         if self.phase != BUILD:
             return
@@ -1143,6 +1190,7 @@ class State(_State):
         for t in self.spire_chain(top, 5 if key == "towering" else 4):
             self.spire_of[t] = e
         self.topped[top] = e
+        self.fv += 1
         self.defeated[e] = True
         self.awake[e] = False
         if self.spires() == 4:
