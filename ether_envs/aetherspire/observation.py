@@ -133,12 +133,7 @@ class Encoder:
         self._n = n
         self._fortress_end = LAYOUT.slices["rooms"].stop
         self._tile_rows = LAYOUT.slices["tiles"].start + np.arange(NT) * len(TILE_FEATURES)
-        self._cache_state, self._cache_fv, self._cache_block = None, -1, None
-
-    def __getstate__(self):
-        d = dict(self.__dict__)
-        d["_cache_state"], d["_cache_fv"], d["_cache_block"] = None, -1, None
-        return d
+        self._cache_fv, self._cache_block = -1, None
 
     def _fortress(self, s, buf, tile0, sp0, room0, ntf, nsf, nrf) -> None:
         """Write the tiles in the fortress, their spaces and rooms (onto the template)."""
@@ -192,20 +187,20 @@ class Encoder:
     def encode(self, s, player: int, out: np.ndarray | None = None) -> np.ndarray:
         """``player``'s view of state ``s``: float32, shape ``(LAYOUT.size,)``.
 
-        The fortress pieces (tiles, spaces, rooms) are cached per state object and
-        fortress version ``s.fv``; the rest is written on every call."""
+        The fortress pieces (tiles, spaces, rooms) are cached by the fortress stamp
+        ``s.fv`` (``rules._FV``); the rest is written on every call."""
         buf, off, n = self._buf, self._off, self._n
         tile0, sp0, room0 = off["tiles"], off["spaces"], off["rooms"]
         ntf, nsf, nrf = len(TILE_FEATURES), len(SPACE_FEATURES), len(ROOM_FEATURES)
         fe = self._fortress_end
         side = s.side
-        if self._cache_state is s and self._cache_fv == s.fv:
+        if self._cache_fv == s.fv:
             buf[:fe] = self._cache_block
             buf[fe:] = self._template[fe:]
         else:
             buf[:] = self._template
             self._fortress(s, buf, tile0, sp0, room0, ntf, nsf, nrf)
-            self._cache_state, self._cache_fv, self._cache_block = s, s.fv, buf[:fe].copy()
+            self._cache_fv, self._cache_block = s.fv, buf[:fe].copy()
         for t in s.reserve:
             buf[tile0 + t * ntf + 1] = 1
             buf[tile0 + t * ntf + 3] = side[t]

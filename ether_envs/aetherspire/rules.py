@@ -38,6 +38,7 @@ exactly one option resolves itself, a step with none is skipped.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import numpy as np
@@ -123,6 +124,11 @@ for _t in C.TILES:
 TILE_SIZE = [t.size for t in C.TILES]
 TILE_ELEMENTS = [[t.sides[0].elements, t.sides[1].elements] for t in C.TILES]
 TILE_EFFECT = [t.sides[0].effect for t in C.TILES]
+
+_FV = itertools.count()
+"""Fortress stamps: every change of a fortress takes a fresh number, so two states
+with the same stamp (a state and its clones) have the same fortress. Only caches
+(legal-action helpers, the encoder) read it; it never affects play."""
 
 # phases
 SETUP, SUPPLY, BUILD, INVASION, OVER = range(5)
@@ -218,8 +224,7 @@ class Game(_Game):
                     information="imperfect", chance="sampled", utility="identical", title="Aetherspire")
     codec = CODEC
     conformance_configs = (
-        {"num_players": 1, "difficulty": 1}, {"num_players": 2, "difficulty": 1},
-        {"num_players": 3, "difficulty": 2}, {"num_players": 4, "difficulty": 3},
+        {"num_players": 1, "difficulty": 1}, {"num_players": 3, "difficulty": 2}, {"num_players": 4, "difficulty": 3},
         {"num_players": 2, "difficulty": 4, "reward": "score"},
     )
     """Configurations the conformance suite runs: every player count and difficulty."""
@@ -325,7 +330,7 @@ class State(_State):
         self.topped = [-1] * NT
         self.spire_of = [-1] * NT
         self.pillars_used = 0
-        self.fv = 0  # fortress version: bumped on every change of the fortress (caches)
+        self.fv = next(_FV)  # fortress stamp: new on every change of the fortress (caches)
         self._fcache = None
         self.dice = [0] * 5
         self.marks = [0] * 5
@@ -365,6 +370,12 @@ class State(_State):
         s.rng = np.random.Generator(type(self.rng.bit_generator)())
         s.rng.bit_generator.state = self.rng.bit_generator.state
         return s
+
+    def __setstate__(self, d: dict) -> None:
+        """Unpickled/deep-copied states take a fresh fortress stamp (stamps are per process)."""
+        self.__dict__.update(d)
+        self.fv = next(_FV)
+        self._fcache = None
 
     # ---- queries ----------------------------------------------------------------------
     def current_player(self) -> int:
@@ -815,7 +826,7 @@ class State(_State):
         if k == K_SETUP_INV:
             q.pop()
             self.invader[i] = a
-            self.fv += 1
+            self.fv = next(_FV)
         elif k in (K_SUPPLY_DRAW, K_BONUS_DRAW, K_CRAFT_DRAW):
             q.pop()
             multi = block == "DRAW_MULTI"
@@ -886,9 +897,9 @@ class State(_State):
         elif k == K_FIRE_TO:
             q.pop()
             self.invader[i] = self.invader[a]
-            self.fv += 1
+            self.fv = next(_FV)
             self.invader[a] = -1
-            self.fv += 1
+            self.fv = next(_FV)
         elif k == K_FREE_PILLAR:
             self._add_pillar(i)
             if a > 1:
@@ -903,7 +914,7 @@ class State(_State):
                 self.shards[a] -= 1
             else:
                 self.invader[i] = -1
-                self.fv += 1
+                self.fv = next(_FV)
             self.aside[a] += 1
             if b > 1:
                 step[2] = b - 1
@@ -922,7 +933,7 @@ class State(_State):
         elif k == K_DEMOLISH:
             q.pop()
             self.pillar[i] = 0
-            self.fv += 1
+            self.fv = next(_FV)
             self.pillars_used -= 1
         elif k == K_WALL:
             q.pop()
@@ -933,7 +944,7 @@ class State(_State):
         elif k == K_INV_SPACE:
             q.pop()
             self.invader[i] = a
-            self.fv += 1
+            self.fv = next(_FV)
 
     # ---- the driver: automatic steps, forced choices, phase changes ---------------------------
     def _settle(self) -> None:
@@ -1051,11 +1062,14 @@ class State(_State):
         return []
 
     def _enter(self, e: int) -> None:
+        """Place the next invader of element ``e``; a tie between spaces is the active
+        player's choice unless this and the identical invaders still to enter fill
+        every tied space anyway (ASP-A15)."""
         self.incoming.remove(e)
         targets = self._invader_targets(e)
-        if len(targets) == 1:
+        if targets and len(targets) <= 1 + self.incoming.count(e):
             self.invader[targets[0]] = e
-            self.fv += 1
+            self.fv = next(_FV)
         elif targets:
             self.queue.append([K_INV_SPACE, e, 0, 0])
         else:
@@ -1110,16 +1124,16 @@ class State(_State):
     def _crystallize(self, s: int) -> None:
         self.shards[self.invader[s]] += 1
         self.invader[s] = -1
-        self.fv += 1
+        self.fv = next(_FV)
 
     def _destroy_invader(self, s: int) -> None:
         self._to_bag(self.invader[s])
         self.invader[s] = -1
-        self.fv += 1
+        self.fv = next(_FV)
 
     def _add_pillar(self, s: int) -> None:
         self.pillar[s] = 1
-        self.fv += 1
+        self.fv = next(_FV)
         self.pillars_used += 1
 
     def _draw_tile(self, size: int) -> int:
@@ -1156,11 +1170,11 @@ class State(_State):
             f = -2 - where
             self.found_tile[f] = t
             self.level[t] = 1
-            self.fv += 1
+            self.fv = next(_FV)
         else:
             self.room_tile[where] = t
             self.level[t] = self.level[where // C.MAX_ROOMS] + 1
-            self.fv += 1
+            self.fv = next(_FV)
         self.base_of[t] = where
         if self.phase != BUILD:
             return
@@ -1190,7 +1204,7 @@ class State(_State):
         for t in self.spire_chain(top, 5 if key == "towering" else 4):
             self.spire_of[t] = e
         self.topped[top] = e
-        self.fv += 1
+        self.fv = next(_FV)
         self.defeated[e] = True
         self.awake[e] = False
         if self.spires() == 4:

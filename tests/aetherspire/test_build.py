@@ -4,7 +4,7 @@ from ether_envs.aetherspire import components as C
 from ether_envs.aetherspire import rules as R
 
 from builders import (AIR, EARTH, FIRE, STAR, WATER, a, act, fill_room, floor, found, invaders, legal, pillars,
-                      reserve, room, scenario, set_dice, sp)
+                      reserve, touch, room, scenario, set_dice, sp)
 
 FIRE_LARGE, FIRE_DIVIDED, EARTH_LARGE = 32, 33, 28
 
@@ -55,8 +55,7 @@ def test_place_pillar_cannot_on_pillar_or_invader_or_topped_room():
     assert not legal(s, "SPACE", sp(FIRE_LARGE, 0)) and not legal(s, "SPACE", sp(FIRE_LARGE, 1))
     assert legal(s, "SPACE", sp(FIRE_LARGE, 2))
     s.topped[FIRE_LARGE] = FIRE
-    s.fv += 1
-    s._legal = None
+    touch(s)
     assert not any(legal(s, "SPACE", sp(FIRE_LARGE, k)) for k in range(6))
 
 
@@ -82,12 +81,10 @@ def test_build_floor_on_completed_invader_free_room_of_matching_size():
     assert legal(s, "BUILD", 8) and not legal(s, "BUILD", 22)
     s.invader[sp(FIRE_DIVIDED, 4)] = FIRE  # an invader on the completed small room
     s.bag.remove(FIRE)
-    s.fv += 1
-    s._legal = None
+    touch(s)
     assert not legal(s, "BUILD", 8)
     s.invader[sp(FIRE_DIVIDED, 4)] = -1
-    s.fv += 1
-    s._legal = None
+    touch(s)
     act(s, "BUILD", 8)  # the only target: resolved automatically
     assert s.base_of[8] == room(FIRE_DIVIDED, 1) and s.level[8] == 2
     # the covered room is closed: no pillars or invaders there any more
