@@ -959,6 +959,10 @@ class State(_State):
                     else:
                         self._diminish_bag(top[1])
                     continue
+                if top[0] == K_DISCARD and top[1] >= sum(self.dice):
+                    q.pop()  # discarding every unused die: nothing to choose
+                    self.dice = [0] * 5
+                    continue
                 opts = self._step_options(top)
                 if not opts:
                     q.pop()  # nothing left to choose: the step ends (ASP-A16)
