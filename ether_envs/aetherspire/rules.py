@@ -38,113 +38,15 @@ exactly one option resolves itself, a step with none is skipped.
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 
 import numpy as np
 
-from ..core import ActionCodec, Block, Game as _Game, GameSpec, State as _State, TERMINAL
+from ..core import Game as _Game, GameSpec, State as _State, TERMINAL
 from . import components as C
-
-NT, NS, NR = C.NUM_TILES, C.NUM_TILES * C.MAX_SPACES, C.NUM_TILES * C.MAX_ROOMS
-SPELLS = ("Mudslide", "Ice Beam", "Lava Bomb", "Firestorm", "Floor Crafting")
-MUDSLIDE, ICE_BEAM, LAVA_BOMB, FIRESTORM, FLOOR_CRAFTING = range(5)
-# fixed shard costs (rulebook "Cast a spell"); Floor Crafting: any 2 (3 for multi)
-SPELL_COST = {MUDSLIDE: (C.EARTH, C.WATER), ICE_BEAM: (C.WATER, C.AIR),
-              LAVA_BOMB: (C.EARTH, C.FIRE), FIRESTORM: (C.FIRE, C.AIR)}
-
-
-def space_name(s: int) -> str:
-    return f"t{s // C.MAX_SPACES}.{s % C.MAX_SPACES}"
-
-
-def room_name(r: int) -> str:
-    return f"t{r // C.MAX_ROOMS}.r{r % C.MAX_ROOMS}"
-
-
-CODEC = ActionCodec([
-    Block("END_BUILD", 1, "end the build step (the invasion step follows)"),
-    Block("PASS", 1, "decline an optional choice (no exchange, stop crystallizing, ...)"),
-    Block("DRAW", 3, "draw a floor tile of size 0 small / 1 medium / 2 large, standard side up",
-          lambda i: C.SIZES[i]),
-    Block("DRAW_MULTI", 3, "draw a floor tile of size 0/1/2 multi side up (Floor Crafting 3rd shard, bonus, "
-          "multi_supply passive)", lambda i: C.SIZES[i]),
-    Block("EXCHANGE", NT, "discard reserve tile t to the bottom of its stack and draw a new one of its size",
-          lambda i: C.TILES[i].name),
-    Block("SPACE", NS, "space tile*8+k: in the build step place a pillar there by discarding dice; in a "
-          "pending choice the target space (invader, pillar, destination)", space_name),
-    Block("DIE", 5, "use/discard one unused die showing face 0 earth, 1 air, 2 fire, 3 water, 4 star",
-          lambda i: C.FACES[i]),
-    Block("REROLL", 5, "reroll any (once per turn): mark one more unused die of face f", lambda i: C.FACES[i]),
-    Block("ROLL", 1, "reroll the marked dice"),
-    Block("BUILD", NT, "build floor tile t from the reserve (then choose where)", lambda i: C.TILES[i].name),
-    Block("FOUNDATION", C.NUM_FOUNDATIONS, "place the chosen large floor on empty foundation 0..2", str),
-    Block("ROOM", NR, "place the chosen floor on room slot tile*3+room", room_name),
-    Block("SPELL", 5, "cast 0 Mudslide, 1 Ice Beam, 2 Lava Bomb, 3 Firestorm, 4 Floor Crafting",
-          lambda i: SPELLS[i]),
-    Block("SHARD", 4, "spend / set aside one shard of element e", lambda i: C.ELEMENTS[i]),
-    Block("SPIRE", NT * 4, "complete the spire of element e (index tile*4+e) topped on floor tile",
-          lambda i: f"{C.TILES[i // 4].name}:{C.ELEMENTS[i % 4]}"),
-    Block("BONUS", C.NUM_BONUSES, "choose spire completion bonus 0..3", lambda i: C.BONUSES[i][0]),
-    Block("TRIGGER", 1, "use your character's trigger action"),
-    Block("FREE_PILLAR", 1, "Anchored (completed): place 1 pillar ignoring requirements (once per turn)"),
-    Block("ELEMENT", 4, "choose element e: the next invader to enter, or the wall to restore",
-          lambda i: C.ELEMENTS[i]),
-])
-OFF = CODEC.offsets
-END_BUILD, PASS, DRAW0, DRAWM0, EXCH0, SPACE0, DIE0, REROLL0, ROLL = (
-    OFF[b] for b in ("END_BUILD", "PASS", "DRAW", "DRAW_MULTI", "EXCHANGE", "SPACE", "DIE", "REROLL", "ROLL"))
-BUILD0, FOUND0, ROOM0, SPELL0, SHARD0, SPIRE0, BONUS0, TRIGGER, FREE_PILLAR, ELEM0 = (
-    OFF[b] for b in ("BUILD", "FOUNDATION", "ROOM", "SPELL", "SHARD", "SPIRE", "BONUS", "TRIGGER",
-                     "FREE_PILLAR", "ELEMENT"))
-
-# ---- static fortress tables (shared, never copied) -----------------------------------
-# NEEDS[side][space] -> tuple of face masks, or None if the space does not exist
-# ROOM_OF[side][space] -> room slot; ROOMS[side][slot] -> (size, mask, spaces) or None
-NEEDS: list[list] = [[None] * NS, [None] * NS]
-ROOM_OF: list[list[int]] = [[-1] * NS, [-1] * NS]
-ROOMS: list[list] = [[None] * NR, [None] * NR]
-TILE_SPACES: list[list[tuple[int, ...]]] = [[(), ] * NT, [(), ] * NT]
-for _t in C.TILES:
-    for _side in (0, 1):
-        _k = 0
-        _all = []
-        for _r, _room in enumerate(_t.sides[_side].rooms):
-            _slot = _t.tile_id * C.MAX_ROOMS + _r
-            _sp = []
-            for _need in _room.needs:
-                _s = _t.tile_id * C.MAX_SPACES + _k
-                NEEDS[_side][_s] = _need
-                ROOM_OF[_side][_s] = _slot
-                _sp.append(_s)
-                _k += 1
-            ROOMS[_side][_slot] = (_room.size, _room.elements, tuple(_sp))
-            _all += _sp
-        TILE_SPACES[_side][_t.tile_id] = tuple(_all)
-TILE_SIZE = [t.size for t in C.TILES]
-TILE_ELEMENTS = [[t.sides[0].elements, t.sides[1].elements] for t in C.TILES]
-TILE_EFFECT = [t.sides[0].effect for t in C.TILES]
-
-_FV = itertools.count()
-"""Fortress stamps: every change of a fortress takes a fresh number, so two states
-with the same stamp (a state and its clones) have the same fortress. Only caches
-(legal-action helpers, the encoder) read it; it never affects play."""
-
-# phases
-SETUP, SUPPLY, BUILD, INVASION, OVER = range(5)
-PHASE_NAMES = ("setup", "supply", "build", "invasion", "over")
-# pending step kinds (State.queue entries are lists [kind, a, b, c])
-(K_SETUP_INV, K_SUPPLY_DRAW, K_EXCHANGE, K_DICE, K_TARGET, K_PAY, K_CRAFT_DRAW, K_DO_DRAW, K_REROLL,
- K_ICE, K_LAVA, K_FIRE_FROM, K_FIRE_TO, K_FREE_PILLAR, K_BONUS, K_DIMINISH_AUTO, K_DIMINISH, K_CRYSTAL,
- K_BONUS_DRAW, K_DISCARD, K_DEMOLISH, K_DESTROY_INV, K_WALL, K_REROLL_ONE, K_ORDER, K_INV_SPACE) = range(26)
-STEP_NAMES = ("setup_invader", "supply_draw", "exchange", "dice", "floor_target", "pay_shards", "craft_draw",
-              "do_draw", "reroll", "ice_beam", "lava_bomb", "firestorm_from", "firestorm_to", "free_pillar",
-              "bonus", "diminish_auto", "diminish", "crystallize", "bonus_draw", "discard_die", "demolish",
-              "destroy_invader", "restore_wall", "reroll_one", "invader_order", "invader_space")
-_AUTO = (K_DO_DRAW, K_DIMINISH_AUTO)  # steps that need no decision
-REWARDS = ("win", "score")
-TIERS = ("starter", "advanced", "solo")
-
+from .effects import Effects
+from .tables import *  # noqa: F401,F403  (codec, fortress tables, phases, step kinds)
+from .tables import _AUTO, _FV
 
 @dataclass(frozen=True)
 class Config:
@@ -252,7 +154,7 @@ class Game(_Game):
         return State(self, seed)
 
 
-class State(_State):
+class State(Effects, _State):
     """Aetherspire state. All lists hold ints; static tile data is module-level.
 
     Attributes:
@@ -446,6 +348,7 @@ class State(_State):
         return self._fort()[3]
 
     def _open_spaces(self) -> list[int]:
+        # a topped floor is closed (ASP-A13); so is a room covered by a floor (ASP-A14)
         out = []
         room_tile = self.room_tile
         for t in range(NT):
@@ -661,7 +564,7 @@ class State(_State):
         chain = self.spire_chain(top, 5 if key == "towering" else 4)
         if chain is None:
             return False
-        for t in chain:
+        for t in chain:  # a floor in one spire only; multi and two-element floors fit (ASP-A21)
             if self.spire_of[t] >= 0 or not TILE_ELEMENTS[t][self.side[t]] >> e & 1:
                 return False
         base = chain[-1]
@@ -787,38 +690,6 @@ class State(_State):
         elif block == "FREE_PILLAR":
             self.anchored_used = True
             self.queue.append([K_FREE_PILLAR, 1, -1, 0])
-
-    def _cast(self, k: int) -> None:
-        """Rulebook "Cast a spell" (costs paid first; shards go back to the bag)."""
-        up = self.character().upgrade
-        if k == FLOOR_CRAFTING:
-            self.queue += [[K_CRAFT_DRAW, 0, 0, 0], [K_PAY, self._craft_cost(), 0, 0]]
-            return
-        for e in SPELL_COST[k]:
-            self._spend_shard(e)
-        if k == MUDSLIDE:
-            self._roll(4 if up == "mudslide" else 3)
-        elif k == ICE_BEAM:
-            self.queue.append([K_ICE, -1, 0, 3 if up == "ice_beam" else 2])
-        elif k == LAVA_BOMB:
-            self.queue.append([K_LAVA, 3 if up == "lava_bomb" else 2, 0, 0])
-        else:
-            self.queue += [[K_FREE_PILLAR, 2 if up == "firestorm" else 1, -1, 0], [K_FIRE_FROM, 0, 0, 0]]
-
-    def _trigger(self) -> None:
-        """Character trigger actions (ASP-A5): cost first, then the effect."""
-        ch = self.character()
-        k = ch.trigger
-        if k == "pillar":
-            self.queue += [[K_FREE_PILLAR, 1, ch.element, 0], [K_DISCARD, 1, 0, 0]]
-        elif k == "demolish":
-            self.queue += [[K_DESTROY_INV, 1, 0, 0], [K_DEMOLISH, 0, 0, 0]]
-        elif k == "mend":
-            self.queue += [[K_WALL, 0, 0, 0], [K_DISCARD, 2, 0, 0]]
-        elif k == "swap":
-            self.queue += [[K_EXCHANGE, 0, 0, 0], [K_DISCARD, 1, 0, 0]]
-        else:
-            self.queue += [[K_REROLL_ONE, 0, 0, 0], [K_PAY, 1, 0, 0]]
 
     def _resolve(self, step: list[int], block: str, i: int) -> None:
         q = self.queue
@@ -1001,7 +872,8 @@ class State(_State):
         self.queue.append([K_SUPPLY_DRAW, 1, 0, 0])
 
     def _supply_rest(self) -> None:
-        """Rulebook "Supply step" 2-3: three invaders to the wheel, roll five dice."""
+        """Rulebook "Supply step" 2-3: three invaders to the wheel, roll five dice
+        (+1 with Turbulent completed; adaptation effects in a fixed order, ASP-A24)."""
         for _ in range(C.SUPPLY_INVADERS):
             if self.bag:
                 self.shards[self.bag.pop()] += 1
@@ -1108,148 +980,6 @@ class State(_State):
         self.queue = []
         self.incoming = []
         self.phase = OVER
-
-    # ---- effects ------------------------------------------------------------------------------
-    def _roll(self, k: int) -> None:
-        """Roll ``k`` dice from the box (ASP-A1 faces; at most 8 dice unused, ASP-A17)."""
-        k = min(k, C.NUM_DICE - sum(self.dice))
-        if k > 0:
-            for f in self.rng.integers(0, len(C.DIE_FACES), size=k):
-                self.dice[C.DIE_FACES[f]] += 1
-
-    def _to_bag(self, e: int) -> None:
-        """Return an invader to the bag at a random place (its order stays hidden)."""
-        self.bag.insert(int(self.rng.integers(len(self.bag) + 1)), e)
-
-    def _spend_shard(self, e: int) -> None:
-        self.shards[e] -= 1
-        self._to_bag(e)
-
-    def _crystallize(self, s: int) -> None:
-        self.shards[self.invader[s]] += 1
-        self.invader[s] = -1
-        self.fv = next(_FV)
-
-    def _destroy_invader(self, s: int) -> None:
-        self._to_bag(self.invader[s])
-        self.invader[s] = -1
-        self.fv = next(_FV)
-
-    def _add_pillar(self, s: int) -> None:
-        self.pillar[s] = 1
-        self.fv = next(_FV)
-        self.pillars_used += 1
-
-    def _draw_tile(self, size: int) -> int:
-        st = self.stacks[size]
-        t = st.pop(0)
-        if self.stack_known[size] > len(st):
-            self.stack_known[size] = len(st)
-        return t
-
-    def _draw_to_reserve(self, size: int, multi: bool) -> None:
-        if not self.stacks[size]:
-            return
-        t = self._draw_tile(size)
-        self.side[t] = 1 if multi else 0
-        self.reserve.append(t)
-        self.reserve.sort()
-
-    def _exchange(self, t: int) -> None:
-        """Rulebook "Supply step" 1: discard a reserve tile to the bottom of its stack,
-        draw a new one of the same size, standard side up."""
-        size = TILE_SIZE[t]
-        self.reserve.remove(t)
-        self.side[t] = 0
-        self.stacks[size].append(t)
-        self.stack_known[size] += 1
-        self._draw_to_reserve(size, False)
-
-    def _place_floor(self, t: int, where: int) -> None:
-        """Build floor ``t`` on foundation (``where = -2 - f``) or room slot ``where``;
-        then its placement effect and the active character's passives."""
-        if t in self.reserve:
-            self.reserve.remove(t)
-        if where <= -2:
-            f = -2 - where
-            self.found_tile[f] = t
-            self.level[t] = 1
-            self.fv = next(_FV)
-        else:
-            self.room_tile[where] = t
-            self.level[t] = self.level[where // C.MAX_ROOMS] + 1
-            self.fv = next(_FV)
-        self.base_of[t] = where
-        if self.phase != BUILD:
-            return
-        sd = self.side[t]
-        eff = TILE_EFFECT[t] if sd == 0 else ""
-        if eff == "tailwind":
-            self._roll(2)
-        elif eff == "magma_eruption":
-            for s in self.invader_spaces():
-                self._destroy_invader(s)
-        elif eff == "bedrock":
-            self.queue.append([K_FREE_PILLAR, 2, -1, 0])
-        elif eff == "frozen_tide":
-            self.queue.append([K_CRYSTAL, 2, 0, 0])
-        ch = self.character()
-        if sd == 0 and TILE_ELEMENTS[t][0] >> ch.element & 1:
-            if ch.passive == "die_on_floor":
-                self._roll(1)
-            elif ch.passive == "shard_on_floor" and self.bag:
-                self.shards[self.bag.pop()] += 1
-
-    def _complete_spire(self, top: int, e: int) -> None:
-        """Rulebook "Completing a Spire Summary": defeat the fiend (4th: win), gain a
-        bonus, diminish the element; adaptation completed sides (difficulty 1 text)."""
-        a = self.adaptation[e]
-        key = C.ADAPTATIONS[a].key if a >= 0 else ""
-        for t in self.spire_chain(top, 5 if key == "towering" else 4):
-            self.spire_of[t] = e
-        self.topped[top] = e
-        self.fv = next(_FV)
-        self.defeated[e] = True
-        self.awake[e] = False
-        if self.spires() == 4:
-            self.outcome = 1
-            self.queue = []
-            self.phase = OVER
-            return
-        if a >= 0:
-            self.adapted_done[e] = True
-            if key == "stable":
-                self.cores = min(C.MAX_CORES, self.cores + 1)
-            elif key == "towering":
-                self.track = max(0, self.track - 1)
-            elif key == "guarded":
-                for w in self._restorable_walls():
-                    self.walls[w] = True
-        self.queue += [[K_DIMINISH_AUTO, e, 0, 0], [K_BONUS, 0, 0, 0]]
-
-    def _bonus(self, b: int) -> None:
-        """Spire completion bonus tokens (ASP-A9)."""
-        self.bonus_used[b] = True
-        key = C.BONUSES[b][0]
-        if key == "core":
-            self.cores = min(C.MAX_CORES, self.cores + 1)
-        elif key == "walls":
-            for w in self._restorable_walls():
-                self.walls[w] = True
-        elif key == "delay":
-            self.track = max(0, self.track - 2)
-        else:
-            self.queue += [[K_CRYSTAL, 2, 0, 0], [K_BONUS_DRAW, 0, 0, 0], [K_BONUS_DRAW, 0, 0, 0]]
-
-    def _diminish_bag(self, e: int) -> None:
-        """Remove 5 invaders of ``e`` from the bag; the rest from the fortress/wheel (a choice)."""
-        took = 0
-        while took < C.DIMINISH and e in self.bag:
-            self.bag.remove(e)
-            took += 1
-        self.aside[e] += took
-        if took < C.DIMINISH:
-            self.queue.append([K_DIMINISH, e, C.DIMINISH - took, 0])
 
     # ---- hidden information ----------------------------------------------------------------
     def _redraw_hidden(self, player: int, rng: np.random.Generator) -> None:
