@@ -47,3 +47,16 @@ def test_components_every_item_has_a_source():
     assert all(c.source.startswith("ASP-A") for c in C.CHARACTERS)
     assert all(f.source.startswith("ASP-A") for f in C.FIENDS)
     assert all("ASP-A" in a.source or "rulebook" in a.source for a in C.ADAPTATIONS)
+
+
+def test_components_assumption_ids_listed_in_rules_md_and_used_in_code():
+    """Every assumption id in RULES.md is cited in the package code, and vice versa."""
+    import pathlib
+    import re
+
+    pkg = pathlib.Path(C.__file__).parent
+    listed = set(re.findall(r"^\| (ASP-A\d+) \|", (pkg / "RULES.md").read_text(), re.M))
+    code = set()
+    for f in pkg.glob("*.py"):
+        code |= set(re.findall(r"ASP-A\d+", f.read_text()))
+    assert listed == code and len(listed) == 25
