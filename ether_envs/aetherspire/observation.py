@@ -120,6 +120,7 @@ class Encoder:
         n = game.num_players
         self._template, tv = LAYOUT.new_buffer()
         tiles = tv["tiles"]
+        tiles[:, TF["in_stack"]] = 1  # cleared for tiles in the reserve or the fortress
         for t in C.TILES:
             tiles[t.tile_id, TF["size_small"] + t.size] = 1
             for e in range(4):
@@ -132,7 +133,6 @@ class Encoder:
         self._off = {k: sl.start for k, sl in LAYOUT.slices.items()}
         self._n = n
         self._fortress_end = LAYOUT.slices["rooms"].stop
-        self._tile_rows = LAYOUT.slices["tiles"].start + np.arange(NT) * len(TILE_FEATURES)
         self._cache_fv, self._cache_block = -1, None
 
     def _fortress(self, s, buf, tile0, sp0, room0, ntf, nsf, nrf) -> None:
@@ -144,6 +144,7 @@ class Encoder:
                 continue
             sd = side[t]
             tb = tile0 + t * ntf
+            buf[tb] = 0  # not in a stack
             buf[tb + 2] = 1
             buf[tb + 3] = sd
             buf[tb + 4] = lv / 10.0
@@ -202,25 +203,19 @@ class Encoder:
             self._fortress(s, buf, tile0, sp0, room0, ntf, nsf, nrf)
             self._cache_fv, self._cache_block = s.fv, buf[:fe].copy()
         for t in s.reserve:
+            buf[tile0 + t * ntf] = 0
             buf[tile0 + t * ntf + 1] = 1
             buf[tile0 + t * ntf + 3] = side[t]
         st = s.stacks
-        stacked = st[0] + st[1] + st[2]
-        if stacked:
-            buf[self._tile_rows[stacked]] = 1
         o = off["stack_sizes"]
-        buf[o:o + 3] = (len(st[0]), len(st[1]), len(st[2]))
-        buf[o:o + 3] /= 16.0
+        buf[o:o + 3] = (len(st[0]) / 16.0, len(st[1]) / 16.0, len(st[2]) / 16.0)
         # counters (dice, reroll_marks; shards, bag, aside, incoming, walls are adjacent pieces)
         o = off["dice"]
-        buf[o:o + 10] = s.dice + s.marks
-        buf[o:o + 10] /= 8.0
+        buf[o:o + 10] = [x / 8.0 for x in s.dice + s.marks]
         o = off["shards"]
         bag, inc = s.bag, s.incoming
-        buf[o:o + 16] = s.shards + [bag.count(0), bag.count(1), bag.count(2), bag.count(3)] + s.aside + [
-            inc.count(0), inc.count(1), inc.count(2), inc.count(3)]
-        buf[o:o + 16] /= 10.0
-        buf[o + 16:o + 20] = s.walls
+        buf[o:o + 20] = [x / 10.0 for x in s.shards + [bag.count(0), bag.count(1), bag.count(2), bag.count(3)]
+                         + s.aside + [inc.count(0), inc.count(1), inc.count(2), inc.count(3)]] + s.walls
         buf[off["cores"]] = s.cores / C.MAX_CORES
         buf[off["pillar_supply"]] = s.pillar_supply() / C.NUM_PILLARS
         buf[off["track"] + min(s.track, C.LOSE_SPACE)] = 1

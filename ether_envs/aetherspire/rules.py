@@ -234,6 +234,7 @@ class State(Effects, _State):
         self.pillars_used = 0
         self.fv = next(_FV)  # fortress stamp: new on every change of the fortress (caches)
         self._fcache = None
+        self._spire_cache = None
         self.dice = [0] * 5
         self.marks = [0] * 5
         self.reroll_used = False
@@ -278,6 +279,7 @@ class State(Effects, _State):
         self.__dict__.update(d)
         self.fv = next(_FV)
         self._fcache = None
+        self._spire_cache = None
 
     # ---- queries ----------------------------------------------------------------------
     def current_player(self) -> int:
@@ -538,7 +540,14 @@ class State(Effects, _State):
 
     def spire_options(self) -> list[tuple[int, int]]:
         """(top tile, element) pairs whose spire may be completed now (rulebook
-        "Complete a spire" and its clarifications; adaptations: difficulty 3)."""
+        "Complete a spire" and its clarifications; adaptations: difficulty 3).
+        A function of the fortress only: cached per fortress stamp (shared list)."""
+        sc = self._spire_cache
+        if sc is None or sc[0] != self.fv:
+            sc = self._spire_cache = (self.fv, self._spire_options())
+        return sc[1]
+
+    def _spire_options(self) -> list[tuple[int, int]]:
         out = []
         for t in range(NT):
             if self.level[t] < 1 or self.topped[t] >= 0 or self.spire_of[t] >= 0:
