@@ -141,7 +141,7 @@ class Effects:
         bonus, diminish the element; adaptation completed sides (difficulty 1 text)."""
         a = self.adaptation[e]
         key = C.ADAPTATIONS[a].key if a >= 0 else ""
-        for t in self.spire_chain(top, 5 if key == "towering" else 4):
+        for t in self.spire_floors(top, e):
             self.spire_of[t] = e
         self.topped[top] = e
         self.fv = next(_FV)

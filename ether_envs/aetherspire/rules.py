@@ -526,18 +526,6 @@ class State(Effects, _State):
         return [e for e in range(4) if not self.walls[e] and not self.fiend_active(e, 3)]
 
     # ---- spires ---------------------------------------------------------------------------
-    def spire_chain(self, top: int, floors: int) -> list[int] | None:
-        """``floors`` tiles from ``top`` down (top first), or None if the stack is shorter."""
-        chain = [top]
-        t = top
-        while len(chain) < floors:
-            b = self.base_of[t]
-            if b < 0:
-                return None
-            t = b // C.MAX_ROOMS
-            chain.append(t)
-        return chain
-
     def spire_options(self) -> list[tuple[int, int]]:
         """(top tile, element) pairs whose spire may be completed now (rulebook
         "Complete a spire" and its clarifications; adaptations: difficulty 3).
@@ -568,14 +556,30 @@ class State(Effects, _State):
         return out
 
     def _spire_ok(self, top: int, e: int) -> bool:
+        return self.spire_floors(top, e) is not None
+
+    def spire_floors(self, top: int, e: int) -> list[int] | None:
+        """The floors (top first) of the spire of element ``e`` topped on ``top``: the
+        shortest stack of free floors of the element, 4 floors (Towering: 5) or more,
+        that meets the element's adaptation (ASP-A26); None if there is none."""
         a = self.adaptation[e]
         key = C.ADAPTATIONS[a].key if a >= 0 else ""
-        chain = self.spire_chain(top, 5 if key == "towering" else 4)
-        if chain is None:
-            return False
-        for t in chain:  # a floor in one spire only; multi and two-element floors fit (ASP-A21)
+        need = 5 if key == "towering" else 4
+        chain, t = [], top
+        while True:  # a floor in one spire only; multi and two-element floors fit (ASP-A21)
             if self.spire_of[t] >= 0 or not TILE_ELEMENTS[t][self.side[t]] >> e & 1:
-                return False
+                break
+            chain.append(t)
+            if len(chain) >= need and self._adaptation_met(key, chain, e):
+                return chain
+            b = self.base_of[t]
+            if b < 0:
+                break
+            t = b // C.MAX_ROOMS
+        return None
+
+    def _adaptation_met(self, key: str, chain: list[int], e: int) -> bool:
+        """Spire adaptation requirements (difficulty 1 text; ASP-A7)."""
         base = chain[-1]
         if key == "stable":
             return self._pillars_from(base) >= 18

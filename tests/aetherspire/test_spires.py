@@ -151,7 +151,7 @@ def test_complete_spire_floor_only_part_of_one_spire():
     act(s, "BONUS", 1)
     # a small floor on the earth-divided tile's other... (all its floors are taken): no new spire
     assert not any(R.SPIRE0 <= x < R.SPIRE0 + 152 for x in s.legal_actions())
-    assert s._spire_ok(1, WATER) is False
+    assert s.spire_floors(1, WATER) is None
 
 
 def test_diminish_takes_from_fortress_and_wheel_when_bag_short():
@@ -226,6 +226,25 @@ def test_adaptation_stable_needs_18_pillars_from_base_up_then_extra_core():
     assert s.adapted_done[EARTH] and s.cores == cores + 1
 
 
+def test_adaptation_stable_spire_may_take_more_floors_to_reach_18():
+    """Spires of more than 4 floors are allowed (ASP-A26): a lower base counts more pillars."""
+    s = adapted("stable")
+    floor(s, 36, found(0))  # earth/water: two medium rooms
+    fill_room(s, room(36, 0))
+    fill_room(s, room(36, 1))
+    floor(s, 16, room(36, 0))  # earth medium, one medium room
+    fill_room(s, room(16, 0))
+    floor(s, 18, room(16, 0))  # earth medium, two small rooms
+    fill_room(s, room(18, 0))
+    fill_room(s, room(18, 1))
+    floor(s, 0, room(18, 0))
+    fill_room(s, room(0, 0))
+    floor(s, 1, room(0, 0))  # 1, 0, 18, 16: 2+4+4 = 10 pillars; with 36: 18
+    assert s.spire_floors(1, EARTH) == [1, 0, 18, 16, 36]
+    act(s, "SPIRE", 1 * 4 + EARTH)
+    assert s.spire_of[36] == EARTH
+
+
 def test_adaptation_towering_needs_five_floors_then_track_back_one():
     s = earth_spire(adapted("towering"))
     assert not legal(s, "SPIRE", 1 * 4 + EARTH)
@@ -270,8 +289,23 @@ def test_adaptation_anchored_base_on_foundation_then_free_pillar_each_turn():
     floor(s, 1, room(0, 0))
     assert legal(s, "SPIRE", 1 * 4 + EARTH)  # chain 1, 0, 18, 36: base 36 is large on a foundation
     fill_room(s, room(1, 0))
-    floor(s, 2, room(1, 0))  # chain 2, 1, 0, 18: base 18 is not on a foundation
-    assert not legal(s, "SPIRE", 2 * 4 + EARTH)
+    floor(s, 2, room(1, 0))  # 2, 1, 0, 18: base 18 is not on a foundation ...
+    assert s.spire_floors(2, EARTH) == [2, 1, 0, 18, 36]  # ... so the spire takes 5 floors (ASP-A26)
+    s2 = adapted("anchored")
+    floor(s2, 28, found(0))  # earth large, one large room
+    fill_room(s2, room(28, 0))
+    floor(s2, 29, room(28, 0), side=0)
+    fill_room(s2, room(29, 1))
+    floor(s2, 14, room(29, 1))  # a water small floor breaks the earth stack
+    fill_room(s2, room(14, 0))
+    floor(s2, 0, room(14, 0))
+    fill_room(s2, room(0, 0))
+    floor(s2, 1, room(0, 0))
+    fill_room(s2, room(1, 0))
+    floor(s2, 2, room(1, 0))
+    fill_room(s2, room(2, 0))
+    floor(s2, 3, room(2, 0))  # 3, 2, 1, 0: four earth floors, base not on a foundation
+    assert s2.spire_floors(3, EARTH) is None and not legal(s2, "SPIRE", 3 * 4 + EARTH)
     s = earth_spire(adapted("anchored"))
     act(s, "SPIRE", 1 * 4 + EARTH)
     act(s, "BONUS", 0)
