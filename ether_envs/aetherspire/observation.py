@@ -190,7 +190,8 @@ class Encoder:
 
         The fortress pieces (tiles, spaces, rooms) are cached by the fortress stamp
         ``s.fv`` (``rules._FV``); the rest is written on every call."""
-        buf, off, n = self._buf, self._off, self._n
+        buf = self._buf if out is None else out  # write in place when given a buffer
+        off, n = self._off, self._n
         tile0, sp0, room0 = off["tiles"], off["spaces"], off["rooms"]
         ntf, nsf, nrf = len(TILE_FEATURES), len(SPACE_FEATURES), len(ROOM_FEATURES)
         fe = self._fortress_end
@@ -264,7 +265,4 @@ class Encoder:
         buf[off["flags"]] = s.reroll_used
         buf[off["flags"] + 1] = s.anchored_used
         buf[off["turns"]] = min(s.turns, 30) / 30.0
-        if out is None:
-            return buf.copy()
-        out[:] = buf
-        return out
+        return buf.copy() if out is None else out

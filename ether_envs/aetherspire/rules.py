@@ -315,20 +315,6 @@ class State(Effects, _State):
         """The fiend of element ``e`` is awake, undefeated and of ``level``."""
         return self.awake[e] and not self.defeated[e] and self.fiend_level[e] == level
 
-    def fortress_tiles(self) -> list[int]:
-        return [t for t in range(NT) if self.level[t]]
-
-    def room_open(self, slot: int) -> bool:
-        """Room slot exists, its tile is in the fortress, not topped, and no floor covers it."""
-        t = slot // C.MAX_ROOMS
-        return (self.level[t] > 0 and self.topped[t] < 0 and self.room_tile[slot] < 0
-                and ROOMS[self.side[t]][slot] is not None)
-
-    def room_complete(self, slot: int) -> bool:
-        """Rulebook "Build a floor": a pillar on every space."""
-        t = slot // C.MAX_ROOMS
-        return all(self.pillar[s] for s in ROOMS[self.side[t]][slot][2])
-
     def _fort(self) -> tuple:
         """(open spaces, invader spaces, buildable rooms per size), cached per fortress
         version ``fv`` (the lists are shared: never mutate them)."""

@@ -108,7 +108,6 @@ STEP_NAMES = ("setup_invader", "supply_draw", "exchange", "dice", "floor_target"
               "destroy_invader", "restore_wall", "reroll_one", "invader_order", "invader_space")
 _AUTO = (K_DO_DRAW, K_DIMINISH_AUTO)  # steps that need no decision
 REWARDS = ("win", "score")
-TIERS = ("starter", "advanced", "solo")
 
 __all__ = [
     "NEEDS", "ROOM_OF", "ROOMS", "TILE_SPACES", "NT", "NS", "NR", "SPELLS", "MUDSLIDE", "ICE_BEAM",
@@ -116,7 +115,7 @@ __all__ = [
     "OFF", "END_BUILD", "PASS", "DRAW0", "DRAWM0", "EXCH0", "SPACE0", "DIE0", "REROLL0", "ROLL",
     "BUILD0", "FOUND0", "ROOM0", "SPELL0", "SHARD0", "SPIRE0", "BONUS0", "TRIGGER", "FREE_PILLAR",
     "ELEM0", "TILE_SIZE", "TILE_ELEMENTS", "TILE_EFFECT", "SETUP", "SUPPLY", "BUILD", "INVASION",
-    "OVER", "PHASE_NAMES", "STEP_NAMES", "REWARDS", "TIERS", "K_SETUP_INV", "K_SUPPLY_DRAW",
+    "OVER", "PHASE_NAMES", "STEP_NAMES", "REWARDS", "K_SETUP_INV", "K_SUPPLY_DRAW",
     "K_EXCHANGE", "K_DICE", "K_TARGET", "K_PAY", "K_CRAFT_DRAW", "K_DO_DRAW", "K_REROLL", "K_ICE",
     "K_LAVA", "K_FIRE_FROM", "K_FIRE_TO", "K_FREE_PILLAR", "K_BONUS", "K_DIMINISH_AUTO",
     "K_DIMINISH", "K_CRYSTAL", "K_BONUS_DRAW", "K_DISCARD", "K_DEMOLISH", "K_DESTROY_INV", "K_WALL",
