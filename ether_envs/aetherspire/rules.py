@@ -316,11 +316,15 @@ class State(Effects, _State):
         return self.awake[e] and not self.defeated[e] and self.fiend_level[e] == level
 
     def _fort(self) -> tuple:
-        """(open spaces, invader spaces, buildable rooms per size), cached per fortress
-        version ``fv`` (the lists are shared: never mutate them)."""
+        """(stamp, open spaces, invader spaces, buildable rooms per size, spaces free for
+        a pillar), cached per fortress stamp ``fv`` (shared lists: never mutate them)."""
         fc = self._fcache
         if fc is None or fc[0] != self.fv:
-            fc = self._fcache = (self.fv, self._open_spaces(), self._invader_spaces(), self._buildable())
+            opened = self._open_spaces()
+            pillar, invader = self.pillar, self.invader
+            free = ([q for q in opened if not pillar[q] and invader[q] < 0]
+                    if self.pillar_supply() > 0 else [])
+            fc = self._fcache = (self.fv, opened, self._invader_spaces(), self._buildable(), free)
         return fc
 
     def open_spaces(self) -> list[int]:
@@ -349,10 +353,7 @@ class State(Effects, _State):
     def pillar_spaces(self, element: int = -1) -> list[int]:
         """Available for a new pillar: open, no pillar, no invader (rulebook "Place a
         pillar"); ``element`` >= 0 keeps rooms whose mask includes it (ASP-A23)."""
-        if self.pillar_supply() <= 0:
-            return []
-        pillar, invader = self.pillar, self.invader
-        out = [s for s in self.open_spaces() if not pillar[s] and invader[s] < 0]
+        out = self._fort()[4]
         if element >= 0:
             side = self.side
             out = [s for s in out
@@ -408,8 +409,13 @@ class State(Effects, _State):
         out = [END_BUILD]
         dice = self.dice
         if sum(dice):
+            fits: dict = {}  # many spaces share their requirements
             for s in self.pillar_spaces():
-                if self._dice_feasible(self.needs(s), dice):
+                need = self.needs(s)
+                ok = fits.get(need)
+                if ok is None:
+                    ok = fits[need] = self._dice_feasible(need, dice)
+                if ok:
                     out.append(SPACE0 + s)
             if not self.reroll_used:
                 out += [REROLL0 + f for f in range(5) if dice[f]]
@@ -818,6 +824,9 @@ class State(Effects, _State):
 
     # ---- the driver: automatic steps, forced choices, phase changes ---------------------------
     def _settle(self) -> None:
+        """Run automatic steps, forced choices and phase changes until a player has a
+        real choice (kept as the legal actions) or the game is over."""
+        self._legal = None
         while self.phase != OVER:
             q = self.queue
             if q:
@@ -841,7 +850,8 @@ class State(Effects, _State):
                     block, i = CODEC.decode(opts[0])
                     self._resolve(top, block, i)
                     continue
-                break
+                self._legal = sorted(opts)
+                return
             if self.phase == SETUP:
                 self._start_turn()
             elif self.phase == SUPPLY:
@@ -857,7 +867,6 @@ class State(Effects, _State):
                     self._end_turn()
             else:
                 break
-        self._legal = None
 
     # ---- turn structure --------------------------------------------------------------------
     def _start_turn(self) -> None:
