@@ -130,9 +130,11 @@ class Encoder:
         tv["difficulty"][cfg.difficulty - 1] = 1
         tv["num_players"][n - 1] = 1
         self._buf, self._v = LAYOUT.new_buffer()
-        self._off = {k: sl.start for k, sl in LAYOUT.slices.items()}
+        self._o = {k: sl.start for k, sl in LAYOUT.slices.items()}
+        self._random_fiends = cfg.fiend_level == 0
+        o = self._o
+        assert o["reroll_marks"] == o["dice"] + 5 and o["pillar_supply"] == o["shards"] + 21
         self._n = n
-        self._fortress_end = LAYOUT.slices["rooms"].stop
         self._cache_fv, self._cache_block = -1, None
 
     def _fortress(self, s, buf, tile0, sp0, room0, ntf, nsf, nrf) -> None:
@@ -188,81 +190,82 @@ class Encoder:
     def encode(self, s, player: int, out: np.ndarray | None = None) -> np.ndarray:
         """``player``'s view of state ``s``: float32, shape ``(LAYOUT.size,)``.
 
-        The fortress pieces (tiles, spaces, rooms) are cached by the fortress stamp
-        ``s.fv`` (``rules._FV``); the rest is written on every call."""
+        The template with the fortress pieces (tiles, spaces, rooms) written is cached
+        by the fortress stamp ``s.fv`` (``rules._FV``); the rest is written on every call."""
         buf = self._buf if out is None else out  # write in place when given a buffer
-        off, n = self._off, self._n
-        tile0, sp0, room0 = off["tiles"], off["spaces"], off["rooms"]
-        ntf, nsf, nrf = len(TILE_FEATURES), len(SPACE_FEATURES), len(ROOM_FEATURES)
-        fe = self._fortress_end
+        o = self._o
+        n = self._n
         side = s.side
         if self._cache_fv == s.fv:
-            buf[:fe] = self._cache_block
-            buf[fe:] = self._template[fe:]
+            buf[:] = self._cache_block
         else:
             buf[:] = self._template
-            self._fortress(s, buf, tile0, sp0, room0, ntf, nsf, nrf)
-            self._cache_fv, self._cache_block = s.fv, buf[:fe].copy()
+            self._fortress(s, buf, o["tiles"], o["spaces"], o["rooms"], len(TILE_FEATURES),
+                           len(SPACE_FEATURES), len(ROOM_FEATURES))
+            self._cache_fv, self._cache_block = s.fv, buf.copy()
+        tile0, ntf = o["tiles"], len(TILE_FEATURES)
         for t in s.reserve:
-            buf[tile0 + t * ntf] = 0
-            buf[tile0 + t * ntf + 1] = 1
-            buf[tile0 + t * ntf + 3] = side[t]
-        st = s.stacks
-        o = off["stack_sizes"]
-        buf[o:o + 3] = (len(st[0]) / 16.0, len(st[1]) / 16.0, len(st[2]) / 16.0)
-        # counters (dice, reroll_marks; shards, bag, aside, incoming, walls are adjacent pieces)
-        o = off["dice"]
-        buf[o:o + 10] = [x / 8.0 for x in s.dice + s.marks]
-        o = off["shards"]
-        bag, inc = s.bag, s.incoming
-        buf[o:o + 20] = [x / 10.0 for x in s.shards + [bag.count(0), bag.count(1), bag.count(2), bag.count(3)]
-                         + s.aside + [inc.count(0), inc.count(1), inc.count(2), inc.count(3)]] + s.walls
-        buf[off["cores"]] = s.cores / C.MAX_CORES
-        buf[off["pillar_supply"]] = s.pillar_supply() / C.NUM_PILLARS
-        buf[off["track"] + min(s.track, C.LOSE_SPACE)] = 1
-        fo, nff = off["fiends"], len(FIEND_FEATURES)
-        ao, naf = off["adaptations"], C.NUM_ADAPTATIONS + 1
+            tb = tile0 + t * ntf
+            buf[tb] = 0
+            buf[tb + 1] = 1
+            buf[tb + 3] = side[t]
+        st, bag, inc = s.stacks, s.bag, s.incoming
+        # adjacent pieces: dice, reroll_marks | shards, bag, aside, incoming, walls, cores,
+        # pillar_supply | stack_sizes
+        buf[o["dice"]:o["dice"] + 10] = [x / 8.0 for x in s.dice + s.marks]
+        buf[o["shards"]:o["shards"] + 22] = [x / 10.0 for x in s.shards + [
+            bag.count(0), bag.count(1), bag.count(2), bag.count(3)] + s.aside + [
+            inc.count(0), inc.count(1), inc.count(2), inc.count(3)]] + s.walls + [
+            s.cores / C.MAX_CORES, s.pillar_supply() / C.NUM_PILLARS]
+        buf[o["track"] + min(s.track, C.LOSE_SPACE)] = 1
+        buf[o["stack_sizes"]:o["stack_sizes"] + 3] = (len(st[0]) / 16.0, len(st[1]) / 16.0, len(st[2]) / 16.0)
+        fo, nff = o["fiends"], len(FIEND_FEATURES)
+        ao, naf = o["adaptations"], C.NUM_ADAPTATIONS + 1
+        random_fiends = self._random_fiends
         for k, e in enumerate(s.slot_element):
-            buf[fo + e * nff + k] = 1
-        for e in range(4):
-            if s.fiend_known(e):
-                buf[fo + e * nff + 3 + s.fiend_level[e]] = 1
+            b = fo + e * nff
+            buf[b + k] = 1
+            if s.awake[e]:
+                buf[b + 9] = 1
+            if s.defeated[e]:
+                buf[b + 10] = 1
+            if not random_fiends or s.awake[e] or s.defeated[e]:
+                buf[b + 3 + s.fiend_level[e]] = 1
             else:
-                buf[fo + e * nff + 8] = 1
-            buf[fo + e * nff + 9] = s.awake[e]
-            buf[fo + e * nff + 10] = s.defeated[e]
+                buf[b + 8] = 1
             if s.adaptation[e] >= 0:
                 buf[ao + e * naf + s.adaptation[e]] = 1
-                buf[ao + e * naf + C.NUM_ADAPTATIONS] = s.adapted_done[e]
-        o = off["bonus_used"]
-        for i in range(C.NUM_BONUSES):
-            buf[o + i] = s.bonus_used[i]
-        o = off["characters"]
+                if s.adapted_done[e]:
+                    buf[ao + e * naf + C.NUM_ADAPTATIONS] = 1
+        buf[o["bonus_used"]:o["bonus_used"] + C.NUM_BONUSES] = s.bonus_used
+        co = o["characters"]
         for q in range(n):
-            buf[o + ((q - player) % n) * C.NUM_CHARACTERS + s.characters[q]] = 1
+            buf[co + ((q - player) % n) * C.NUM_CHARACTERS + s.characters[q]] = 1
         if s.phase != R.OVER:
-            buf[off["turn_player"] + (s.turn_player - player) % n] = 1
-        buf[off["phase"] + s.phase] = 1
+            buf[o["turn_player"] + (s.turn_player - player) % n] = 1
+        buf[o["phase"] + s.phase] = 1
         if s.queue:
             k, a, b, c = s.queue[-1]
-            buf[off["step"] + 1 + k] = 1
-            if k in (R.K_DICE, R.K_FIRE_TO):
-                buf[off["step_space"] + a] = 1
+            buf[o["step"] + 1 + k] = 1
+            if k == R.K_DICE or k == R.K_FIRE_TO:
+                buf[o["step_space"] + a] = 1
             elif k == R.K_TARGET:
-                buf[off["step_tile"] + a] = 1
+                buf[o["step_tile"] + a] = 1
             elif k == R.K_ICE and a >= 0:
-                buf[off["step_room"] + a] = 1
+                buf[o["step_room"] + a] = 1
             elif k in (R.K_INV_SPACE, R.K_DIMINISH, R.K_SETUP_INV):
-                buf[off["step_element"] + a] = 1
+                buf[o["step_element"] + a] = 1
             if k == R.K_DICE:
-                buf[off["step_count"] + 1] = b / 8.0
+                buf[o["step_count"] + 1] = b / 8.0
             elif k in (R.K_PAY, R.K_LAVA, R.K_CRYSTAL, R.K_FREE_PILLAR, R.K_DISCARD):
-                buf[off["step_count"]] = min(a, 8) / 8.0
+                buf[o["step_count"]] = min(a, 8) / 8.0
             elif k in (R.K_ICE, R.K_DIMINISH):
-                buf[off["step_count"]] = min(b, 8) / 8.0
+                buf[o["step_count"]] = min(b, 8) / 8.0
         else:
-            buf[off["step"]] = 1
-        buf[off["flags"]] = s.reroll_used
-        buf[off["flags"] + 1] = s.anchored_used
-        buf[off["turns"]] = min(s.turns, 30) / 30.0
+            buf[o["step"]] = 1
+        if s.reroll_used:
+            buf[o["flags"]] = 1
+        if s.anchored_used:
+            buf[o["flags"] + 1] = 1
+        buf[o["turns"]] = min(s.turns, 30) / 30.0
         return buf.copy() if out is None else out
