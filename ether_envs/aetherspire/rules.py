@@ -317,14 +317,42 @@ class State(Effects, _State):
 
     def _fort(self) -> tuple:
         """(stamp, open spaces, invader spaces, buildable rooms per size, spaces free for
-        a pillar), cached per fortress stamp ``fv`` (shared lists: never mutate them)."""
+        a pillar), cached per fortress stamp ``fv`` (shared lists: never mutate them).
+
+        Open: a space of a room with no floor on it, on an untopped floor (ASP-A13,
+        ASP-A14). Buildable: an open, complete, invader-free room (rulebook "Build a floor")."""
         fc = self._fcache
-        if fc is None or fc[0] != self.fv:
-            opened = self._open_spaces()
-            pillar, invader = self.pillar, self.invader
-            free = ([q for q in opened if not pillar[q] and invader[q] < 0]
-                    if self.pillar_supply() > 0 else [])
-            fc = self._fcache = (self.fv, opened, self._invader_spaces(), self._buildable(), free)
+        if fc is not None and fc[0] == self.fv:
+            return fc
+        opened: list[int] = []
+        invaded: list[int] = []
+        free: list[int] = []
+        build: list[list[int]] = [[], [], []]
+        pillar, invader, room_tile, level, side, topped = (
+            self.pillar, self.invader, self.room_tile, self.level, self.side, self.topped)
+        for t in range(NT):
+            if not level[t]:
+                continue
+            rooms = TILE_ROOMS[side[t]][t]
+            if topped[t] >= 0:
+                continue
+            for slot, size, spaces in rooms:
+                if room_tile[slot] >= 0:
+                    continue
+                complete = True
+                for q in spaces:
+                    opened.append(q)
+                    if invader[q] >= 0:
+                        invaded.append(q)
+                        complete = False
+                    elif not pillar[q]:
+                        free.append(q)
+                        complete = False
+                if complete:
+                    build[size].append(slot)
+        if self.pillar_supply() <= 0:
+            free = []
+        fc = self._fcache = (self.fv, opened, invaded, build, free)
         return fc
 
     def open_spaces(self) -> list[int]:
@@ -339,17 +367,6 @@ class State(Effects, _State):
         """Per size: room slots a floor of that size may be built on; shared lists."""
         return self._fort()[3]
 
-    def _open_spaces(self) -> list[int]:
-        # a topped floor is closed (ASP-A13); so is a room covered by a floor (ASP-A14)
-        out = []
-        room_tile = self.room_tile
-        for t in range(NT):
-            if self.level[t] and self.topped[t] < 0:
-                sd = self.side[t]
-                room_of = ROOM_OF[sd]
-                out += [s for s in TILE_SPACES[sd][t] if room_tile[room_of[s]] < 0]
-        return out
-
     def pillar_spaces(self, element: int = -1) -> list[int]:
         """Available for a new pillar: open, no pillar, no invader (rulebook "Place a
         pillar"); ``element`` >= 0 keeps rooms whose mask includes it (ASP-A23)."""
@@ -360,26 +377,24 @@ class State(Effects, _State):
                    if ROOMS[side[s // C.MAX_SPACES]][ROOM_OF[side[s // C.MAX_SPACES]][s]][1] >> element & 1]
         return out
 
-    def _invader_spaces(self) -> list[int]:
-        inv = self.invader
-        out = []
-        for t in range(NT):
-            if self.level[t]:
-                out += [s for s in TILE_SPACES[self.side[t]][t] if inv[s] >= 0]
-        return out
-
-    def needs(self, s: int) -> tuple[int, ...]:
+    def needs(self, s: int, blocked: int | None = None) -> tuple[int, ...]:
         """Die requirements of space ``s``; an awake level-2 fiend of element X
-        makes star dice no longer fit X on the standard side's X rooms (ASP-A6)."""
+        makes star dice no longer fit X on the standard side's X rooms (ASP-A6).
+        ``blocked``: the element mask of such fiends (computed when None)."""
         t = s // C.MAX_SPACES
         sd = self.side[t]
         need = NEEDS[sd][s]
-        if sd == 0:
-            mask = ROOMS[0][ROOM_OF[0][s]][1]
-            for e in range(4):
-                if mask >> e & 1 and self.fiend_active(e, 2):
-                    need = tuple(m & ~(1 << C.STAR) if m >> e & 1 else m for m in need)
+        if blocked is None:
+            blocked = self._star_blocked()
+        if sd == 0 and blocked:
+            mask = ROOMS[0][ROOM_OF[0][s]][1] & blocked
+            if mask:
+                need = tuple(m & ~(1 << C.STAR) if m & mask else m for m in need)
         return need
+
+    def _star_blocked(self) -> int:
+        """Element mask of the awake, undefeated level-2 fiends."""
+        return sum(1 << e for e in range(4) if self.fiend_active(e, 2))
 
     def _dice_feasible(self, needs, dice) -> bool:
         if not needs:
@@ -410,8 +425,9 @@ class State(Effects, _State):
         dice = self.dice
         if sum(dice):
             fits: dict = {}  # many spaces share their requirements
+            blocked = self._star_blocked()
             for s in self.pillar_spaces():
-                need = self.needs(s)
+                need = self.needs(s, blocked)
                 ok = fits.get(need)
                 if ok is None:
                     ok = fits[need] = self._dice_feasible(need, dice)
@@ -441,21 +457,6 @@ class State(Effects, _State):
             out += [FOUND0 + f for f in range(C.NUM_FOUNDATIONS) if self.found_tile[f] < 0]
         rooms = self._buildable_rooms() if rooms is None else rooms
         return out + [ROOM0 + r for r in rooms[size]]
-
-    def _buildable(self) -> list[list[int]]:
-        out: list[list[int]] = [[], [], []]
-        pillar, invader, room_tile = self.pillar, self.invader, self.room_tile
-        for u in range(NT):
-            if not self.level[u] or self.topped[u] >= 0:
-                continue
-            rooms = ROOMS[self.side[u]]
-            for slot in range(u * C.MAX_ROOMS, u * C.MAX_ROOMS + C.MAX_ROOMS):
-                room = rooms[slot]
-                if room is None or room_tile[slot] >= 0:
-                    continue
-                if all(pillar[q] and invader[q] < 0 for q in room[2]):
-                    out[room[0]].append(slot)
-        return out
 
     def _can_cast(self, k: int) -> bool:
         sh = self.shards

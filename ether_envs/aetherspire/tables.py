@@ -86,6 +86,10 @@ for _t in C.TILES:
             ROOMS[_side][_slot] = (_room.size, _room.elements, tuple(_sp))
             _all += _sp
         TILE_SPACES[_side][_t.tile_id] = tuple(_all)
+# TILE_ROOMS[side][tile] -> ((room slot, size, spaces), ...) of the rooms on that side
+TILE_ROOMS = [[tuple((t.tile_id * C.MAX_ROOMS + r, ROOMS[sd][t.tile_id * C.MAX_ROOMS + r][0],
+                      ROOMS[sd][t.tile_id * C.MAX_ROOMS + r][2]) for r in range(len(t.sides[sd].rooms)))
+               for t in C.TILES] for sd in (0, 1)]
 TILE_SIZE = [t.size for t in C.TILES]
 TILE_ELEMENTS = [[t.sides[0].elements, t.sides[1].elements] for t in C.TILES]
 TILE_EFFECT = [t.sides[0].effect for t in C.TILES]
@@ -110,7 +114,7 @@ _AUTO = (K_DO_DRAW, K_DIMINISH_AUTO)  # steps that need no decision
 REWARDS = ("win", "score")
 
 __all__ = [
-    "NEEDS", "ROOM_OF", "ROOMS", "TILE_SPACES", "NT", "NS", "NR", "SPELLS", "MUDSLIDE", "ICE_BEAM",
+    "NEEDS", "ROOM_OF", "ROOMS", "TILE_SPACES", "TILE_ROOMS", "NT", "NS", "NR", "SPELLS", "MUDSLIDE", "ICE_BEAM",
     "LAVA_BOMB", "FIRESTORM", "FLOOR_CRAFTING", "SPELL_COST", "space_name", "room_name", "CODEC",
     "OFF", "END_BUILD", "PASS", "DRAW0", "DRAWM0", "EXCH0", "SPACE0", "DIE0", "REROLL0", "ROLL",
     "BUILD0", "FOUND0", "ROOM0", "SPELL0", "SHARD0", "SPIRE0", "BONUS0", "TRIGGER", "FREE_PILLAR",
