@@ -48,6 +48,8 @@ def test_setup_difficulty2_no_start_tile_and_random_fiends():
         assert all(t < 0 for t in s.found_tile) and len(s.bag) == 40 and s.phase == R.SUPPLY
         levels.update(s.fiend_level)
     assert levels == {1, 2, 3, 4}
+    s = Game(num_players=2, difficulty=2, fiend_level=3).new_initial_state(0)
+    assert s.fiend_level == [3, 3, 3, 3]  # "use one of the other sets"
 
 
 def test_setup_difficulty3_adaptation_under_each_fiend():

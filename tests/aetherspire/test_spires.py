@@ -328,3 +328,12 @@ def test_adaptation_turbulent_other_element_floor_same_level_then_extra_die():
     act(s, "DRAW", 0)
     act(s, "PASS")
     assert sum(s.dice) == 6
+
+
+def test_bonus_walls_restores_every_wall_but_not_under_awake_level3_fiend():
+    s = earth_spire(scenario(fiend_level=3))
+    s.walls = [False, False, False, True]
+    s.awake[AIR] = True
+    act(s, "SPIRE", 1 * 4 + EARTH)
+    act(s, "BONUS", 1)
+    assert s.walls == [True, False, True, True]
