@@ -47,7 +47,7 @@ slices:
 | 8902-8905 | shards | (4,) | [0, 1] | shards on the elemental wheel per element / 10 |
 | 8906-8909 | bag | (4,) | [0, 1] | invaders in the bag per element / 10 (order hidden) |
 | 8910-8913 | aside | (4,) | [0, 1] | invaders set aside on defeated fiends per element / 10 |
-| 8914-8917 | incoming | (4,) | [0, 1] | invaders drawn and still to enter, per element / 10 |
+| 8914-8917 | incoming | (4,) | [0, 1] | invaders drawn and still to enter (or to be placed), per element / 10 |
 | 8918-8921 | walls | (4,) | [0, 1] | wall of each element standing |
 | 8922-8922 | cores | (1,) | [0, 1] | aethercore tokens / 5 |
 | 8923-8923 | pillar_supply | (1,) | [0, 1] | pillar cubes left / 50 |

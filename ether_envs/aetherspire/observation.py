@@ -44,7 +44,7 @@ PIECES = [
     Piece("shards", (4,), 0, 1, "shards on the elemental wheel per element / 10"),
     Piece("bag", (4,), 0, 1, "invaders in the bag per element / 10 (order hidden)"),
     Piece("aside", (4,), 0, 1, "invaders set aside on defeated fiends per element / 10"),
-    Piece("incoming", (4,), 0, 1, "invaders drawn and still to enter, per element / 10"),
+    Piece("incoming", (4,), 0, 1, "invaders drawn and still to enter (or to be placed), per element / 10"),
     Piece("walls", (4,), 0, 1, "wall of each element standing"),
     Piece("cores", (1,), 0, 1, "aethercore tokens / 5"),
     Piece("pillar_supply", (1,), 0, 1, "pillar cubes left / 50"),
@@ -210,6 +210,8 @@ class Encoder:
             buf[tb + 1] = 1
             buf[tb + 3] = side[t]
         st, bag, inc = s.stacks, s.bag, s.incoming
+        if s.queue and s.queue[-1][0] in (R.K_SETUP_INV, R.K_INV_SPACE):  # drawn, not yet placed
+            inc = inc + [x[1] for x in s.queue if x[0] in (R.K_SETUP_INV, R.K_INV_SPACE)]
         # adjacent pieces: dice, reroll_marks | shards, bag, aside, incoming, walls, cores,
         # pillar_supply | stack_sizes
         buf[o["dice"]:o["dice"] + 10] = [x / 8.0 for x in s.dice + s.marks]

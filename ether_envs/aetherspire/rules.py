@@ -987,7 +987,6 @@ class State(Effects, _State):
         self.outcome = -1
         self.loss_reason = reason
         self.queue = []
-        self.incoming = []
         self.phase = OVER
 
     # ---- hidden information ----------------------------------------------------------------
