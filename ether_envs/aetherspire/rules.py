@@ -437,9 +437,8 @@ class State(Effects, _State):
                 out += [REROLL0 + f for f in range(5) if dice[f]]
         if self.reserve:
             rooms = self._buildable_rooms()
-            for t in self.reserve:
-                if self._floor_targets(t, rooms):
-                    out.append(BUILD0 + t)
+            has = [bool(rooms[0]), bool(rooms[1]), bool(rooms[2]) or min(self.found_tile) < 0]
+            out += [BUILD0 + t for t in self.reserve if has[TILE_SIZE[t]]]
         out += [SPELL0 + k for k in range(5) if self._can_cast(k)]
         out += [SPIRE0 + t * 4 + e for t, e in self.spire_options()]
         if self._can_trigger():
