@@ -180,6 +180,10 @@ class State(Effects, _State):
         dice[f]: unused dice showing face f; ``marks[f]`` marked for a reroll.
         reroll_used, anchored_used: once-per-turn flags.
         characters[p]: character id per seat; ``bonus_used[b]`` bonus tokens flipped.
+        turns: turns completed.
+        fv: fortress stamp (``tables._FV``): a fresh number on every change of the
+            fortress; keys the caches of derived lists (``_fcache``,
+            ``_spire_cache``) and of the encoder. Never affects play.
     """
 
     def __init__(self, game: Game, seed: int | None):
