@@ -1,6 +1,5 @@
 """Rulebook "Place a pillar", "Build a floor" and floor tile effects."""
 
-from ether_envs.aetherspire import components as C
 from ether_envs.aetherspire import rules as R
 
 from builders import (AIR, EARTH, FIRE, STAR, WATER, a, act, fill_room, floor, found, invaders, legal, pillars,

@@ -7,7 +7,7 @@ from ether_envs.aetherspire import components as C
 from ether_envs.aetherspire import rules as R
 
 from builders import (AIR, EARTH, FIRE, WATER, a, act, fill_room, floor, found, give_shards, invaders, legal,
-                      pillars, room, scenario, set_dice, sp)
+                      pillars, room, scenario, sp)
 
 
 def earth_spire(s, top_side=0):
