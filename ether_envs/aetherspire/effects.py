@@ -90,6 +90,7 @@ class Effects:
         self.side[t] = 1 if multi else 0
         self.reserve.append(t)
         self.reserve.sort()
+        self.bv = next(_FV)
 
     def _exchange(self, t: int) -> None:
         """Rulebook "Supply step" 1: discard a reserve tile to the bottom of its stack,
@@ -97,6 +98,7 @@ class Effects:
         size = TILE_SIZE[t]
         self.reserve.remove(t)
         self.side[t] = 0
+        self.bv = next(_FV)
         self.stacks[size].append(t)
         self.stack_known[size] += 1
         self._draw_to_reserve(size, False)
@@ -166,6 +168,7 @@ class Effects:
     def _bonus(self, b: int) -> None:
         """Spire completion bonus tokens (ASP-A9)."""
         self.bonus_used[b] = True
+        self.bv = next(_FV)
         key = C.BONUSES[b][0]
         if key == "core":
             self.cores = min(C.MAX_CORES, self.cores + 1)

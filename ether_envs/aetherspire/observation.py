@@ -135,92 +135,81 @@ class Encoder:
         o = self._o
         assert o["reroll_marks"] == o["dice"] + 5 and o["pillar_supply"] == o["shards"] + 21
         self._n = n
-        self._cache_fv, self._cache_block = -1, None
+        self._cache_fv, self._cache_bv, self._cache_block = -1, -1, None
+        self._fort_fv, self._fort_block = -1, None
 
     def _fortress(self, s, buf, tile0, sp0, room0, ntf, nsf, nrf) -> None:
-        """Write the tiles in the fortress, their spaces and rooms (onto the template)."""
+        """Write the tiles in the fortress, their spaces and rooms (onto the template).
+        Scalar entries are collected in lists and written with two numpy calls."""
         level, side, pillar, invader, room_tile = s.level, s.side, s.pillar, s.invader, s.room_tile
+        base_of, topped_, spire_of = s.base_of, s.topped, s.spire_of
+        tile_rooms, space_flat, room_flat = R.TILE_ROOMS, _SPACE_FLAT, _ROOM_FLAT
+        ones: list[int] = []
+        zeros: list[int] = []
+        lv_idx: list[int] = []
+        lv_val: list[float] = []
+        ss, rs = C.MAX_SPACES * nsf, C.MAX_ROOMS * nrf
         for t in range(NT):
             lv = level[t]
             if not lv:
                 continue
             sd = side[t]
             tb = tile0 + t * ntf
-            buf[tb] = 0  # not in a stack
-            buf[tb + 2] = 1
-            buf[tb + 3] = sd
-            buf[tb + 4] = lv / 10.0
-            b = s.base_of[t]
+            zeros.append(tb)  # not in a stack
+            ones.append(tb + 2)
+            if sd:
+                ones.append(tb + 3)
+            lv_idx.append(tb + 4)
+            lv_val.append(lv / 10.0)
+            b = base_of[t]
             if b <= -2:
-                buf[tb + 5 - 2 - b] = 1
+                ones.append(tb + 3 - b)
             else:
-                buf[tb + 8 + b // C.MAX_ROOMS] = 1
-                buf[tb + 8 + NT + b % C.MAX_ROOMS] = 1
-            topped = s.topped[t]
+                ones.append(tb + 8 + b // C.MAX_ROOMS)
+                ones.append(tb + 8 + NT + b % C.MAX_ROOMS)
+            topped = topped_[t]
             if topped >= 0:
-                buf[tb + 11 + NT + topped] = 1
-            if s.spire_of[t] >= 0:
-                buf[tb + 15 + NT + s.spire_of[t]] = 1
-            # spaces
-            sb = sp0 + t * C.MAX_SPACES * nsf
-            buf[sb:sb + C.MAX_SPACES * nsf] = _SPACE_FLAT[sd][t]
-            for q in R.TILE_SPACES[sd][t]:
-                qb = sp0 + q * nsf
-                if topped < 0 and room_tile[R.ROOM_OF[sd][q]] < 0:
-                    buf[qb + 1] = 1
-                if pillar[q]:
-                    buf[qb + 2] = 1
-                if invader[q] >= 0:
-                    buf[qb + 3 + invader[q]] = 1
-            # rooms
-            rb = room0 + t * C.MAX_ROOMS * nrf
-            buf[rb:rb + C.MAX_ROOMS * nrf] = _ROOM_FLAT[sd][t]
-            for r in range(t * C.MAX_ROOMS, t * C.MAX_ROOMS + C.MAX_ROOMS):
-                room = R.ROOMS[sd][r]
-                if room is None:
-                    continue
-                qb = room0 + r * nrf
-                if room_tile[r] >= 0:
-                    buf[qb + 3] = 1
-                elif topped < 0:
-                    buf[qb + 1] = 1
-                if all(pillar[q] for q in room[2]):
-                    buf[qb + 2] = 1
+                ones.append(tb + 11 + NT + topped)
+            if spire_of[t] >= 0:
+                ones.append(tb + 15 + NT + spire_of[t])
+            sb = sp0 + t * ss
+            buf[sb:sb + ss] = space_flat[sd][t]
+            rb = room0 + t * rs
+            buf[rb:rb + rs] = room_flat[sd][t]
+            for slot, size, spaces in tile_rooms[sd][t]:
+                qb = room0 + slot * nrf
+                opened = topped < 0 and room_tile[slot] < 0
+                if room_tile[slot] >= 0:
+                    ones.append(qb + 3)
+                elif opened:
+                    ones.append(qb + 1)
+                complete = True
+                for q in spaces:
+                    pb = sp0 + q * nsf
+                    if opened:
+                        ones.append(pb + 1)
+                    if pillar[q]:
+                        ones.append(pb + 2)
+                    else:
+                        complete = False
+                    if invader[q] >= 0:
+                        ones.append(pb + 3 + invader[q])
+                if complete:
+                    ones.append(qb + 2)
+        buf[ones] = 1
+        buf[zeros] = 0
+        buf[lv_idx] = lv_val
 
-    def encode(self, s, player: int, out: np.ndarray | None = None) -> np.ndarray:
-        """``player``'s view of state ``s``: float32, shape ``(LAYOUT.size,)``.
-
-        The template with the fortress pieces (tiles, spaces, rooms) written is cached
-        by the fortress stamp ``s.fv`` (``rules._FV``); the rest is written on every call."""
-        buf = self._buf if out is None else out  # write in place when given a buffer
+    def _board(self, s, buf) -> None:
+        """The reserve, the fiends, the adaptations and the bonus tokens (they change
+        only with the stamps ``s.fv``/``s.bv``), onto the fortress block."""
         o = self._o
-        n = self._n
-        side = s.side
-        if self._cache_fv == s.fv:
-            buf[:] = self._cache_block
-        else:
-            buf[:] = self._template
-            self._fortress(s, buf, o["tiles"], o["spaces"], o["rooms"], len(TILE_FEATURES),
-                           len(SPACE_FEATURES), len(ROOM_FEATURES))
-            self._cache_fv, self._cache_block = s.fv, buf.copy()
-        tile0, ntf = o["tiles"], len(TILE_FEATURES)
+        tile0, ntf, side = o["tiles"], len(TILE_FEATURES), s.side
         for t in s.reserve:
             tb = tile0 + t * ntf
             buf[tb] = 0
             buf[tb + 1] = 1
             buf[tb + 3] = side[t]
-        st, bag, inc = s.stacks, s.bag, s.incoming
-        if s.queue and s.queue[-1][0] in (R.K_SETUP_INV, R.K_INV_SPACE):  # drawn, not yet placed
-            inc = inc + [x[1] for x in s.queue if x[0] in (R.K_SETUP_INV, R.K_INV_SPACE)]
-        # adjacent pieces: dice, reroll_marks | shards, bag, aside, incoming, walls, cores,
-        # pillar_supply | stack_sizes
-        buf[o["dice"]:o["dice"] + 10] = [x / 8.0 for x in s.dice + s.marks]
-        buf[o["shards"]:o["shards"] + 22] = [x / 10.0 for x in s.shards + [
-            bag.count(0), bag.count(1), bag.count(2), bag.count(3)] + s.aside + [
-            inc.count(0), inc.count(1), inc.count(2), inc.count(3)]] + s.walls + [
-            s.cores / C.MAX_CORES, s.pillar_supply() / C.NUM_PILLARS]
-        buf[o["track"] + min(s.track, C.LOSE_SPACE)] = 1
-        buf[o["stack_sizes"]:o["stack_sizes"] + 3] = (len(st[0]) / 16.0, len(st[1]) / 16.0, len(st[2]) / 16.0)
         fo, nff = o["fiends"], len(FIEND_FEATURES)
         ao, naf = o["adaptations"], C.NUM_ADAPTATIONS + 1
         random_fiends = self._random_fiends
@@ -240,6 +229,40 @@ class Encoder:
                 if s.adapted_done[e]:
                     buf[ao + e * naf + C.NUM_ADAPTATIONS] = 1
         buf[o["bonus_used"]:o["bonus_used"] + C.NUM_BONUSES] = s.bonus_used
+
+    def encode(self, s, player: int, out: np.ndarray | None = None) -> np.ndarray:
+        """``player``'s view of state ``s``: float32, shape ``(LAYOUT.size,)``.
+
+        Two cached blocks: the template with the fortress (``_fortress``), keyed by the
+        fortress stamp ``s.fv``, and that with the board (``_board``), keyed by
+        ``(s.fv, s.bv)`` (``tables._FV``); the rest is written on every call."""
+        buf = self._buf if out is None else out  # write in place when given a buffer
+        o = self._o
+        n = self._n
+        if self._cache_bv == s.bv and self._cache_fv == s.fv:
+            buf[:] = self._cache_block
+        else:
+            if self._fort_fv == s.fv:
+                buf[:] = self._fort_block
+            else:
+                buf[:] = self._template
+                self._fortress(s, buf, o["tiles"], o["spaces"], o["rooms"], len(TILE_FEATURES),
+                               len(SPACE_FEATURES), len(ROOM_FEATURES))
+                self._fort_fv, self._fort_block = s.fv, buf.copy()
+            self._board(s, buf)
+            self._cache_fv, self._cache_bv, self._cache_block = s.fv, s.bv, buf.copy()
+        st, bag, inc = s.stacks, s.bag, s.incoming
+        if s.queue and s.queue[-1][0] in (R.K_SETUP_INV, R.K_INV_SPACE):  # drawn, not yet placed
+            inc = inc + [x[1] for x in s.queue if x[0] in (R.K_SETUP_INV, R.K_INV_SPACE)]
+        # adjacent pieces: dice, reroll_marks | shards, bag, aside, incoming, walls, cores,
+        # pillar_supply | stack_sizes
+        buf[o["dice"]:o["dice"] + 10] = [x / 8.0 for x in s.dice + s.marks]
+        buf[o["shards"]:o["shards"] + 22] = [x / 10.0 for x in s.shards + [
+            bag.count(0), bag.count(1), bag.count(2), bag.count(3)] + s.aside + [
+            inc.count(0), inc.count(1), inc.count(2), inc.count(3)]] + s.walls + [
+            s.cores / C.MAX_CORES, s.pillar_supply() / C.NUM_PILLARS]
+        buf[o["track"] + min(s.track, C.LOSE_SPACE)] = 1
+        buf[o["stack_sizes"]:o["stack_sizes"] + 3] = (len(st[0]) / 16.0, len(st[1]) / 16.0, len(st[2]) / 16.0)
         co = o["characters"]
         for q in range(n):
             buf[co + ((q - player) % n) * C.NUM_CHARACTERS + s.characters[q]] = 1

@@ -182,8 +182,9 @@ class State(Effects, _State):
         characters[p]: character id per seat; ``bonus_used[b]`` bonus tokens flipped.
         turns: turns completed.
         fv: fortress stamp (``tables._FV``): a fresh number on every change of the
-            fortress; keys the caches of derived lists (``_fcache``,
-            ``_spire_cache``) and of the encoder. Never affects play.
+            fortress; keys the caches of derived lists (``_fcache``, ``_spire_cache``)
+            and the encoder's. ``bv``: the same for the reserve, awakenings and bonus
+            tokens (encoder cache only). Never affect play.
     """
 
     def __init__(self, game: Game, seed: int | None):
@@ -237,6 +238,7 @@ class State(Effects, _State):
         self.spire_of = [-1] * NT
         self.pillars_used = 0
         self.fv = next(_FV)  # fortress stamp: new on every change of the fortress (caches)
+        self.bv = next(_FV)  # board stamp: reserve, awakenings, bonus tokens (encoder cache)
         self._fcache = None
         self._spire_cache = None
         self.dice = [0] * 5
@@ -282,6 +284,7 @@ class State(Effects, _State):
         """Unpickled/deep-copied states take a fresh fortress stamp (stamps are per process)."""
         self.__dict__.update(d)
         self.fv = next(_FV)
+        self.bv = next(_FV)
         self._fcache = None
         self._spire_cache = None
 
@@ -900,6 +903,7 @@ class State(Effects, _State):
             e = self.slot_element[k]
             if sp == self.track and not self.defeated[e]:
                 self.awake[e] = True
+                self.bv = next(_FV)
         if self.track >= C.LOSE_SPACE:
             self._lose("invader track")
             return
