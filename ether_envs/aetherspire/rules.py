@@ -492,11 +492,9 @@ class State(Effects, _State):
 
     def _firestorm_moves(self) -> list[int]:
         """Invader spaces that can move to another open, invader-free space."""
-        inv = self.invader_spaces()
-        if not inv:
-            return []
-        free = [s for s in self.open_spaces() if self.invader[s] < 0]
-        return inv if free else []
+        fc = self._fort()
+        inv = fc[2]
+        return inv if inv and len(fc[1]) > len(inv) else []  # some open space without an invader
 
     def _adapted(self, key: str) -> bool:
         a = C.ADAPTATION_BY_KEY[key].adaptation_id
