@@ -20,6 +20,7 @@ GAMES: dict[str, str] = {
     "aethermon_collect": "ether_envs.aethermon_collect",
     "etherium": "ether_envs.etherium",
     "ether_wars": "ether_envs.ether_wars",
+    "aetherspire": "ether_envs.aetherspire",
 }
 """Registered game name -> package. Each package exports ``Game``, ``raw_env`` and ``env``."""
 

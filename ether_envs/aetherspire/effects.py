@@ -1,0 +1,191 @@
+"""Aetherspire effects: spells, character triggers, floors, spires, bonuses and the
+small state changes they are made of. A mixin of :class:`rules.State`.
+
+Rulebook sections are quoted by their headings; assumptions by id (``RULES.md``).
+"""
+
+from __future__ import annotations
+
+from . import components as C
+from .tables import *  # noqa: F401,F403
+from .tables import _FV
+
+
+class Effects:
+    """State changes shared by the actions (mixed into ``rules.State``)."""
+
+    def _cast(self, k: int) -> None:
+        """Rulebook "Cast a spell" (costs paid first; shards go back to the bag)."""
+        up = self.character().upgrade
+        if k == FLOOR_CRAFTING:
+            self.queue += [[K_CRAFT_DRAW, 0, 0, 0], [K_PAY, self._craft_cost(), 0, 0]]
+            return
+        for e in SPELL_COST[k]:
+            self._spend_shard(e)
+        if k == MUDSLIDE:
+            self._roll(4 if up == "mudslide" else 3)
+        elif k == ICE_BEAM:
+            self.queue.append([K_ICE, -1, 0, 3 if up == "ice_beam" else 2])
+        elif k == LAVA_BOMB:
+            self.queue.append([K_LAVA, 3 if up == "lava_bomb" else 2, 0, 0])
+        else:
+            self.queue += [[K_FREE_PILLAR, 2 if up == "firestorm" else 1, -1, 0], [K_FIRE_FROM, 0, 0, 0]]
+
+    def _trigger(self) -> None:
+        """Character trigger actions (ASP-A5): cost first, then the effect."""
+        ch = self.character()
+        k = ch.trigger
+        if k == "pillar":
+            self.queue += [[K_FREE_PILLAR, 1, ch.element, 0], [K_DISCARD, 1, 0, 0]]
+        elif k == "demolish":
+            self.queue += [[K_DESTROY_INV, 1, 0, 0], [K_DEMOLISH, 0, 0, 0]]
+        elif k == "mend":
+            self.queue += [[K_WALL, 0, 0, 0], [K_DISCARD, 2, 0, 0]]
+        elif k == "swap":
+            self.queue += [[K_EXCHANGE, 0, 0, 0], [K_DISCARD, 1, 0, 0]]
+        else:
+            self.queue += [[K_REROLL_ONE, 0, 0, 0], [K_PAY, 1, 0, 0]]
+
+    def _roll(self, k: int) -> None:
+        """Roll ``k`` dice from the box (ASP-A1 faces; at most 8 dice unused, ASP-A17)."""
+        k = min(k, C.NUM_DICE - sum(self.dice))
+        if k > 0:
+            for f in self.rng.integers(0, len(C.DIE_FACES), size=k):
+                self.dice[C.DIE_FACES[f]] += 1
+
+    def _to_bag(self, e: int) -> None:
+        """Return an invader to the bag at a random place (its order stays hidden)."""
+        self.bag.insert(int(self.rng.integers(len(self.bag) + 1)), e)
+
+    def _spend_shard(self, e: int) -> None:
+        self.shards[e] -= 1
+        self._to_bag(e)
+
+    def _crystallize(self, s: int) -> None:
+        self.shards[self.invader[s]] += 1
+        self.invader[s] = -1
+        self.fv = next(_FV)
+
+    def _destroy_invader(self, s: int) -> None:
+        self._to_bag(self.invader[s])
+        self.invader[s] = -1
+        self.fv = next(_FV)
+
+    def _add_pillar(self, s: int) -> None:
+        self.pillar[s] = 1
+        self.fv = next(_FV)
+        self.pillars_used += 1
+
+    def _draw_tile(self, size: int) -> int:
+        st = self.stacks[size]
+        t = st.pop(0)
+        if self.stack_known[size] > len(st):
+            self.stack_known[size] = len(st)
+        return t
+
+    def _draw_to_reserve(self, size: int, multi: bool) -> None:
+        if not self.stacks[size]:
+            return
+        t = self._draw_tile(size)
+        self.side[t] = 1 if multi else 0
+        self.reserve.append(t)
+        self.reserve.sort()
+        self.bv = next(_FV)
+
+    def _exchange(self, t: int) -> None:
+        """Rulebook "Supply step" 1: discard a reserve tile to the bottom of its stack,
+        draw a new one of the same size, standard side up."""
+        size = TILE_SIZE[t]
+        self.reserve.remove(t)
+        self.side[t] = 0
+        self.bv = next(_FV)
+        self.stacks[size].append(t)
+        self.stack_known[size] += 1
+        self._draw_to_reserve(size, False)
+
+    def _place_floor(self, t: int, where: int) -> None:
+        """Build floor ``t`` on foundation (``where = -2 - f``) or room slot ``where``;
+        then its placement effect and the active character's passives."""
+        if t in self.reserve:
+            self.reserve.remove(t)
+        if where <= -2:
+            f = -2 - where
+            self.found_tile[f] = t
+            self.level[t] = 1
+            self.fv = next(_FV)
+        else:
+            self.room_tile[where] = t
+            self.level[t] = self.level[where // C.MAX_ROOMS] + 1
+            self.fv = next(_FV)
+        self.base_of[t] = where
+        if self.phase != BUILD:
+            return
+        sd = self.side[t]
+        eff = TILE_EFFECT[t] if sd == 0 else ""
+        if eff == "tailwind":
+            self._roll(2)
+        elif eff == "magma_eruption":
+            for s in self.invader_spaces():
+                self._destroy_invader(s)
+        elif eff == "bedrock":
+            self.queue.append([K_FREE_PILLAR, 2, -1, 0])
+        elif eff == "frozen_tide":
+            self.queue.append([K_CRYSTAL, 2, 0, 0])
+        ch = self.character()
+        if sd == 0 and TILE_ELEMENTS[t][0] >> ch.element & 1:
+            if ch.passive == "die_on_floor":
+                self._roll(1)
+            elif ch.passive == "shard_on_floor" and self.bag:
+                self.shards[self.bag.pop()] += 1
+
+    def _complete_spire(self, top: int, e: int) -> None:
+        """Rulebook "Completing a Spire Summary": defeat the fiend (4th: win), gain a
+        bonus, diminish the element; adaptation completed sides (difficulty 1 text)."""
+        a = self.adaptation[e]
+        key = C.ADAPTATIONS[a].key if a >= 0 else ""
+        for t in self.spire_floors(top, e):
+            self.spire_of[t] = e
+        self.topped[top] = e
+        self.fv = next(_FV)
+        self.defeated[e] = True
+        self.awake[e] = False
+        if self.spires() == 4:
+            self.outcome = 1
+            self.queue = []
+            self.phase = OVER
+            return
+        if a >= 0:
+            self.adapted_done[e] = True
+            if key == "stable":
+                self.cores = min(C.MAX_CORES, self.cores + 1)
+            elif key == "towering":
+                self.track = max(0, self.track - 1)
+            elif key == "guarded":
+                for w in self._restorable_walls():
+                    self.walls[w] = True
+        self.queue += [[K_DIMINISH_AUTO, e, 0, 0], [K_BONUS, 0, 0, 0]]
+
+    def _bonus(self, b: int) -> None:
+        """Spire completion bonus tokens (ASP-A9)."""
+        self.bonus_used[b] = True
+        self.bv = next(_FV)
+        key = C.BONUSES[b][0]
+        if key == "core":
+            self.cores = min(C.MAX_CORES, self.cores + 1)
+        elif key == "walls":
+            for w in self._restorable_walls():
+                self.walls[w] = True
+        elif key == "delay":
+            self.track = max(0, self.track - 2)  # awake fiends stay awake (ASP-A19)
+        else:
+            self.queue += [[K_CRYSTAL, 2, 0, 0], [K_BONUS_DRAW, 0, 0, 0], [K_BONUS_DRAW, 0, 0, 0]]
+
+    def _diminish_bag(self, e: int) -> None:
+        """Remove 5 invaders of ``e`` from the bag; the rest from the fortress/wheel (a choice)."""
+        took = 0
+        while took < C.DIMINISH and e in self.bag:
+            self.bag.remove(e)
+            took += 1
+        self.aside[e] += took
+        if took < C.DIMINISH:
+            self.queue.append([K_DIMINISH, e, C.DIMINISH - took, 0])

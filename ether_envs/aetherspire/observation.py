@@ -1,0 +1,296 @@
+"""Aetherspire observation encoder (seat-relative, padded to 4 seats).
+
+Everything on the table is public in this co-operative game; hidden are only the
+order of the invader bag and of the tile stacks (never encoded) and, with random
+fiend sets, the level of a dormant aether fiend (encoded as unknown). The
+fortress is encoded per tile id (38), per space slot (``tile*8+k``, 304) and per
+room slot (``tile*3+room``, 114), so its size is fixed (see ``rules`` module
+docstring for the picture).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..core import ObservationLayout, Piece
+from . import components as C
+from . import rules as R
+
+MAX_PLAYERS = 4
+NT, NS, NR = R.NT, R.NS, R.NR
+NSTEPS = len(R.STEP_NAMES)
+TILE_FEATURES = (["in_stack", "in_reserve", "in_fortress", "multi_side", "level"]
+                 + [f"on_foundation_{f}" for f in range(3)] + [f"below_tile_{u}" for u in range(NT)]
+                 + [f"below_room_{r}" for r in range(3)] + [f"topped_{e}" for e in C.ELEMENTS]
+                 + [f"spire_{e}" for e in C.ELEMENTS] + [f"size_{s}" for s in C.SIZES]
+                 + [f"standard_{e}" for e in C.ELEMENTS] + ["has_effect"])
+SPACE_FEATURES = (["exists", "open", "pillar"] + [f"invader_{e}" for e in C.ELEMENTS]
+                  + [f"need0_{f}" for f in C.FACES] + [f"need1_{f}" for f in C.FACES])
+ROOM_FEATURES = (["exists", "open", "complete", "has_floor"] + [f"size_{s}" for s in C.SIZES]
+                 + [f"element_{e}" for e in C.ELEMENTS])
+FIEND_FEATURES = ([f"slot_{k}" for k in range(4)] + [f"level_{k}" for k in range(1, 5)]
+                  + ["level_unknown", "awake", "defeated"])
+TF = {n: i for i, n in enumerate(TILE_FEATURES)}
+
+PIECES = [
+    Piece("tiles", (NT, len(TILE_FEATURES)), 0, 1, "per tile id: where it is, side, level (/10), what it lies "
+          "on, spire, size, standard-side elements; see observation.TILE_FEATURES"),
+    Piece("spaces", (NS, len(SPACE_FEATURES)), 0, 1, "per space tile*8+k: exists in the fortress, open, pillar, "
+          "invader element, die requirement masks (printed); see observation.SPACE_FEATURES"),
+    Piece("rooms", (NR, len(ROOM_FEATURES)), 0, 1, "per room slot tile*3+r: exists, open, complete, covered by a "
+          "floor, size, element mask; see observation.ROOM_FEATURES"),
+    Piece("dice", (5,), 0, 1, "unused dice per face (earth, air, fire, water, star) / 8"),
+    Piece("reroll_marks", (5,), 0, 1, "dice marked for the reroll per face / 8"),
+    Piece("shards", (4,), 0, 1, "shards on the elemental wheel per element / 10"),
+    Piece("bag", (4,), 0, 1, "invaders in the bag per element / 10 (order hidden)"),
+    Piece("aside", (4,), 0, 1, "invaders set aside on defeated fiends per element / 10"),
+    Piece("incoming", (4,), 0, 1, "invaders drawn and still to enter (or to be placed), per element / 10"),
+    Piece("walls", (4,), 0, 1, "wall of each element standing"),
+    Piece("cores", (1,), 0, 1, "aethercore tokens / 5"),
+    Piece("pillar_supply", (1,), 0, 1, "pillar cubes left / 50"),
+    Piece("track", (C.LOSE_SPACE + 1,), 0, 1, "invader track token space one-hot (0 Start .. 23 Lose)"),
+    Piece("stack_sizes", (3,), 0, 1, "tiles left in the small, medium, large stacks / 16"),
+    Piece("fiends", (4, len(FIEND_FEATURES)), 0, 1, "per element: track slot, level (if face-up or fixed set), "
+          "level unknown, awake, defeated"),
+    Piece("adaptations", (4, C.NUM_ADAPTATIONS + 1), 0, 1, "per element: adaptation tucked under its fiend, "
+          "then completed"),
+    Piece("bonus_used", (C.NUM_BONUSES,), 0, 1, "spire completion bonus tokens used"),
+    Piece("characters", (MAX_PLAYERS, C.NUM_CHARACTERS), 0, 1, "per relative seat: character one-hot"),
+    Piece("seat_present", (MAX_PLAYERS,), 0, 1, "1 for seats in the game"),
+    Piece("turn_player", (MAX_PLAYERS,), 0, 1, "relative seat of the active player (zeros at the end)"),
+    Piece("phase", (len(R.PHASE_NAMES),), 0, 1, "one-hot: " + ", ".join(R.PHASE_NAMES)),
+    Piece("step", (NSTEPS + 1,), 0, 1, "pending step one-hot (index 0: the build step's main choice); "
+          "see rules.STEP_NAMES"),
+    Piece("step_space", (NS,), 0, 1, "space of the pending step (pillar being paid for, invader being moved)"),
+    Piece("step_tile", (NT,), 0, 1, "reserve tile being built"),
+    Piece("step_room", (NR,), 0, 1, "room chosen by the pending Ice Beam"),
+    Piece("step_element", (4,), 0, 1, "element of the invader entering / being set aside"),
+    Piece("step_count", (2,), 0, 1, "pending step counters / 8 (remaining targets, die index)"),
+    Piece("flags", (2,), 0, 1, "reroll-any used this turn, Anchored free pillar used this turn"),
+    Piece("difficulty", (4,), 0, 1, "difficulty one-hot 1..4"),
+    Piece("num_players", (4,), 0, 1, "one-hot 1..4"),
+    Piece("turns", (1,), 0, 1, "turns played / 30"),
+]
+LAYOUT = ObservationLayout(PIECES)
+
+# static per (side, space): exists-on-that-side and printed need masks
+_SPACE_STATIC = np.zeros((2, NS, len(SPACE_FEATURES)), dtype=np.float32)
+for _sd in (0, 1):
+    for _s in range(NS):
+        _n = R.NEEDS[_sd][_s]
+        if _n is not None:
+            for _j, _m in enumerate(_n):
+                for _f in range(5):
+                    _SPACE_STATIC[_sd, _s, 7 + 5 * _j + _f] = _m >> _f & 1
+_SPACE_STATIC_T = _SPACE_STATIC.reshape(2, NT, C.MAX_SPACES, len(SPACE_FEATURES))
+_SPACE_EXISTS = np.array([[R.NEEDS[sd][s] is not None for s in range(NS)] for sd in (0, 1)])
+_ROOM_STATIC = np.zeros((2, NR, len(ROOM_FEATURES)), dtype=np.float32)
+for _sd in (0, 1):
+    for _r in range(NR):
+        _room = R.ROOMS[_sd][_r]
+        if _room is not None:
+            _ROOM_STATIC[_sd, _r, 0] = 1
+            _ROOM_STATIC[_sd, _r, 4 + _room[0]] = 1
+            for _e in range(4):
+                _ROOM_STATIC[_sd, _r, 7 + _e] = _room[1] >> _e & 1
+_ROOM_STATIC_T = _ROOM_STATIC.reshape(2, NT, C.MAX_ROOMS, len(ROOM_FEATURES))
+_SPACE_FLAT = [[_SPACE_STATIC_T[sd, t].ravel().copy() for t in range(NT)] for sd in (0, 1)]
+_ROOM_FLAT = [[_ROOM_STATIC_T[sd, t].ravel().copy() for t in range(NT)] for sd in (0, 1)]
+for _sd in (0, 1):
+    for _t in range(NT):
+        _SPACE_FLAT[_sd][_t].reshape(C.MAX_SPACES, -1)[:, 0] = _SPACE_EXISTS[_sd][_t * C.MAX_SPACES:(_t + 1) * C.MAX_SPACES]
+# room of each space (index NR = none) and spaces of each room (index NS = padding, always "pillar")
+_ROOM_OF = np.array([[R.ROOM_OF[sd][s] if R.ROOM_OF[sd][s] >= 0 else NR for s in range(NS)] for sd in (0, 1)])
+_ROOM_SPACES = np.full((2, NR, 6), NS, dtype=np.intp)
+for _sd in (0, 1):
+    for _r in range(NR):
+        if R.ROOMS[_sd][_r] is not None:
+            _sp = R.ROOMS[_sd][_r][2]
+            _ROOM_SPACES[_sd, _r, :len(_sp)] = _sp
+
+
+class Encoder:
+    """Writes :data:`LAYOUT` for one observer (only what that seat may see)."""
+
+    layout = LAYOUT
+
+    def __init__(self, game):
+        self.game = game
+        cfg = game.config
+        n = game.num_players
+        self._template, tv = LAYOUT.new_buffer()
+        tiles = tv["tiles"]
+        tiles[:, TF["in_stack"]] = 1  # cleared for tiles in the reserve or the fortress
+        for t in C.TILES:
+            tiles[t.tile_id, TF["size_small"] + t.size] = 1
+            for e in range(4):
+                tiles[t.tile_id, TF["standard_earth"] + e] = t.sides[0].elements >> e & 1
+            tiles[t.tile_id, TF["has_effect"]] = bool(t.sides[0].effect)
+        tv["seat_present"][:n] = 1
+        tv["difficulty"][cfg.difficulty - 1] = 1
+        tv["num_players"][n - 1] = 1
+        self._buf, self._v = LAYOUT.new_buffer()
+        self._o = {k: sl.start for k, sl in LAYOUT.slices.items()}
+        self._random_fiends = cfg.fiend_level == 0
+        o = self._o
+        assert o["reroll_marks"] == o["dice"] + 5 and o["pillar_supply"] == o["shards"] + 21
+        self._n = n
+        self._cache_fv, self._cache_bv, self._cache_block = -1, -1, None
+        self._fort_fv, self._fort_block = -1, None
+
+    def _fortress(self, s, buf, tile0, sp0, room0, ntf, nsf, nrf) -> None:
+        """Write the tiles in the fortress, their spaces and rooms (onto the template).
+        Scalar entries are collected in lists and written with two numpy calls."""
+        level, side, pillar, invader, room_tile = s.level, s.side, s.pillar, s.invader, s.room_tile
+        base_of, topped_, spire_of = s.base_of, s.topped, s.spire_of
+        tile_rooms, space_flat, room_flat = R.TILE_ROOMS, _SPACE_FLAT, _ROOM_FLAT
+        ones: list[int] = []
+        zeros: list[int] = []
+        lv_idx: list[int] = []
+        lv_val: list[float] = []
+        ss, rs = C.MAX_SPACES * nsf, C.MAX_ROOMS * nrf
+        for t in range(NT):
+            lv = level[t]
+            if not lv:
+                continue
+            sd = side[t]
+            tb = tile0 + t * ntf
+            zeros.append(tb)  # not in a stack
+            ones.append(tb + 2)
+            if sd:
+                ones.append(tb + 3)
+            lv_idx.append(tb + 4)
+            lv_val.append(lv / 10.0)
+            b = base_of[t]
+            if b <= -2:
+                ones.append(tb + 3 - b)
+            else:
+                ones.append(tb + 8 + b // C.MAX_ROOMS)
+                ones.append(tb + 8 + NT + b % C.MAX_ROOMS)
+            topped = topped_[t]
+            if topped >= 0:
+                ones.append(tb + 11 + NT + topped)
+            if spire_of[t] >= 0:
+                ones.append(tb + 15 + NT + spire_of[t])
+            sb = sp0 + t * ss
+            buf[sb:sb + ss] = space_flat[sd][t]
+            rb = room0 + t * rs
+            buf[rb:rb + rs] = room_flat[sd][t]
+            for slot, size, spaces in tile_rooms[sd][t]:
+                qb = room0 + slot * nrf
+                opened = topped < 0 and room_tile[slot] < 0
+                if room_tile[slot] >= 0:
+                    ones.append(qb + 3)
+                elif opened:
+                    ones.append(qb + 1)
+                complete = True
+                for q in spaces:
+                    pb = sp0 + q * nsf
+                    if opened:
+                        ones.append(pb + 1)
+                    if pillar[q]:
+                        ones.append(pb + 2)
+                    else:
+                        complete = False
+                    if invader[q] >= 0:
+                        ones.append(pb + 3 + invader[q])
+                if complete:
+                    ones.append(qb + 2)
+        buf[ones] = 1
+        buf[zeros] = 0
+        buf[lv_idx] = lv_val
+
+    def _board(self, s, buf) -> None:
+        """The reserve, the fiends, the adaptations and the bonus tokens (they change
+        only with the stamps ``s.fv``/``s.bv``), onto the fortress block."""
+        o = self._o
+        tile0, ntf, side = o["tiles"], len(TILE_FEATURES), s.side
+        for t in s.reserve:
+            tb = tile0 + t * ntf
+            buf[tb] = 0
+            buf[tb + 1] = 1
+            buf[tb + 3] = side[t]
+        fo, nff = o["fiends"], len(FIEND_FEATURES)
+        ao, naf = o["adaptations"], C.NUM_ADAPTATIONS + 1
+        random_fiends = self._random_fiends
+        for k, e in enumerate(s.slot_element):
+            b = fo + e * nff
+            buf[b + k] = 1
+            if s.awake[e]:
+                buf[b + 9] = 1
+            if s.defeated[e]:
+                buf[b + 10] = 1
+            if not random_fiends or s.awake[e] or s.defeated[e]:
+                buf[b + 3 + s.fiend_level[e]] = 1
+            else:
+                buf[b + 8] = 1
+            if s.adaptation[e] >= 0:
+                buf[ao + e * naf + s.adaptation[e]] = 1
+                if s.adapted_done[e]:
+                    buf[ao + e * naf + C.NUM_ADAPTATIONS] = 1
+        buf[o["bonus_used"]:o["bonus_used"] + C.NUM_BONUSES] = s.bonus_used
+
+    def encode(self, s, player: int, out: np.ndarray | None = None) -> np.ndarray:
+        """``player``'s view of state ``s``: float32, shape ``(LAYOUT.size,)``.
+
+        Two cached blocks: the template with the fortress (``_fortress``), keyed by the
+        fortress stamp ``s.fv``, and that with the board (``_board``), keyed by
+        ``(s.fv, s.bv)`` (``tables._FV``); the rest is written on every call."""
+        buf = self._buf if out is None else out  # write in place when given a buffer
+        o = self._o
+        n = self._n
+        if self._cache_bv == s.bv and self._cache_fv == s.fv:
+            buf[:] = self._cache_block
+        else:
+            if self._fort_fv == s.fv:
+                buf[:] = self._fort_block
+            else:
+                buf[:] = self._template
+                self._fortress(s, buf, o["tiles"], o["spaces"], o["rooms"], len(TILE_FEATURES),
+                               len(SPACE_FEATURES), len(ROOM_FEATURES))
+                self._fort_fv, self._fort_block = s.fv, buf.copy()
+            self._board(s, buf)
+            self._cache_fv, self._cache_bv, self._cache_block = s.fv, s.bv, buf.copy()
+        st, bag, inc = s.stacks, s.bag, s.incoming
+        if s.queue and s.queue[-1][0] in (R.K_SETUP_INV, R.K_INV_SPACE):  # drawn, not yet placed
+            inc = inc + [x[1] for x in s.queue if x[0] in (R.K_SETUP_INV, R.K_INV_SPACE)]
+        # adjacent pieces: dice, reroll_marks | shards, bag, aside, incoming, walls, cores,
+        # pillar_supply | stack_sizes
+        buf[o["dice"]:o["dice"] + 10] = [x / 8.0 for x in s.dice + s.marks]
+        buf[o["shards"]:o["shards"] + 22] = [x / 10.0 for x in s.shards + [
+            bag.count(0), bag.count(1), bag.count(2), bag.count(3)] + s.aside + [
+            inc.count(0), inc.count(1), inc.count(2), inc.count(3)]] + s.walls + [
+            s.cores / C.MAX_CORES, s.pillar_supply() / C.NUM_PILLARS]
+        buf[o["track"] + min(s.track, C.LOSE_SPACE)] = 1
+        buf[o["stack_sizes"]:o["stack_sizes"] + 3] = (len(st[0]) / 16.0, len(st[1]) / 16.0, len(st[2]) / 16.0)
+        co = o["characters"]
+        for q in range(n):
+            buf[co + ((q - player) % n) * C.NUM_CHARACTERS + s.characters[q]] = 1
+        if s.phase != R.OVER:
+            buf[o["turn_player"] + (s.turn_player - player) % n] = 1
+        buf[o["phase"] + s.phase] = 1
+        if s.queue:
+            k, a, b, c = s.queue[-1]
+            buf[o["step"] + 1 + k] = 1
+            if k == R.K_DICE or k == R.K_FIRE_TO:
+                buf[o["step_space"] + a] = 1
+            elif k == R.K_TARGET:
+                buf[o["step_tile"] + a] = 1
+            elif k == R.K_ICE and a >= 0:
+                buf[o["step_room"] + a] = 1
+            elif k in (R.K_INV_SPACE, R.K_DIMINISH, R.K_SETUP_INV):
+                buf[o["step_element"] + a] = 1
+            if k == R.K_DICE:
+                buf[o["step_count"] + 1] = b / 8.0
+            elif k in (R.K_PAY, R.K_LAVA, R.K_CRYSTAL, R.K_FREE_PILLAR, R.K_DISCARD):
+                buf[o["step_count"]] = min(a, 8) / 8.0
+            elif k in (R.K_ICE, R.K_DIMINISH):
+                buf[o["step_count"]] = min(b, 8) / 8.0
+        else:
+            buf[o["step"]] = 1
+        if s.reroll_used:
+            buf[o["flags"]] = 1
+        if s.anchored_used:
+            buf[o["flags"] + 1] = 1
+        buf[o["turns"]] = min(s.turns, 30) / 30.0
+        return buf.copy() if out is None else out

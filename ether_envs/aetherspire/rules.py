@@ -1,0 +1,1060 @@
+"""Aetherspire rules engine (numpy only).
+
+Rulebook sections are quoted by their headings (``rulebook "Build step"``);
+assumptions by id (``ASP-A<n>``, listed in ``RULES.md``).
+
+The fortress (3-D)
+------------------
+The fortress is a forest of floors over the three foundations. Each floor tile
+lies either on a foundation (large tiles only) or on one room of a floor below
+(a room of the tile's size). A tile's rooms are its "room slots" and its pillar
+spaces its "space slots", numbered by tile id, so the whole fortress has a fixed
+size whatever is built::
+
+    level 3            [small #5 ]                 room slot = tile*3 + room (0..113)
+                           |                        space     = tile*8 + k    (0..303)
+    level 2   [medium #18: room0 | room1]  [large #30 .........]
+                           |                        |
+    level 1   [large #33: room0 (medium) | room1 (small)]   ...
+                  |                                 |
+    ground    foundation 0        foundation 1        foundation 2
+
+``found_tile[f]`` is the tile on foundation ``f``; ``room_tile[r]`` the tile on
+room slot ``r``; ``base_of[t]`` where tile ``t`` lies (``-2-f`` for foundation
+``f``, a room slot, or -1 when not in the fortress); ``level[t]`` its height
+(1 = on a foundation). ``pillar[s]`` and ``invader[s]`` (element or -1) describe
+every space. Which spaces and rooms exist depends on the side face-up
+(``side[t]``: 0 standard, 1 multi), read from the static tables ``NEEDS``,
+``ROOM_OF`` and ``ROOMS``.
+
+Turn structure
+--------------
+Supply (draw a tile, optional exchange, 3 invaders to the wheel as shards, roll
+5 dice) -> build (any number of basic and special actions, ``END_BUILD``) ->
+invasion (advance the track, awaken fiends, place invaders) -> next player.
+Multi-part actions push steps on a small stack (``State.queue``); a step with
+exactly one option resolves itself, a step with none is skipped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..core import Game as _Game, GameSpec, State as _State, TERMINAL
+from . import components as C
+from .effects import Effects
+from .tables import *  # noqa: F401,F403  (codec, fortress tables, phases, step kinds)
+from .tables import _AUTO, _FV
+
+@dataclass(frozen=True)
+class Config:
+    """Aetherspire configuration (keyword arguments of ``make``/``load_game``).
+
+    Attributes:
+        num_players: 1..4 (1 = the solo game, rulebook "Solo rules").
+        difficulty: 1..4 (rulebook "Difficulty Modes"; each includes the ones before).
+        characters: character names, one per seat (``components.CHARACTERS``), or
+            ``None`` to deal them at random from the pool the difficulty allows
+            (ASP-A18).
+        fiend_level: the aether fiend level set 1..4, or 0 for one random fiend per
+            element from the whole deck; ``None`` = 1 at difficulty 1, else 0.
+        adaptations: number of spire adaptations dealt (to the first fiends in track
+            order, 0..4); ``None`` = 4 from difficulty 3, else 0.
+        jump: spaces the invader track token starts down, each with 1 extra
+            aethercore token; ``None`` = 1 at difficulty 4, else 0.
+        start_tile: setup steps 11-12 (large multi tile with two invaders);
+            ``None`` = only at difficulty 1.
+        reward: ``"win"`` (+1 every player on a win, -1 on a loss) or ``"score"``
+            (spires completed / 4, 1.0 on a win) (ASP-A20).
+    """
+
+    num_players: int = 2
+    difficulty: int = 1
+    characters: tuple[str, ...] | None = None
+    fiend_level: int | None = None
+    adaptations: int | None = None
+    jump: int | None = None
+    start_tile: bool | None = None
+    reward: str = "win"
+
+    def __post_init__(self):
+        def bad(msg):
+            raise ValueError(f"aetherspire config: {msg}")
+
+        if not isinstance(self.num_players, int) or not 1 <= self.num_players <= 4:
+            bad(f"num_players must be 1..4, got {self.num_players!r}")
+        if not isinstance(self.difficulty, int) or not 1 <= self.difficulty <= 4:
+            bad(f"difficulty must be 1..4, got {self.difficulty!r}")
+        d = self.difficulty
+        if self.fiend_level is None:
+            object.__setattr__(self, "fiend_level", 1 if d == 1 else 0)
+        if self.fiend_level not in (0, 1, 2, 3, 4):
+            bad(f"fiend_level must be 0 (random) or 1..4, got {self.fiend_level!r}")
+        if self.adaptations is None:
+            object.__setattr__(self, "adaptations", 4 if d >= 3 else 0)
+        if self.adaptations not in (0, 1, 2, 3, 4):
+            bad(f"adaptations must be 0..4, got {self.adaptations!r}")
+        if self.jump is None:
+            object.__setattr__(self, "jump", 1 if d >= 4 else 0)
+        if not isinstance(self.jump, int) or not 0 <= self.jump <= C.MAX_CORES - C.START_CORES:
+            bad(f"jump must be 0..{C.MAX_CORES - C.START_CORES}, got {self.jump!r}")
+        if self.start_tile is None:
+            object.__setattr__(self, "start_tile", d == 1)
+        if self.reward not in REWARDS:
+            bad(f"reward must be one of {REWARDS}, got {self.reward!r}")
+        if self.characters is not None:
+            chars = tuple(self.characters)
+            if len(chars) != self.num_players or any(c not in C.CHARACTER_BY_NAME for c in chars) \
+                    or len(set(chars)) != len(chars):
+                bad(f"characters must be {self.num_players} distinct names from {list(C.CHARACTER_BY_NAME)}")
+            object.__setattr__(self, "characters", chars)
+
+    @property
+    def character_pool(self) -> tuple[int, ...]:
+        """ASP-A18: solo -> solo characters; difficulty 1 -> starters; else starters + advanced."""
+        tiers = ("solo",) if self.num_players == 1 else (("starter",) if self.difficulty == 1
+                                                          else ("starter", "advanced"))
+        return tuple(c.char_id for c in C.CHARACTERS if c.tier in tiers)
+
+
+class Game(_Game):
+    """Aetherspire, configured (see :class:`Config`)."""
+
+    spec = GameSpec(name="aetherspire", version=0, min_players=1, max_players=4,
+                    information="imperfect", chance="sampled", utility="identical", title="Aetherspire")
+    codec = CODEC
+    conformance_configs = (
+        {"num_players": 1, "difficulty": 1}, {"num_players": 3, "difficulty": 2}, {"num_players": 4, "difficulty": 3},
+        {"num_players": 2, "difficulty": 4, "reward": "score"},
+    )
+    """Configurations the conformance suite runs: every player count and difficulty."""
+
+    def __init__(self, **config):
+        self.config = Config(**config)
+        self.num_players = self.config.num_players
+        from .observation import Encoder
+
+        self.encoder = Encoder(self)
+
+    def max_game_length(self) -> int:
+        """Bound on decisions: at most 26 turns (22 track spaces + 3 spaces moved
+        back + 1), each well under 1000 decisions (every build action spends a
+        bounded resource), plus setup."""
+        return 26 * 1000 + 4
+
+    def utility(self) -> str:
+        return "identical"
+
+    def has_hidden_information(self) -> bool:
+        return True  # the order of the bag and the tile stacks
+
+    def new_initial_state(self, seed: int | None = None) -> "State":
+        return State(self, seed)
+
+
+class State(Effects, _State):
+    """Aetherspire state. All lists hold ints; static tile data is module-level.
+
+    Attributes:
+        phase: ``SETUP, SUPPLY, BUILD, INVASION, OVER``; ``turn_player`` the active player.
+        queue: pending steps ``[kind, a, b, c]`` (top = last); empty in the build
+            step's main choice.
+        outcome: 0 ongoing, 1 won, -1 lost; ``loss_reason`` says which loss condition.
+        track: invader track token position (0 Start .. 23 Lose).
+        cores: aethercore tokens; ``walls[e]`` wall of element e standing.
+        slot_element: element of the fiend in each track slot (public: ASP-A12);
+            ``fiend_level[e]`` its level (hidden while dormant when random),
+            ``awake[e]``, ``defeated[e]``.
+        adaptation[e]: adaptation id tucked under the fiend of element e, or -1;
+            ``adapted_done[e]``: completed.
+        bag: invader elements, order hidden (the draw pops the end).
+        shards[e]: shards on the elemental wheel; ``aside[e]``: tokens set aside
+            on defeated fiends; ``incoming``: invaders drawn, still to enter.
+        stacks[size]: tile ids, index 0 = top, order hidden except the last
+            ``stack_known[size]`` (tiles put on the bottom, public).
+        reserve: tile ids in the (shared) reserve (ASP-A10); ``side[t]`` the side up.
+        found_tile, room_tile, base_of, level, pillar, invader, topped, spire_of:
+            the fortress (module docstring).
+        dice[f]: unused dice showing face f; ``marks[f]`` marked for a reroll.
+        reroll_used, anchored_used: once-per-turn flags.
+        characters[p]: character id per seat; ``bonus_used[b]`` bonus tokens flipped.
+        turns: turns completed.
+        fv: fortress stamp (``tables._FV``): a fresh number on every change of the
+            fortress; keys the caches of derived lists (``_fcache``, ``_spire_cache``)
+            and the encoder's. ``bv``: the same for the reserve, awakenings and bonus
+            tokens (encoder cache only). Never affect play.
+    """
+
+    def __init__(self, game: Game, seed: int | None):
+        self.game = game
+        cfg = game.config
+        n = game.num_players
+        self.rng = rng = np.random.default_rng(seed)
+        self.history: list[int] = []
+        self._legal: list[int] | None = None
+        # setup 2: three shuffled stacks
+        self.stacks = [[int(t) for t in rng.permutation(C.TILES_BY_SIZE[s])] for s in range(3)]
+        self.stack_known = [0, 0, 0]
+        # setup 3-4: aethercore and walls (difficulty 4: + jump cores)
+        self.cores = C.START_CORES + cfg.jump
+        self.walls = [True] * 4
+        # setup 5: fiends face-down in random order in the slots (levels: fiend_level)
+        self.slot_element = [int(e) for e in rng.permutation(4)]
+        if cfg.fiend_level == 0:
+            self.fiend_level = [int(x) for x in rng.integers(1, 5, size=4)]
+        else:
+            self.fiend_level = [cfg.fiend_level] * 4
+        self.awake = [False] * 4
+        self.defeated = [False] * 4
+        # difficulty 3 step 5b: adaptations dealt to the first fiends (track order)
+        self.adaptation = [-1] * 4
+        self.adapted_done = [False] * 4
+        if cfg.adaptations:
+            deal = rng.permutation(C.NUM_ADAPTATIONS)[:cfg.adaptations]
+            for k, a in enumerate(deal):
+                self.adaptation[self.slot_element[k]] = int(a)
+        # setup 6 (+ difficulty 4 jump start)
+        self.track = cfg.jump
+        for k, sp in enumerate(C.AWAKEN_SPACES):
+            if sp <= self.track:
+                self.awake[self.slot_element[k]] = True
+        # setup 7: the bag
+        self.bag = [int(e) for e in rng.permutation(np.repeat(np.arange(4), C.INVADERS_PER_ELEMENT))]
+        self.shards = [0] * 4
+        self.aside = [0] * 4
+        self.incoming: list[int] = []
+        # fortress
+        self.reserve: list[int] = []
+        self.side = [0] * NT
+        self.found_tile = [-1] * C.NUM_FOUNDATIONS
+        self.room_tile = [-1] * NR
+        self.base_of = [-1] * NT
+        self.level = [0] * NT
+        self.pillar = [0] * NS
+        self.invader = [-1] * NS
+        self.topped = [-1] * NT
+        self.spire_of = [-1] * NT
+        self.pillars_used = 0
+        self.fv = next(_FV)  # fortress stamp: new on every change of the fortress (caches)
+        self.bv = next(_FV)  # board stamp: reserve, awakenings, bonus tokens (encoder cache)
+        self._fcache = None
+        self._spire_cache = None
+        self.dice = [0] * 5
+        self.marks = [0] * 5
+        self.reroll_used = False
+        self.anchored_used = False
+        self.bonus_used = [False] * C.NUM_BONUSES
+        # step 15 (ASP-A18): characters
+        if cfg.characters is not None:
+            self.characters = [C.CHARACTER_BY_NAME[c].char_id for c in cfg.characters]
+        else:
+            self.characters = [int(c) for c in rng.choice(cfg.character_pool, size=n, replace=False)]
+        self.turn_player = 0  # setup 14: ASP-A11
+        self.turns = 0
+        self.outcome = 0
+        self.loss_reason = ""
+        self.queue: list[list[int]] = []
+        self.phase = SETUP
+        if cfg.start_tile:
+            # setup 11-12: a large tile multi side up on a foundation (ASP-A11), 2 invaders on it
+            t = self._draw_tile(C.LARGE)
+            self.side[t] = 1
+            self._place_floor(t, -2)
+            for _ in range(2):
+                if self.bag:
+                    self.queue.insert(0, [K_SETUP_INV, self.bag.pop(), 0, 0])
+        self._settle()
+
+    # ---- clone ------------------------------------------------------------------------
+    def clone(self) -> "State":
+        s = State.__new__(State)
+        d = s.__dict__
+        for k, v in self.__dict__.items():
+            if type(v) is list:
+                d[k] = [list(x) if type(x) is list else x for x in v] if k in ("queue", "stacks") else list(v)
+            else:
+                d[k] = v
+        s.rng = np.random.Generator(type(self.rng.bit_generator)())
+        s.rng.bit_generator.state = self.rng.bit_generator.state
+        return s
+
+    def __setstate__(self, d: dict) -> None:
+        """Unpickled/deep-copied states take a fresh fortress stamp (stamps are per process)."""
+        self.__dict__.update(d)
+        self.fv = next(_FV)
+        self.bv = next(_FV)
+        self._fcache = None
+        self._spire_cache = None
+
+    # ---- queries ----------------------------------------------------------------------
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == OVER else self.turn_player
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def spires(self) -> int:
+        """Spires completed (aether fiends defeated), 0..4."""
+        return sum(self.defeated)
+
+    def scores(self) -> np.ndarray:
+        """The team's spires completed, the same for every seat (float64, (players,))."""
+        return np.full(self.num_players, float(self.spires()))
+
+    def _terminal_returns(self) -> np.ndarray:
+        n = self.num_players
+        if self.game.config.reward == "score":
+            return np.full(n, 1.0 if self.outcome > 0 else self.spires() / 4.0)
+        return np.full(n, 1.0 if self.outcome > 0 else -1.0)
+
+    def final_info(self) -> dict:
+        return {"won": self.outcome > 0, "loss_reason": self.loss_reason, "spires": self.spires()}
+
+    def pillar_supply(self) -> int:
+        return C.NUM_PILLARS - self.pillars_used
+
+    def character(self, p: int | None = None) -> C.Character:
+        return C.CHARACTERS[self.characters[self.turn_player if p is None else p]]
+
+    def fiend_active(self, e: int, level: int) -> bool:
+        """The fiend of element ``e`` is awake, undefeated and of ``level``."""
+        return self.awake[e] and not self.defeated[e] and self.fiend_level[e] == level
+
+    def _fort(self) -> tuple:
+        """(stamp, open spaces, invader spaces, buildable rooms per size, spaces free for
+        a pillar), cached per fortress stamp ``fv`` (shared lists: never mutate them).
+
+        Open: a space of a room with no floor on it, on an untopped floor (ASP-A13,
+        ASP-A14). Buildable: an open, complete, invader-free room (rulebook "Build a floor")."""
+        fc = self._fcache
+        if fc is not None and fc[0] == self.fv:
+            return fc
+        opened: list[int] = []
+        invaded: list[int] = []
+        free: list[int] = []
+        build: list[list[int]] = [[], [], []]
+        pillar, invader, room_tile, level, side, topped = (
+            self.pillar, self.invader, self.room_tile, self.level, self.side, self.topped)
+        for t in range(NT):
+            if not level[t]:
+                continue
+            rooms = TILE_ROOMS[side[t]][t]
+            if topped[t] >= 0:
+                continue
+            for slot, size, spaces in rooms:
+                if room_tile[slot] >= 0:
+                    continue
+                complete = True
+                for q in spaces:
+                    opened.append(q)
+                    if invader[q] >= 0:
+                        invaded.append(q)
+                        complete = False
+                    elif not pillar[q]:
+                        free.append(q)
+                        complete = False
+                if complete:
+                    build[size].append(slot)
+        if self.pillar_supply() <= 0:
+            free = []
+        fc = self._fcache = (self.fv, opened, invaded, build, free)
+        return fc
+
+    def open_spaces(self) -> list[int]:
+        """Spaces of open rooms (may hold a new pillar or invader); shared list."""
+        return self._fort()[1]
+
+    def invader_spaces(self) -> list[int]:
+        """Spaces holding an invader; shared list."""
+        return self._fort()[2]
+
+    def _buildable_rooms(self) -> list[list[int]]:
+        """Per size: room slots a floor of that size may be built on; shared lists."""
+        return self._fort()[3]
+
+    def pillar_spaces(self, element: int = -1) -> list[int]:
+        """Available for a new pillar: open, no pillar, no invader (rulebook "Place a
+        pillar"); ``element`` >= 0 keeps rooms whose mask includes it (ASP-A23)."""
+        out = self._fort()[4]
+        if element >= 0:
+            side = self.side
+            out = [s for s in out
+                   if ROOMS[side[s // C.MAX_SPACES]][ROOM_OF[side[s // C.MAX_SPACES]][s]][1] >> element & 1]
+        return out
+
+    def needs(self, s: int, blocked: int | None = None) -> tuple[int, ...]:
+        """Die requirements of space ``s``; an awake level-2 fiend of element X
+        makes star dice no longer fit X on the standard side's X rooms (ASP-A6).
+        ``blocked``: the element mask of such fiends (computed when None)."""
+        t = s // C.MAX_SPACES
+        sd = self.side[t]
+        need = NEEDS[sd][s]
+        if blocked is None:
+            blocked = self._star_blocked()
+        if sd == 0 and blocked:
+            mask = ROOMS[0][ROOM_OF[0][s]][1] & blocked
+            if mask:
+                need = tuple(m & ~(1 << C.STAR) if m & mask else m for m in need)
+        return need
+
+    def _star_blocked(self) -> int:
+        """Element mask of the awake, undefeated level-2 fiends."""
+        return sum(1 << e for e in range(4) if self.fiend_active(e, 2))
+
+    def _dice_feasible(self, needs, dice) -> bool:
+        if not needs:
+            return True
+        m = needs[0]
+        for f in range(5):
+            if m >> f & 1 and dice[f] > 0:
+                dice[f] -= 1
+                ok = self._dice_feasible(needs[1:], dice)
+                dice[f] += 1
+                if ok:
+                    return True
+        return False
+
+    # ---- legal actions ---------------------------------------------------------------------
+    def _legal_actions(self) -> list[int]:
+        if self._legal is None:
+            self._legal = sorted(self._options())
+        return list(self._legal)
+
+    def _options(self) -> list[int]:
+        if self.queue:
+            return self._step_options(self.queue[-1])
+        return self._build_options()
+
+    def _build_options(self) -> list[int]:
+        out = [END_BUILD]
+        dice = self.dice
+        if sum(dice):
+            fits: dict = {}  # many spaces share their requirements
+            blocked = self._star_blocked()
+            for s in self.pillar_spaces():
+                need = self.needs(s, blocked)
+                ok = fits.get(need)
+                if ok is None:
+                    ok = fits[need] = self._dice_feasible(need, dice)
+                if ok:
+                    out.append(SPACE0 + s)
+            if not self.reroll_used:
+                out += [REROLL0 + f for f in range(5) if dice[f]]
+        if self.reserve:
+            rooms = self._buildable_rooms()
+            has = [bool(rooms[0]), bool(rooms[1]), bool(rooms[2]) or min(self.found_tile) < 0]
+            out += [BUILD0 + t for t in self.reserve if has[TILE_SIZE[t]]]
+        out += [SPELL0 + k for k in range(5) if self._can_cast(k)]
+        out += [SPIRE0 + t * 4 + e for t, e in self.spire_options()]
+        if self._can_trigger():
+            out.append(TRIGGER)
+        if not self.anchored_used and self._adapted("anchored") and self.pillar_spaces():
+            out.append(FREE_PILLAR)
+        return out
+
+    def _floor_targets(self, t: int, rooms: dict | None = None) -> list[int]:
+        """FOUNDATION/ROOM action ids where reserve tile ``t`` may be built: an empty
+        foundation (large), or a completed, invader-free, uncovered room of its size."""
+        size = TILE_SIZE[t]
+        out = []
+        if size == C.LARGE:
+            out += [FOUND0 + f for f in range(C.NUM_FOUNDATIONS) if self.found_tile[f] < 0]
+        rooms = self._buildable_rooms() if rooms is None else rooms
+        return out + [ROOM0 + r for r in rooms[size]]
+
+    def _can_cast(self, k: int) -> bool:
+        sh = self.shards
+        if k == FLOOR_CRAFTING:
+            return sum(sh) >= self._craft_cost() and any(self.stacks)
+        a, b = SPELL_COST[k]
+        if not (sh[a] and sh[b]):
+            return False
+        if k == MUDSLIDE:
+            return True
+        if k == ICE_BEAM:
+            return bool(self._ice_rooms())
+        if k == LAVA_BOMB:
+            return bool(self.invader_spaces())
+        return bool(self._firestorm_moves()) or bool(self.pillar_spaces())  # FIRESTORM (ASP-A16)
+
+    def _craft_cost(self) -> int:
+        return 1 if self.character().upgrade == "floor_crafting" else 2
+
+    def _ice_rooms(self) -> list[int]:
+        """Room slots holding 2 or more invaders (Ice Beam targets, ASP-A16)."""
+        count: dict[int, int] = {}
+        for s in self.invader_spaces():
+            r = ROOM_OF[self.side[s // C.MAX_SPACES]][s]
+            count[r] = count.get(r, 0) + 1
+        return sorted(r for r, c in count.items() if c >= 2)
+
+    def _firestorm_moves(self) -> list[int]:
+        """Invader spaces that can move to another open, invader-free space."""
+        fc = self._fort()
+        inv = fc[2]
+        return inv if inv and len(fc[1]) > len(inv) else []  # some open space without an invader
+
+    def _adapted(self, key: str) -> bool:
+        a = C.ADAPTATION_BY_KEY[key].adaptation_id
+        return any(self.adapted_done[e] and self.adaptation[e] == a for e in range(4))
+
+    def _can_trigger(self) -> bool:
+        ch = self.character()
+        nd = sum(self.dice)
+        k = ch.trigger
+        if k == "pillar":
+            return nd >= 1 and bool(self.pillar_spaces(ch.element))
+        if k == "demolish":
+            return bool(self._demolish_spaces()) and bool(self.invader_spaces())
+        if k == "mend":
+            return nd >= 2 and bool(self._restorable_walls())
+        if k == "swap":
+            return nd >= 1 and bool(self.reserve)
+        return nd >= 1 and sum(self.shards) >= 1  # gust
+
+    def _demolish_spaces(self) -> list[int]:
+        """Pillars that may be destroyed: not under a floor (glossary "Destroy (pillar)")."""
+        return [s for s in self.open_spaces() if self.pillar[s]]
+
+    def _restorable_walls(self) -> list[int]:
+        """Destroyed walls that may be restored (not while a level-3 fiend of that element is awake)."""
+        return [e for e in range(4) if not self.walls[e] and not self.fiend_active(e, 3)]
+
+    # ---- spires ---------------------------------------------------------------------------
+    def spire_options(self) -> list[tuple[int, int]]:
+        """(top tile, element) pairs whose spire may be completed now (rulebook
+        "Complete a spire" and its clarifications; adaptations: difficulty 3).
+        A function of the fortress only: cached per fortress stamp (shared list)."""
+        sc = self._spire_cache
+        if sc is None or sc[0] != self.fv:
+            sc = self._spire_cache = (self.fv, self._spire_options())
+        return sc[1]
+
+    def _spire_options(self) -> list[tuple[int, int]]:
+        out = []
+        for t in range(NT):
+            if self.level[t] < 1 or self.topped[t] >= 0 or self.spire_of[t] >= 0:
+                continue
+            sd = self.side[t]
+            # the top floor: nothing on it; a small-room footprint (or a small special tile)
+            spaces = TILE_SPACES[sd][t]
+            if any(self.pillar[s] or self.invader[s] >= 0 for s in spaces):
+                continue
+            slots = [t * C.MAX_ROOMS + r for r in range(C.MAX_ROOMS) if ROOMS[sd][t * C.MAX_ROOMS + r] is not None]
+            if any(self.room_tile[r] >= 0 for r in slots) or not any(ROOMS[sd][r][0] == C.SMALL for r in slots):
+                continue
+            for e in range(4):
+                if self.defeated[e] or not TILE_ELEMENTS[t][sd] >> e & 1:
+                    continue
+                if self._spire_ok(t, e):
+                    out.append((t, e))
+        return out
+
+    def _spire_ok(self, top: int, e: int) -> bool:
+        return self.spire_floors(top, e) is not None
+
+    def spire_floors(self, top: int, e: int) -> list[int] | None:
+        """The floors (top first) of the spire of element ``e`` topped on ``top``: the
+        shortest stack of free floors of the element, 4 floors (Towering: 5) or more,
+        that meets the element's adaptation (ASP-A26); None if there is none."""
+        a = self.adaptation[e]
+        key = C.ADAPTATIONS[a].key if a >= 0 else ""
+        need = 5 if key == "towering" else 4
+        chain, t = [], top
+        while True:  # a floor in one spire only; multi and two-element floors fit (ASP-A21)
+            if self.spire_of[t] >= 0 or not TILE_ELEMENTS[t][self.side[t]] >> e & 1:
+                break
+            chain.append(t)
+            if len(chain) >= need and self._adaptation_met(key, chain, e):
+                return chain
+            b = self.base_of[t]
+            if b < 0:
+                break
+            t = b // C.MAX_ROOMS
+        return None
+
+    def _adaptation_met(self, key: str, chain: list[int], e: int) -> bool:
+        """Spire adaptation requirements (difficulty 1 text; ASP-A7)."""
+        base = chain[-1]
+        if key == "stable":
+            return self._pillars_from(base) >= 18
+        if key == "turbulent":
+            levels = {self.level[t] for t in chain}
+            return any(self.level[u] in levels and u not in chain and self.side[u] == 0
+                       and not TILE_ELEMENTS[u][0] >> e & 1 for u in range(NT))
+        if key == "pure":
+            return all(self.side[t] == 0 for t in chain)
+        if key == "guarded":
+            return not any(self.invader[s] >= 0 for t in chain for s in TILE_SPACES[self.side[t]][t])
+        if key == "anchored":
+            return TILE_SIZE[base] == C.LARGE and self.base_of[base] <= -2
+        return True
+
+    def _pillars_from(self, base: int) -> int:
+        """Pillars on ``base`` and every floor above it (Stable)."""
+        total, todo = 0, [base]
+        while todo:
+            t = todo.pop()
+            total += sum(self.pillar[s] for s in TILE_SPACES[self.side[t]][t])
+            todo += [self.room_tile[t * C.MAX_ROOMS + r] for r in range(C.MAX_ROOMS)
+                     if self.room_tile[t * C.MAX_ROOMS + r] >= 0]
+        return total
+
+    # ---- step options -----------------------------------------------------------------------
+    def _step_options(self, step: list[int]) -> list[int]:
+        k, a, b, c = step
+        if k == K_SETUP_INV:
+            t = self.found_tile[0] if self.found_tile[0] >= 0 else next(u for u in range(NT) if self.level[u])
+            return [SPACE0 + s for s in TILE_SPACES[self.side[t]][t] if self.invader[s] < 0]
+        if k in (K_SUPPLY_DRAW, K_BONUS_DRAW, K_CRAFT_DRAW):
+            out = [DRAW0 + s for s in range(3) if self.stacks[s]]
+            if (k == K_BONUS_DRAW or (k == K_SUPPLY_DRAW and self.character().passive == "multi_supply")
+                    or (k == K_CRAFT_DRAW and sum(self.shards) >= 1)):
+                out += [DRAWM0 + s for s in range(3) if self.stacks[s]]
+            return out
+        if k == K_EXCHANGE:
+            return [EXCH0 + t for t in self.reserve] + ([PASS] if a else [])
+        if k == K_DICE:
+            needs = self.needs(a)
+            rest = needs[b + 1:]
+            dice = self.dice
+            out = []
+            for f in range(5):
+                if needs[b] >> f & 1 and dice[f]:
+                    dice[f] -= 1
+                    if self._dice_feasible(rest, dice):
+                        out.append(DIE0 + f)
+                    dice[f] += 1
+            return out
+        if k == K_TARGET:
+            return self._floor_targets(a)
+        if k == K_PAY:
+            return [SHARD0 + e for e in range(4) if self.shards[e]]
+        if k == K_REROLL:
+            return [REROLL0 + f for f in range(5) if self.dice[f] > self.marks[f]] + [ROLL]
+        if k == K_ICE:  # a: room (-1 none yet), b: taken, c: max
+            if a < 0:
+                rooms = set(self._ice_rooms())
+                return [SPACE0 + s for s in self.invader_spaces()
+                        if ROOM_OF[self.side[s // C.MAX_SPACES]][s] in rooms]
+            out = [SPACE0 + s for s in self.invader_spaces() if ROOM_OF[self.side[s // C.MAX_SPACES]][s] == a]
+            return out + ([PASS] if b >= 2 and out else [])
+        if k in (K_LAVA, K_DESTROY_INV):
+            return [SPACE0 + s for s in self.invader_spaces()]
+        if k == K_CRYSTAL:
+            out = [SPACE0 + s for s in self.invader_spaces()]
+            return out + [PASS] if out else []
+        if k == K_FIRE_FROM:
+            return [SPACE0 + s for s in self._firestorm_moves()]
+        if k == K_FIRE_TO:
+            return [SPACE0 + s for s in self.open_spaces() if self.invader[s] < 0 and s != a]
+        if k == K_FREE_PILLAR:
+            return [SPACE0 + s for s in self.pillar_spaces(b)]
+        if k == K_BONUS:
+            return [BONUS0 + i for i in range(C.NUM_BONUSES) if not self.bonus_used[i]]
+        if k == K_DIMINISH:
+            out = [SPACE0 + s for s in self.invader_spaces() if self.invader[s] == a]
+            return out + ([SHARD0 + a] if self.shards[a] else [])
+        if k in (K_DISCARD, K_REROLL_ONE):
+            return [DIE0 + f for f in range(5) if self.dice[f]]
+        if k == K_DEMOLISH:
+            return [SPACE0 + s for s in self._demolish_spaces()]
+        if k == K_WALL:
+            return [ELEM0 + e for e in self._restorable_walls()]
+        if k == K_ORDER:
+            return [ELEM0 + e for e in self._order_choices()]
+        if k == K_INV_SPACE:
+            return [SPACE0 + s for s in self._invader_targets(a)]
+        raise AssertionError(f"unknown step {step}")
+
+    # ---- apply ------------------------------------------------------------------------------
+    def _apply_action(self, action: int) -> None:
+        self._legal = None
+        block, i = CODEC.decode(action)
+        if self.queue:
+            self._resolve(self.queue[-1], block, i)
+        else:
+            self._build_action(block, i)
+        self._settle()
+
+    def _build_action(self, block: str, i: int) -> None:
+        """The build step's main choice (rulebook "Build step")."""
+        if block == "END_BUILD":
+            self._begin_invasion()
+        elif block == "SPACE":
+            self.queue.append([K_DICE, i, 0, 0])
+        elif block == "REROLL":
+            self.reroll_used = True
+            self.marks[i] = 1
+            self.queue.append([K_REROLL, 0, 0, 0])
+        elif block == "BUILD":
+            self.queue.append([K_TARGET, i, 0, 0])
+        elif block == "SPELL":
+            self._cast(i)
+        elif block == "SPIRE":
+            self._complete_spire(i // 4, i % 4)
+        elif block == "TRIGGER":
+            self._trigger()
+        elif block == "FREE_PILLAR":
+            self.anchored_used = True
+            self.queue.append([K_FREE_PILLAR, 1, -1, 0])
+
+    def _resolve(self, step: list[int], block: str, i: int) -> None:
+        q = self.queue
+        k, a, b, c = step
+        if k == K_SETUP_INV:
+            q.pop()
+            self.invader[i] = a
+            self.fv = next(_FV)
+        elif k in (K_SUPPLY_DRAW, K_BONUS_DRAW, K_CRAFT_DRAW):
+            q.pop()
+            multi = block == "DRAW_MULTI"
+            if k == K_CRAFT_DRAW:
+                q.append([K_EXCHANGE, 1, 0, 0])
+                if multi:  # rulebook: "If you spend a 3rd shard, you may draw a multi floor tile instead"
+                    q += [[K_DO_DRAW, i, 1, 0], [K_PAY, 1, 0, 0]]
+                    return
+            self._draw_to_reserve(i, multi)
+            if k == K_SUPPLY_DRAW and a:
+                q.append([K_EXCHANGE, 1, 0, 0])
+        elif k == K_EXCHANGE:
+            q.pop()
+            if block == "EXCHANGE":
+                self._exchange(i)
+        elif k == K_DICE:
+            self.dice[i] -= 1
+            if b + 1 < len(self.needs(a)):
+                step[2] = b + 1
+            else:
+                q.pop()
+                self._add_pillar(a)
+        elif k == K_TARGET:
+            q.pop()
+            self._place_floor(a, -2 - i if block == "FOUNDATION" else i)
+        elif k == K_PAY:
+            self._spend_shard(i)
+            if a > 1:
+                step[1] = a - 1
+            else:
+                q.pop()
+        elif k == K_REROLL:
+            if block == "REROLL":
+                self.marks[i] += 1
+            else:
+                q.pop()
+                m = sum(self.marks)
+                for f in range(5):
+                    self.dice[f] -= self.marks[f]
+                self.marks = [0] * 5
+                self._roll(m)
+        elif k == K_ICE:
+            if block == "PASS":
+                q.pop()
+                return
+            step[1] = ROOM_OF[self.side[i // C.MAX_SPACES]][i]
+            step[2] = b + 1
+            self._crystallize(i)
+            if b + 1 >= c:
+                q.pop()
+        elif k in (K_LAVA, K_DESTROY_INV):
+            self._destroy_invader(i)
+            if a > 1:
+                step[1] = a - 1
+            else:
+                q.pop()
+        elif k == K_CRYSTAL:
+            if block == "PASS":
+                q.pop()
+                return
+            self._crystallize(i)
+            if a > 1:
+                step[1] = a - 1
+            else:
+                q.pop()
+        elif k == K_FIRE_FROM:
+            q[-1] = [K_FIRE_TO, i, 0, 0]
+        elif k == K_FIRE_TO:
+            q.pop()
+            self.invader[i] = self.invader[a]
+            self.fv = next(_FV)
+            self.invader[a] = -1
+            self.fv = next(_FV)
+        elif k == K_FREE_PILLAR:
+            self._add_pillar(i)
+            if a > 1:
+                step[1] = a - 1
+            else:
+                q.pop()
+        elif k == K_BONUS:
+            q.pop()
+            self._bonus(i)
+        elif k == K_DIMINISH:
+            if block == "SHARD":
+                self.shards[a] -= 1
+            else:
+                self.invader[i] = -1
+                self.fv = next(_FV)
+            self.aside[a] += 1
+            if b > 1:
+                step[2] = b - 1
+            else:
+                q.pop()
+        elif k == K_DISCARD:
+            self.dice[i] -= 1
+            if a > 1:
+                step[1] = a - 1
+            else:
+                q.pop()
+        elif k == K_REROLL_ONE:
+            q.pop()
+            self.dice[i] -= 1
+            self._roll(1)
+        elif k == K_DEMOLISH:
+            q.pop()
+            self.pillar[i] = 0
+            self.fv = next(_FV)
+            self.pillars_used -= 1
+        elif k == K_WALL:
+            q.pop()
+            self.walls[i] = True
+        elif k == K_ORDER:
+            q.pop()
+            self._enter(i)
+        elif k == K_INV_SPACE:
+            q.pop()
+            self.invader[i] = a
+            self.fv = next(_FV)
+
+    # ---- the driver: automatic steps, forced choices, phase changes ---------------------------
+    def _settle(self) -> None:
+        """Run automatic steps, forced choices and phase changes until a player has a
+        real choice (kept as the legal actions) or the game is over."""
+        self._legal = None
+        while self.phase != OVER:
+            q = self.queue
+            if q:
+                top = q[-1]
+                if top[0] in _AUTO:
+                    q.pop()
+                    if top[0] == K_DO_DRAW:
+                        self._draw_to_reserve(top[1], bool(top[2]))
+                    else:
+                        self._diminish_bag(top[1])
+                    continue
+                if top[0] == K_DISCARD and top[1] >= sum(self.dice):
+                    q.pop()  # discarding every unused die: nothing to choose
+                    self.dice = [0] * 5
+                    continue
+                opts = self._step_options(top)
+                if not opts:
+                    q.pop()  # nothing left to choose: the step ends (ASP-A16)
+                    continue
+                if len(opts) == 1:
+                    block, i = CODEC.decode(opts[0])
+                    self._resolve(top, block, i)
+                    continue
+                self._legal = sorted(opts)
+                return
+            if self.phase == SETUP:
+                self._start_turn()
+            elif self.phase == SUPPLY:
+                self._supply_rest()
+            elif self.phase == INVASION:
+                if self.incoming:
+                    choices = self._order_choices()
+                    if len(choices) > 1:
+                        q.append([K_ORDER, 0, 0, 0])
+                    else:
+                        self._enter(choices[0])
+                else:
+                    self._end_turn()
+            else:
+                break
+
+    # ---- turn structure --------------------------------------------------------------------
+    def _start_turn(self) -> None:
+        """Rulebook "Game end": no pillar cubes at the start of a turn loses; then "Supply step" 1."""
+        if self.pillar_supply() <= 0:
+            self._lose("no pillars")
+            return
+        self.phase = SUPPLY
+        if self._adapted("pure"):
+            self.queue.append([K_SUPPLY_DRAW, 0, 0, 0])  # ASP-A25: extra draw, no exchange
+        self.queue.append([K_SUPPLY_DRAW, 1, 0, 0])
+
+    def _supply_rest(self) -> None:
+        """Rulebook "Supply step" 2-3: three invaders to the wheel, roll five dice
+        (+1 with Turbulent completed; adaptation effects in a fixed order, ASP-A24)."""
+        for _ in range(C.SUPPLY_INVADERS):
+            if self.bag:
+                self.shards[self.bag.pop()] += 1
+        self._roll(C.DICE_ROLLED + (1 if self._adapted("turbulent") else 0))
+        self.phase = BUILD
+
+    def _begin_invasion(self) -> None:
+        """Rulebook "Invasion step": advance the token, awaken, lose on Lose, draw invaders."""
+        self.phase = INVASION
+        self.track += 1
+        for k, sp in enumerate(C.AWAKEN_SPACES):
+            e = self.slot_element[k]
+            if sp == self.track and not self.defeated[e]:
+                self.awake[e] = True
+                self.bv = next(_FV)
+        if self.track >= C.LOSE_SPACE:
+            self._lose("invader track")
+            return
+        drawn = [self.bag.pop() for _ in range(min(C.TRACK_COUNTS[self.track], len(self.bag)))]
+        for e in range(4):  # level 4 fiends: one extra invader of their element (ASP-A6)
+            if self.fiend_active(e, 4) and e in self.bag:
+                self.bag.remove(e)
+                drawn.append(e)
+        ch = self.character()
+        if ch.passive in ("burn_first", "freeze_first") and ch.element in drawn:
+            drawn.remove(ch.element)
+            if ch.passive == "burn_first":
+                self._to_bag(ch.element)
+            else:
+                self.shards[ch.element] += 1
+        self.incoming = sorted(drawn)
+
+    def _order_choices(self) -> list[int]:
+        """Elements that may enter next: the active player orders them (rulebook);
+        an awake level-1 fiend's invaders go first (ASP-A6)."""
+        els = sorted(set(self.incoming))
+        first = [e for e in els if self.fiend_active(e, 1)]
+        return first or els
+
+    def _invader_targets(self, e: int) -> list[int]:
+        """Rulebook "Draw new invaders": the spaces an invader of element ``e`` may enter
+        (ties chosen by the active player, ASP-A15); [] = it attacks the core."""
+        tiers = ((True, False) if self.fiend_active(e, 2) else (False, True))  # (multi?) order
+        lowest = self.fiend_active(e, 1)
+        for multi in tiers:
+            best, key_best = [], None
+            for s in self.open_spaces():
+                if self.invader[s] >= 0:
+                    continue
+                t = s // C.MAX_SPACES
+                mask = ROOMS[self.side[t]][ROOM_OF[self.side[t]][s]][1]
+                if (mask == C.MULTI) != multi or not mask >> e & 1:
+                    continue
+                key = (self.level[t], self.pillar[s])
+                if lowest:
+                    key = (-key[0], -key[1])
+                if key_best is None or key > key_best:
+                    best, key_best = [s], key
+                elif key == key_best:
+                    best.append(s)
+            if best:
+                return best
+        return []
+
+    def _enter(self, e: int) -> None:
+        """Place the next invader of element ``e``; a tie between spaces is the active
+        player's choice unless this and the identical invaders still to enter fill
+        every tied space anyway (ASP-A15)."""
+        self.incoming.remove(e)
+        targets = self._invader_targets(e)
+        if targets and len(targets) <= 1 + self.incoming.count(e):
+            self.invader[targets[0]] = e
+            self.fv = next(_FV)
+        elif targets:
+            self.queue.append([K_INV_SPACE, e, 0, 0])
+        else:
+            self._attack_core(e)
+
+    def _attack_core(self, e: int) -> None:
+        """The wall of its element, else an aethercore token; the invader is destroyed."""
+        self._to_bag(e)
+        if self.walls[e]:
+            self.walls[e] = False
+            if self.fiend_active(e, 3):
+                self.cores -= 1
+        else:
+            self.cores -= 2 if self.fiend_active(e, 4) else 1
+        if self.cores <= 0:
+            self.cores = 0
+            self._lose("aethercore")
+
+    def _end_turn(self) -> None:
+        """Rulebook "End of turn": discard dice; the next player (solo: the same) starts."""
+        self.dice = [0] * 5
+        self.marks = [0] * 5
+        self.reroll_used = False
+        self.anchored_used = False
+        self.turns += 1
+        self.turn_player = (self.turn_player + 1) % self.num_players
+        self._start_turn()
+
+    def _lose(self, reason: str) -> None:
+        self.outcome = -1
+        self.loss_reason = reason
+        self.queue = []
+        self.phase = OVER
+
+    # ---- hidden information ----------------------------------------------------------------
+    def _redraw_hidden(self, player: int, rng: np.random.Generator) -> None:
+        """Shuffle the bag, the unseen part of each tile stack, and (random fiend
+        sets) the levels of dormant, undefeated fiends (ASP-A12, ASP-A22)."""
+        self.bag = [self.bag[j] for j in rng.permutation(len(self.bag))]
+        for size in range(3):
+            st = self.stacks[size]
+            u = len(st) - self.stack_known[size]
+            if u > 1:
+                st[:u] = [st[j] for j in rng.permutation(u)]
+        if self.game.config.fiend_level == 0:
+            for e in range(4):
+                if not self.awake[e] and not self.defeated[e]:
+                    self.fiend_level[e] = int(rng.integers(1, 5))
+        self._legal = None
+
+    def fiend_known(self, e: int) -> bool:
+        """Whether the fiend of element ``e`` shows its face (fixed level set, awake or defeated)."""
+        return self.game.config.fiend_level != 0 or self.awake[e] or self.defeated[e]
+
+    # ---- text picture ---------------------------------------------------------------------------
+    def render_text(self) -> str:
+        """Public view: track, core, walls, fiends, wheel, dice, reserve and the fortress."""
+        cfg = self.game.config
+        L = [f"Aetherspire  {self.num_players}p  difficulty {cfg.difficulty}  phase {PHASE_NAMES[self.phase]}"
+             f"  player_{self.turn_player} ({self.character().name})"]
+        L.append(f"track {self.track}/{C.LOSE_SPACE}  cores {self.cores}  walls "
+                 + "".join(C.ELEMENTS[e][0].upper() if self.walls[e] else "." for e in range(4))
+                 + f"  pillars left {self.pillar_supply()}  bag {len(self.bag)}")
+        fi = []
+        for e in range(4):
+            st = "defeated" if self.defeated[e] else ("awake" if self.awake[e] else "dormant")
+            lv = f"L{self.fiend_level[e]}" if self.fiend_known(e) else "L?"
+            ad = f" [{C.ADAPTATIONS[self.adaptation[e]].name}]" if self.adaptation[e] >= 0 else ""
+            fi.append(f"{C.ELEMENTS[e]} {lv} {st}{ad}")
+        L.append("fiends: " + "; ".join(fi))
+        L.append("shards " + " ".join(f"{C.ELEMENTS[e]}:{self.shards[e]}" for e in range(4))
+                 + "  dice " + " ".join(f"{C.FACES[f]}:{self.dice[f]}" for f in range(5) if self.dice[f]))
+        L.append("reserve: " + ", ".join(f"#{t} {C.TILES[t].name}{' (multi)' if self.side[t] else ''}"
+                                         for t in self.reserve))
+
+        def show(t: int, depth: int) -> None:
+            sd = self.side[t]
+            cells = []
+            for s in TILE_SPACES[sd][t]:
+                c = "P" if self.pillar[s] else "_"
+                if self.invader[s] >= 0:
+                    c += C.ELEMENTS[self.invader[s]][0]
+                cells.append(c)
+            top = f" TOPPED {C.ELEMENTS[self.topped[t]]}" if self.topped[t] >= 0 else ""
+            L.append("  " * depth + f"L{self.level[t]} #{t} {C.TILES[t].name}{' (multi)' if sd else ''}: "
+                     + " ".join(cells) + top)
+            for r in range(C.MAX_ROOMS):
+                u = self.room_tile[t * C.MAX_ROOMS + r]
+                if u >= 0:
+                    show(u, depth + 1)
+
+        for f in range(C.NUM_FOUNDATIONS):
+            L.append(f"foundation {f}:" + ("" if self.found_tile[f] >= 0 else " empty"))
+            if self.found_tile[f] >= 0:
+                show(self.found_tile[f], 1)
+        if self.phase == OVER:
+            L.append("WON" if self.outcome > 0 else f"LOST ({self.loss_reason})")
+        return "\n".join(L)
