@@ -27,7 +27,7 @@ the observation's ``first_player`` piece says who it is.
 `elements` (names, or None for random), `artefacts` ("pairs" | "triples" |
 "none"), `artefact_pool`, `hidden_artefacts`, `teams` (2 vs 2),
 `redistribute_artefacts`, `target` (co-op level), `reward` ("win" | "score"),
-plus the env options `render_mode` ("ansi" | "human"), `illegal_action`
+plus the env options `render_mode` ("ansi" | "human" | "rgb_array": an 800x800x3 uint8 picture), `illegal_action`
 ("raise" | "lose") and `max_steps`. See :class:`~ether_envs.aethermon_collect.rules.Config`.
 
 ## Observation

@@ -64,16 +64,16 @@ class Effects:
     def _crystallize(self, s: int) -> None:
         self.shards[self.invader[s]] += 1
         self.invader[s] = -1
-        self.fv = next(_FV)
+        self._fv = next(_FV)
 
     def _destroy_invader(self, s: int) -> None:
         self._to_bag(self.invader[s])
         self.invader[s] = -1
-        self.fv = next(_FV)
+        self._fv = next(_FV)
 
     def _add_pillar(self, s: int) -> None:
         self.pillar[s] = 1
-        self.fv = next(_FV)
+        self._fv = next(_FV)
         self.pillars_used += 1
 
     def _draw_tile(self, size: int) -> int:
@@ -90,7 +90,7 @@ class Effects:
         self.side[t] = 1 if multi else 0
         self.reserve.append(t)
         self.reserve.sort()
-        self.bv = next(_FV)
+        self._bv = next(_FV)
 
     def _exchange(self, t: int) -> None:
         """Rulebook "Supply step" 1: discard a reserve tile to the bottom of its stack,
@@ -98,7 +98,7 @@ class Effects:
         size = TILE_SIZE[t]
         self.reserve.remove(t)
         self.side[t] = 0
-        self.bv = next(_FV)
+        self._bv = next(_FV)
         self.stacks[size].append(t)
         self.stack_known[size] += 1
         self._draw_to_reserve(size, False)
@@ -112,11 +112,11 @@ class Effects:
             f = -2 - where
             self.found_tile[f] = t
             self.level[t] = 1
-            self.fv = next(_FV)
+            self._fv = next(_FV)
         else:
             self.room_tile[where] = t
             self.level[t] = self.level[where // C.MAX_ROOMS] + 1
-            self.fv = next(_FV)
+            self._fv = next(_FV)
         self.base_of[t] = where
         if self.phase != BUILD:
             return
@@ -146,7 +146,7 @@ class Effects:
         for t in self.spire_floors(top, e):
             self.spire_of[t] = e
         self.topped[top] = e
-        self.fv = next(_FV)
+        self._fv = next(_FV)
         self.defeated[e] = True
         self.awake[e] = False
         if self.spires() == 4:
@@ -168,7 +168,7 @@ class Effects:
     def _bonus(self, b: int) -> None:
         """Spire completion bonus tokens (ASP-A9)."""
         self.bonus_used[b] = True
-        self.bv = next(_FV)
+        self._bv = next(_FV)
         key = C.BONUSES[b][0]
         if key == "core":
             self.cores = min(C.MAX_CORES, self.cores + 1)

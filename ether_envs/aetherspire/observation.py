@@ -202,7 +202,7 @@ class Encoder:
 
     def _board(self, s, buf) -> None:
         """The reserve, the fiends, the adaptations and the bonus tokens (they change
-        only with the stamps ``s.fv``/``s.bv``), onto the fortress block."""
+        only with the stamps ``s._fv``/``s._bv``), onto the fortress block."""
         o = self._o
         tile0, ntf, side = o["tiles"], len(TILE_FEATURES), s.side
         for t in s.reserve:
@@ -234,23 +234,23 @@ class Encoder:
         """``player``'s view of state ``s``: float32, shape ``(LAYOUT.size,)``.
 
         Two cached blocks: the template with the fortress (``_fortress``), keyed by the
-        fortress stamp ``s.fv``, and that with the board (``_board``), keyed by
-        ``(s.fv, s.bv)`` (``tables._FV``); the rest is written on every call."""
+        fortress stamp ``s._fv``, and that with the board (``_board``), keyed by
+        ``(s._fv, s._bv)`` (``tables._FV``); the rest is written on every call."""
         buf = self._buf if out is None else out  # write in place when given a buffer
         o = self._o
         n = self._n
-        if self._cache_bv == s.bv and self._cache_fv == s.fv:
+        if self._cache_bv == s._bv and self._cache_fv == s._fv:
             buf[:] = self._cache_block
         else:
-            if self._fort_fv == s.fv:
+            if self._fort_fv == s._fv:
                 buf[:] = self._fort_block
             else:
                 buf[:] = self._template
                 self._fortress(s, buf, o["tiles"], o["spaces"], o["rooms"], len(TILE_FEATURES),
                                len(SPACE_FEATURES), len(ROOM_FEATURES))
-                self._fort_fv, self._fort_block = s.fv, buf.copy()
+                self._fort_fv, self._fort_block = s._fv, buf.copy()
             self._board(s, buf)
-            self._cache_fv, self._cache_bv, self._cache_block = s.fv, s.bv, buf.copy()
+            self._cache_fv, self._cache_bv, self._cache_block = s._fv, s._bv, buf.copy()
         st, bag, inc = s.stacks, s.bag, s.incoming
         if s.queue and s.queue[-1][0] in (R.K_SETUP_INV, R.K_INV_SPACE):  # drawn, not yet placed
             inc = inc + [x[1] for x in s.queue if x[0] in (R.K_SETUP_INV, R.K_INV_SPACE)]

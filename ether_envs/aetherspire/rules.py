@@ -181,9 +181,9 @@ class State(Effects, _State):
         reroll_used, anchored_used: once-per-turn flags.
         characters[p]: character id per seat; ``bonus_used[b]`` bonus tokens flipped.
         turns: turns completed.
-        fv: fortress stamp (``tables._FV``): a fresh number on every change of the
+        _fv: fortress stamp (``tables._FV``): a fresh number on every change of the
             fortress; keys the caches of derived lists (``_fcache``, ``_spire_cache``)
-            and the encoder's. ``bv``: the same for the reserve, awakenings and bonus
+            and the encoder's. ``_bv``: the same for the reserve, awakenings and bonus
             tokens (encoder cache only). Never affect play.
     """
 
@@ -237,8 +237,8 @@ class State(Effects, _State):
         self.topped = [-1] * NT
         self.spire_of = [-1] * NT
         self.pillars_used = 0
-        self.fv = next(_FV)  # fortress stamp: new on every change of the fortress (caches)
-        self.bv = next(_FV)  # board stamp: reserve, awakenings, bonus tokens (encoder cache)
+        self._fv = next(_FV)  # fortress stamp: new on every change of the fortress (caches)
+        self._bv = next(_FV)  # board stamp: reserve, awakenings, bonus tokens (encoder cache)
         self._fcache = None
         self._spire_cache = None
         self.dice = [0] * 5
@@ -283,8 +283,8 @@ class State(Effects, _State):
     def __setstate__(self, d: dict) -> None:
         """Unpickled/deep-copied states take a fresh fortress stamp (stamps are per process)."""
         self.__dict__.update(d)
-        self.fv = next(_FV)
-        self.bv = next(_FV)
+        self._fv = next(_FV)
+        self._bv = next(_FV)
         self._fcache = None
         self._spire_cache = None
 
@@ -329,7 +329,7 @@ class State(Effects, _State):
         Open: a space of a room with no floor on it, on an untopped floor (ASP-A13,
         ASP-A14). Buildable: an open, complete, invader-free room (rulebook "Build a floor")."""
         fc = self._fcache
-        if fc is not None and fc[0] == self.fv:
+        if fc is not None and fc[0] == self._fv:
             return fc
         opened: list[int] = []
         invaded: list[int] = []
@@ -359,7 +359,7 @@ class State(Effects, _State):
                     build[size].append(slot)
         if self.pillar_supply() <= 0:
             free = []
-        fc = self._fcache = (self.fv, opened, invaded, build, free)
+        fc = self._fcache = (self._fv, opened, invaded, build, free)
         return fc
 
     def open_spaces(self) -> list[int]:
@@ -528,8 +528,8 @@ class State(Effects, _State):
         "Complete a spire" and its clarifications; adaptations: difficulty 3).
         A function of the fortress only: cached per fortress stamp (shared list)."""
         sc = self._spire_cache
-        if sc is None or sc[0] != self.fv:
-            sc = self._spire_cache = (self.fv, self._spire_options())
+        if sc is None or sc[0] != self._fv:
+            sc = self._spire_cache = (self._fv, self._spire_options())
         return sc[1]
 
     def _spire_options(self) -> list[tuple[int, int]]:
@@ -707,7 +707,7 @@ class State(Effects, _State):
         if k == K_SETUP_INV:
             q.pop()
             self.invader[i] = a
-            self.fv = next(_FV)
+            self._fv = next(_FV)
         elif k in (K_SUPPLY_DRAW, K_BONUS_DRAW, K_CRAFT_DRAW):
             q.pop()
             multi = block == "DRAW_MULTI"
@@ -778,9 +778,9 @@ class State(Effects, _State):
         elif k == K_FIRE_TO:
             q.pop()
             self.invader[i] = self.invader[a]
-            self.fv = next(_FV)
+            self._fv = next(_FV)
             self.invader[a] = -1
-            self.fv = next(_FV)
+            self._fv = next(_FV)
         elif k == K_FREE_PILLAR:
             self._add_pillar(i)
             if a > 1:
@@ -795,7 +795,7 @@ class State(Effects, _State):
                 self.shards[a] -= 1
             else:
                 self.invader[i] = -1
-                self.fv = next(_FV)
+                self._fv = next(_FV)
             self.aside[a] += 1
             if b > 1:
                 step[2] = b - 1
@@ -814,7 +814,7 @@ class State(Effects, _State):
         elif k == K_DEMOLISH:
             q.pop()
             self.pillar[i] = 0
-            self.fv = next(_FV)
+            self._fv = next(_FV)
             self.pillars_used -= 1
         elif k == K_WALL:
             q.pop()
@@ -825,7 +825,7 @@ class State(Effects, _State):
         elif k == K_INV_SPACE:
             q.pop()
             self.invader[i] = a
-            self.fv = next(_FV)
+            self._fv = next(_FV)
 
     # ---- the driver: automatic steps, forced choices, phase changes ---------------------------
     def _settle(self) -> None:
@@ -901,7 +901,7 @@ class State(Effects, _State):
             e = self.slot_element[k]
             if sp == self.track and not self.defeated[e]:
                 self.awake[e] = True
-                self.bv = next(_FV)
+                self._bv = next(_FV)
         if self.track >= C.LOSE_SPACE:
             self._lose("invader track")
             return
@@ -959,7 +959,7 @@ class State(Effects, _State):
         targets = self._invader_targets(e)
         if targets and len(targets) <= 1 + self.incoming.count(e):
             self.invader[targets[0]] = e
-            self.fv = next(_FV)
+            self._fv = next(_FV)
         elif targets:
             self.queue.append([K_INV_SPACE, e, 0, 0])
         else:

@@ -294,7 +294,8 @@ def snapshot(obj: Any) -> Any:
     """A plain, comparable structure of a state (for tests and golden files).
 
     numpy arrays become lists, generators their bit-generator state, objects
-    their ``__dict__`` (the shared ``game`` is left out).
+    their ``__dict__`` (the shared ``game`` and a State's private, ``_``-prefixed
+    caches are left out).
     """
     if isinstance(obj, np.random.Generator):
         return ("rng", snapshot(obj.bit_generator.state))
@@ -311,7 +312,8 @@ def snapshot(obj: Any) -> Any:
     if isinstance(obj, Game):
         return None
     if isinstance(obj, State):
-        d = {k: v for k, v in obj.__dict__.items() if k not in ("game", "_rng", "_rng_state")}
+        # private attributes ("_"-prefixed) are caches, not game state
+        d = {k: v for k, v in obj.__dict__.items() if k != "game" and not k.startswith("_")}
         d["rng"] = ("rng", snapshot(obj.rng_state()))
         return {k: snapshot(v) for k, v in sorted(d.items())}
     slots = getattr(type(obj), "__slots__", None)

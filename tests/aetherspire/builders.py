@@ -56,8 +56,8 @@ def scenario(num_players=1, difficulty=2, characters=None, seed=0, **cfg):
 
 def touch(s):
     """Invalidate caches after editing a state by hand."""
-    s.fv = next(R._FV)
-    s.bv = next(R._FV)
+    s._fv = next(R._FV)
+    s._bv = next(R._FV)
     s._legal = None
     return s
 
