@@ -18,6 +18,7 @@ __version__ = "0.1.0"
 
 GAMES: dict[str, str] = {
     "aethermon_collect": "ether_envs.aethermon_collect",
+    "ethnos": "ether_envs.ethnos",
 }
 """Registered game name -> package. Each package exports ``Game``, ``raw_env`` and ``env``."""
 

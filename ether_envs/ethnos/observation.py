@@ -1,0 +1,159 @@
+"""Ethnos observation encoder (seat-relative, padded to 6 seats).
+
+Seat-relative means: index 0 of every per-seat piece is the observer, then the
+other seats clockwise; seats beyond the player count are zero. Card vectors are
+over the 67 kinds of ``components`` and divided by the number of copies of each
+kind, so every entry lies in [0, 1].
+
+What a seat sees (rulebook + ETH-A10): its own hand; the face-up Allies; every
+band played this Age and the band being formed; all boards, tracks and tokens;
+the number of cards in each hand and in the deck, and the Dragons revealed;
+and, for each hand, the cards its owner took from the face-up row that are
+still known to be there. Nothing else (no other hand, no deck order).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..core import ObservationLayout, Piece
+from . import components as C
+from . import rules as R
+
+MAX_PLAYERS = 6
+K = C.NUM_KINDS
+NK = C.NUM_KINGDOMS
+HAND_SCALE = 20.0  # hand sizes are shown as min(size, 20) / 20
+GLORY_SCALE = 300.0  # Glory is shown as min(glory, 300) / 300
+BAND_GLORY_SCALE = 150.0
+DECK_SCALE = float(C.NUM_ALLY_CARDS + C.NUM_DRAGONS)
+
+PIECES = [
+    Piece("hand", (K,), 0, 1, "observer's hand by kind / copies of the kind (Elves' kept cards excluded)"),
+    Piece("kept", (K,), 0, 1, "observer's cards kept so far with an Elf Leader (KEEP phase), by kind / copies"),
+    Piece("face_up", (K,), 0, 1, "face-up Allies by kind / copies"),
+    Piece("known_hand", (MAX_PLAYERS, K), 0, 1,
+          "per relative seat: cards known to be in that hand (taken from the face-up row) / copies"),
+    Piece("hand_size", (MAX_PLAYERS,), 0, 1, "per relative seat: cards in hand, min(size, 20) / 20"),
+    Piece("band_cards", (MAX_PLAYERS, K), 0, 1, "per relative seat: cards in the bands played this Age / copies"),
+    Piece("band_leaders", (MAX_PLAYERS, C.NUM_TRIBES), 0, 1,
+          "per relative seat: bands played this Age led by each tribe, min(count, 10) / 10"),
+    Piece("band_glory", (MAX_PLAYERS,), 0, 1,
+          "per relative seat: Glory the bands played this Age would score now, min(g, 150) / 150"),
+    Piece("markers", (MAX_PLAYERS, NK), 0, 1, "per relative seat: Control markers in each Kingdom / 26"),
+    Piece("supply", (MAX_PLAYERS,), 0, 1, "per relative seat: Control markers not placed / 26"),
+    Piece("glory", (MAX_PLAYERS,), 0, 1, "per relative seat: Glory, min(g, 300) / 300"),
+    Piece("merfolk", (MAX_PLAYERS,), 0, 1, "per relative seat: Merfolk track position / 18"),
+    Piece("orc", (MAX_PLAYERS, NK), 0, 1, "per relative seat: Orc Horde board spaces filled"),
+    Piece("trolls", (len(C.TROLL_TOKENS), MAX_PLAYERS), 0, 1, "Troll token of value 1..6: holder, relative seat one-hot"),
+    Piece("giant", (MAX_PLAYERS + 1,), 0, 1, "Giant token holder (relative seat one-hot), then its band size / 10"),
+    Piece("glory_tokens", (NK, 3), 0, 1, "each Kingdom's Glory tokens I, II, III / 10 (III absent with 2-3 players)"),
+    Piece("deck", (4,), 0, 1, "cards left in the deck / 159, then Dragons revealed (thermometer of 3)"),
+    Piece("tribes", (C.NUM_TRIBES,), 0, 1, "tribes in play"),
+    Piece("age", (3,), 0, 1, "current Age one-hot"),
+    Piece("last_age", (1,), 0, 1, "1 in the last Age of the game"),
+    Piece("num_players", (5,), 0, 1, "one-hot 2..6"),
+    Piece("seat_present", (MAX_PLAYERS,), 0, 1, "1 for seats in the game"),
+    Piece("first_player", (MAX_PLAYERS,), 0, 1, "relative seat that began this Age"),
+    Piece("turn_player", (MAX_PLAYERS,), 0, 1, "relative seat whose turn it is"),
+    Piece("current_player", (MAX_PLAYERS,), 0, 1, "relative seat to act (zeros at the end)"),
+    Piece("phase", (len(R.PHASE_NAMES),), 0, 1, "one-hot: " + ", ".join(R.PHASE_NAMES)),
+    Piece("band", (K,), 0, 1, "the band being formed by kind / copies"),
+    Piece("band_leader", (C.NUM_LEADER_KINDS,), 0, 1, "its Leader kind, one-hot"),
+    Piece("band_key", (2,), 0, 1, "its key: tribe band, colour band"),
+    Piece("band_size", (1,), 0, 1, "cards in the band being formed or just played / 10"),
+    Piece("marker_options", (NK,), 0, 1, "Kingdoms where the pending band marker may go"),
+    Piece("pending", (3,), 0, 1, "Merfolk free markers to place / 4, Elves keep limit / 10, Control marker placed by this band"),
+]
+LAYOUT = ObservationLayout(PIECES)
+
+_INV_COPIES = (1.0 / C.KIND_COPIES).astype(np.float32)
+_BAND_GLORY = np.array(C.BAND_GLORY, dtype=np.int64)
+
+
+class Encoder:
+    """Writes :data:`LAYOUT` for one observer, reading only what that seat may see."""
+
+    layout = LAYOUT
+
+    def __init__(self, game):
+        self.game = game
+        n = game.num_players
+        self._buf, self._v = LAYOUT.new_buffer()
+        self._order = [np.array([(p + i) % n for i in range(n)]) for p in range(n)]
+        self._rel = [np.array([(q - p) % n for q in range(n)]) for p in range(n)]
+        self._eye = np.eye(MAX_PLAYERS, dtype=np.float32)
+        self._num_players = np.eye(5, dtype=np.float32)[n - 2]
+        self._seat_present = (np.arange(MAX_PLAYERS) < n).astype(np.float32)
+        self._last_age = game.num_ages
+
+    def encode(self, s, player: int, out: np.ndarray) -> np.ndarray:
+        """Fill ``out`` (float32, shape ``(LAYOUT.size,)``) with ``player``'s view."""
+        n = self.game.num_players
+        v = self._v
+        self._buf[:] = 0
+        order = self._order[player]
+        rel = self._rel[player]
+        inv = _INV_COPIES
+        v["hand"][:] = s.hands[player] * inv
+        if s.turn_player == player:
+            v["kept"][:] = s.kept * inv
+        v["face_up"][:] = s.face_up * inv
+        v["known_hand"][:n] = s.known[order] * inv
+        sizes = s.hands.sum(axis=1)
+        sizes[s.turn_player] += s.kept.sum()
+        v["hand_size"][:n] = np.minimum(sizes[order], HAND_SCALE) / HAND_SCALE
+        v["band_cards"][:n] = s.band_cards[order] * inv
+        leaders = v["band_leaders"]
+        bg = v["band_glory"]
+        for q in range(n):
+            r = rel[q]
+            g = 0
+            for leader, size, skel in s.bands[q]:
+                tribe = C.KIND_TRIBE[leader]
+                leaders[r, tribe] += 0.1
+                g += C.BAND_GLORY[min(size - skel + (tribe == C.DWARVES), 6)]
+            bg[r] = min(g, BAND_GLORY_SCALE) / BAND_GLORY_SCALE
+        np.minimum(leaders, 1.0, out=leaders)
+        v["markers"][:n] = s.markers[order] / C.MARKERS_PER_PLAYER
+        v["supply"][:n] = s.supply[order] / C.MARKERS_PER_PLAYER
+        v["glory"][:n] = np.minimum(s.glory[order], GLORY_SCALE) / GLORY_SCALE
+        v["merfolk"][:n] = s.merfolk[order] / C.MERFOLK_TRACK_END
+        v["orc"][:n] = s.orc[order]
+        owners = s.troll_owner
+        held = owners >= 0
+        if held.any():
+            v["trolls"][np.flatnonzero(held), rel[owners[held]]] = 1
+        if s.giant_holder >= 0:
+            v["giant"][rel[s.giant_holder]] = 1
+            v["giant"][MAX_PLAYERS] = min(s.giant_size, 10) / 10
+        tpk = s.glory_tokens.shape[1]
+        v["glory_tokens"][:, :tpk] = s.glory_tokens / C.MAX_GLORY_TOKEN
+        d = v["deck"]
+        d[0] = s.deck_len / DECK_SCALE
+        d[1: 1 + s.dragons] = 1
+        v["tribes"][s.tribes] = 1
+        v["age"][s.age - 1] = 1
+        v["last_age"][0] = s.age == self._last_age
+        v["num_players"][:] = self._num_players
+        v["seat_present"][:] = self._seat_present
+        v["first_player"][rel[s.first_player]] = 1
+        v["turn_player"][rel[s.turn_player]] = 1
+        ph = s.phase
+        if ph != R.OVER:
+            v["current_player"][rel[s.decider]] = 1
+        v["phase"][ph] = 1
+        if ph == R.BUILD:
+            v["band"][:] = s.band * inv
+        if s.leader >= 0 and ph in (R.BUILD, R.MARKER, R.CENTAUR, R.MERFOLK, R.WIZARD):
+            v["band_leader"][s.leader] = 1
+            v["band_key"][1 if s.key_colour else 0] = 1
+            v["band_size"][0] = s.band_size / C.MAX_BAND
+        for k in s.marker_options:
+            v["marker_options"][k] = 1
+        pend = v["pending"]
+        pend[0] = min(s.free_markers, 4) / 4
+        pend[1] = min(s.keep_limit, 10) / 10
+        pend[2] = s.band_placed
+        out[:] = self._buf
+        return out
