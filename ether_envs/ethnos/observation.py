@@ -104,17 +104,8 @@ class Encoder:
         sizes[s.turn_player] += s.kept.sum()
         v["hand_size"][:n] = np.minimum(sizes[order], HAND_SCALE) / HAND_SCALE
         v["band_cards"][:n] = s.band_cards[order] * inv
-        leaders = v["band_leaders"]
-        bg = v["band_glory"]
-        for q in range(n):
-            r = rel[q]
-            g = 0
-            for leader, size, skel in s.bands[q]:
-                tribe = C.KIND_TRIBE[leader]
-                leaders[r, tribe] += 0.1
-                g += C.BAND_GLORY[min(size - skel + (tribe == C.DWARVES), 6)]
-            bg[r] = min(g, BAND_GLORY_SCALE) / BAND_GLORY_SCALE
-        np.minimum(leaders, 1.0, out=leaders)
+        v["band_leaders"][:n] = np.minimum(s.band_leaders[order], 10) / 10
+        v["band_glory"][:n] = np.minimum(s.band_glory[order], BAND_GLORY_SCALE) / BAND_GLORY_SCALE
         v["markers"][:n] = s.markers[order] / C.MARKERS_PER_PLAYER
         v["supply"][:n] = s.supply[order] / C.MARKERS_PER_PLAYER
         v["glory"][:n] = np.minimum(s.glory[order], GLORY_SCALE) / GLORY_SCALE

@@ -122,6 +122,13 @@ class Config:
         return "small" if self.num_players <= 3 else "large"
 
 
+def band_glory(leader: int, size: int, skeletons: int) -> int:
+    """Glory of a band at the end of the Age (research §1.2): by its size without
+    Skeletons, one card more with a Dwarf Leader; 6 or more cards score 15."""
+    x = size - skeletons + (1 if _TRIBE[leader] == C.DWARVES else 0)
+    return C.BAND_GLORY[min(x, 6)]
+
+
 class Game(_Game):
     """Ethnos, configured (see :class:`Config`)."""
 
@@ -206,7 +213,7 @@ class State(_State):
         self.game = game
         cfg = game.config
         n = game.num_players
-        self.rng = rng = np.random.default_rng(seed)
+        self.rng = rng = np.random.default_rng(seed)  # replaced by a private copy before each use
         self.history: list[int] = []
         # Setup ("Mise en place" 2-5)
         if cfg.tribes is None:
@@ -232,26 +239,36 @@ class State(_State):
         self._start_age(int(rng.integers(n)))
 
     # ---- clone: plain fields copied, static data shared ----------------------------
+    _ARRAYS = ("glory", "glory_by_source", "markers", "supply", "merfolk", "orc", "hands", "known", "face_up",
+               "deck", "band_cards", "band_leaders", "band_glory", "troll_owner", "band", "kept")
+
     def clone(self) -> "State":
+        """An independent copy. Static data (``tribes``, ``glory_tokens``, ``age_cards``)
+        is shared; so is the generator, which engine code never advances in place
+        (:meth:`_private_rng` copies it before drawing)."""
         s = State.__new__(State)
-        d = s.__dict__
-        for k, v in self.__dict__.items():
-            if isinstance(v, np.ndarray):
-                d[k] = v.copy()
-            elif isinstance(v, list):
-                d[k] = [list(x) if isinstance(x, list) else x for x in v]
-            else:
-                d[k] = v
-        s.rng = np.random.Generator(type(self.rng.bit_generator)())
-        s.rng.bit_generator.state = self.rng.bit_generator.state
+        d = self.__dict__.copy()
+        for k in State._ARRAYS:
+            d[k] = d[k].copy()
+        d["bands"] = [list(b) for b in self.bands]
+        d["orc_queue"] = list(self.orc_queue)
+        d["history"] = list(self.history)
+        s.__dict__ = d
         return s
+
+    def _private_rng(self) -> np.random.Generator:
+        """The state's generator, first replaced by a private copy (clones share it)."""
+        g = np.random.Generator(type(self.rng.bit_generator)())
+        g.bit_generator.state = self.rng.bit_generator.state
+        self.rng = g
+        return g
 
     # ---- Age setup ("Nouvelle Ère", research §1.11) -----------------------------------
     def _start_age(self, first: int) -> None:
         """Each player draws 1 card; 2 x players face-up cards; the 3 Dragons
         shuffled into the bottom half of the deck; ``first`` begins."""
         n = self.num_players
-        rng = self.rng
+        rng = self._private_rng()
         cards = rng.permutation(self.age_cards)
         self.hands = np.zeros((n, K), dtype=np.int64)
         self.known = np.zeros((n, K), dtype=np.int64)
@@ -272,6 +289,8 @@ class State(_State):
         self.dragons = 0
         self.bands: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
         self.band_cards = np.zeros((n, K), dtype=np.int64)
+        self.band_leaders = np.zeros((n, C.NUM_TRIBES), dtype=np.int64)
+        self.band_glory = np.zeros(n, dtype=np.int64)
         self.troll_owner = np.full(len(C.TROLL_TOKENS), -1, dtype=np.int64)
         self.giant_holder = -1
         self.giant_size = 0
@@ -475,6 +494,8 @@ class State(_State):
         size = self.band_size
         self.bands[p].append((self.leader, size, int(self.band[SKEL])))
         self.band_cards[p] += self.band
+        self.band_leaders[p, _TRIBE[self.leader]] += 1
+        self.band_glory[p] += band_glory(self.leader, size, int(self.band[SKEL]))
         self.band[:] = 0
         self.band_placed = False
         opts = self.marker_kingdoms(p, self.leader, size)
@@ -631,8 +652,7 @@ class State(_State):
         a Dwarf Leader counts one card more)."""
         for p in range(self.num_players):
             for leader, size, skeletons in self.bands[p]:
-                x = size - skeletons + (1 if _TRIBE[leader] == C.DWARVES else 0)
-                self._gain(p, C.BAND_GLORY[min(x, 6)], S_BANDS)
+                self._gain(p, band_glory(leader, size, skeletons), S_BANDS)
 
     def _score_orcs(self, p: int) -> None:
         """Research §1.6 (ETH-A5): score the Orc Horde table for ``p``'s markers and
