@@ -267,7 +267,7 @@ def snapshot(obj: Any) -> Any:
     if isinstance(obj, np.random.Generator):
         return ("rng", snapshot(obj.bit_generator.state))
     if isinstance(obj, np.ndarray):
-        return ("array", str(obj.dtype), obj.tolist())
+        return ("array", obj.dtype.str, obj.tolist())  # dtype.str: str(dtype) is slow
     if isinstance(obj, (np.integer, np.floating, np.bool_)):
         return obj.item()
     if isinstance(obj, dict):
