@@ -205,6 +205,7 @@ class State(_State):
         marker_options: Kingdoms where the pending band marker may go.
         free_markers: Merfolk checkpoint markers still to place.
         keep_limit: cards the Elves let the turn player keep (0: none); ``kept`` the cards kept so far.
+        wizard_draws: cards the Wizards will draw once the hand is discarded.
         orc_queue: seats still to decide on cashing in Orc markers.
         revealer: seat that revealed the third Dragon of the last Age (-1 before).
     """
@@ -308,6 +309,7 @@ class State(_State):
         self.marker_options: list[int] = []
         self.free_markers = 0
         self.keep_limit = 0
+        self.wizard_draws = 0
         self._legal = None
 
     def _start_turn(self, p: int) -> None:
@@ -448,9 +450,7 @@ class State(_State):
                 self._finish_band(p)
         elif ph == WIZARD:
             if a == USE_POWER:
-                for _ in range(self.band_size):  # "Draw X cards" beyond the hand limit (research §1.12)
-                    if self._draw(p):
-                        return  # the third Dragon ended the Age
+                self.wizard_draws = self.band_size  # drawn after the discard (ETH-A11)
             self._finish_band(p)
         elif ph == KEEP:
             if a == END_KEEP:
@@ -567,6 +567,10 @@ class State(_State):
         self.hands[p] = self.kept
         self.kept = np.zeros(K, dtype=np.int64)
         self.keep_limit = 0
+        draws, self.wizard_draws = self.wizard_draws, 0
+        for _ in range(draws):  # Wizards: X cards, beyond the hand limit; Dragons count (research §1.12)
+            if self._draw(p):
+                return  # the third Dragon ended the Age
         self._end_turn()
 
     def _end_turn(self) -> None:
