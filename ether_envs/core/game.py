@@ -273,7 +273,7 @@ def snapshot(obj: Any) -> Any:
     if isinstance(obj, dict):
         return {k: snapshot(v) for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):
-        if all(type(v) is int for v in obj):  # fast path (e.g. a long ``history``)
+        if set(map(type, obj)) <= {int}:  # fast path (e.g. a long ``history``)
             return list(obj)
         return [snapshot(v) for v in obj]
     if isinstance(obj, (set, frozenset)):
