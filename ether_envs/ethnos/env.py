@@ -41,33 +41,33 @@ seats, all values in [0, 1]. Card vectors are counts over the 67 card *kinds*
 | 134-200 | face_up | (67,) | [0, 1] | face-up Allies by kind / copies |
 | 201-602 | known_hand | (6, 67) | [0, 1] | per relative seat: cards known to be in that hand (taken from the face-up row) / copies |
 | 603-608 | hand_size | (6,) | [0, 1] | per relative seat: cards in hand, min(size, 20) / 20 |
-| 609-1010 | band_cards | (6, 67) | [0, 1] | per relative seat: cards in the bands played this Age / copies |
-| 1011-1082 | band_leaders | (6, 12) | [0, 1] | per relative seat: bands played this Age led by each tribe, min(count, 10) / 10 |
-| 1083-1088 | band_glory | (6,) | [0, 1] | per relative seat: Glory the bands played this Age would score now, min(g, 150) / 150 |
-| 1089-1124 | markers | (6, 6) | [0, 1] | per relative seat: Control markers in each Kingdom / 26 |
-| 1125-1130 | supply | (6,) | [0, 1] | per relative seat: Control markers not placed / 26 |
-| 1131-1136 | glory | (6,) | [0, 1] | per relative seat: Glory, min(g, 300) / 300 |
-| 1137-1142 | merfolk | (6,) | [0, 1] | per relative seat: Merfolk track position / 18 |
-| 1143-1178 | orc | (6, 6) | [0, 1] | per relative seat: Orc Horde board spaces filled |
-| 1179-1214 | trolls | (6, 6) | [0, 1] | Troll token of value 1..6: holder, relative seat one-hot |
-| 1215-1221 | giant | (7,) | [0, 1] | Giant token holder (relative seat one-hot), then its band size / 10 |
-| 1222-1239 | glory_tokens | (6, 3) | [0, 1] | each Kingdom's Glory tokens I, II, III / 10 (III absent with 2-3 players) |
-| 1240-1243 | deck | (4,) | [0, 1] | cards left in the deck / 159, then Dragons revealed (thermometer of 3) |
-| 1244-1255 | tribes | (12,) | [0, 1] | tribes in play |
-| 1256-1258 | age | (3,) | [0, 1] | current Age one-hot |
-| 1259-1259 | last_age | (1,) | [0, 1] | 1 in the last Age of the game |
-| 1260-1264 | num_players | (5,) | [0, 1] | one-hot 2..6 |
-| 1265-1270 | seat_present | (6,) | [0, 1] | 1 for seats in the game |
-| 1271-1276 | first_player | (6,) | [0, 1] | relative seat that began this Age |
-| 1277-1282 | turn_player | (6,) | [0, 1] | relative seat whose turn it is |
-| 1283-1288 | current_player | (6,) | [0, 1] | relative seat to act (zeros at the end) |
-| 1289-1299 | phase | (11,) | [0, 1] | one-hot: turn, face_up, leader, build, marker, centaur, merfolk, wizard, keep, orc, over |
-| 1300-1366 | band | (67,) | [0, 1] | the band being formed by kind / copies |
-| 1367-1432 | band_leader | (66,) | [0, 1] | its Leader kind, one-hot |
-| 1433-1434 | band_key | (2,) | [0, 1] | its key: tribe band, colour band |
-| 1435-1435 | band_size | (1,) | [0, 1] | cards in the band being formed or just played / 10 |
-| 1436-1441 | marker_options | (6,) | [0, 1] | Kingdoms where the pending band marker may go |
-| 1442-1444 | pending | (3,) | [0, 1] | Merfolk free markers to place / 4, Elves keep limit / 10, Control marker placed by this band |
+| 609-612 | deck | (4,) | [0, 1] | cards left in the deck / 159, then Dragons revealed (thermometer of 3) |
+| 613-618 | turn_player | (6,) | [0, 1] | relative seat whose turn it is |
+| 619-624 | current_player | (6,) | [0, 1] | relative seat to act (zeros at the end) |
+| 625-635 | phase | (11,) | [0, 1] | one-hot: turn, face_up, leader, build, marker, centaur, merfolk, wizard, keep, orc, over |
+| 636-702 | band | (67,) | [0, 1] | the band being formed by kind / copies |
+| 703-768 | band_leader | (66,) | [0, 1] | its Leader kind, one-hot |
+| 769-770 | band_key | (2,) | [0, 1] | its key: tribe band, colour band |
+| 771-771 | band_size | (1,) | [0, 1] | cards in the band being formed or just played / 10 |
+| 772-777 | marker_options | (6,) | [0, 1] | Kingdoms where the pending band marker may go |
+| 778-780 | pending | (3,) | [0, 1] | Merfolk free markers to place / 4, Elves keep limit / 10, Control marker placed by this band |
+| 781-1182 | band_cards | (6, 67) | [0, 1] | per relative seat: cards in the bands played this Age / copies |
+| 1183-1254 | band_leaders | (6, 12) | [0, 1] | per relative seat: bands played this Age led by each tribe, min(count, 10) / 10 |
+| 1255-1260 | band_glory | (6,) | [0, 1] | per relative seat: Glory the bands played this Age would score now, min(g, 150) / 150 |
+| 1261-1296 | markers | (6, 6) | [0, 1] | per relative seat: Control markers in each Kingdom / 26 |
+| 1297-1302 | supply | (6,) | [0, 1] | per relative seat: Control markers not placed / 26 |
+| 1303-1308 | glory | (6,) | [0, 1] | per relative seat: Glory, min(g, 300) / 300 |
+| 1309-1314 | merfolk | (6,) | [0, 1] | per relative seat: Merfolk track position / 18 |
+| 1315-1350 | orc | (6, 6) | [0, 1] | per relative seat: Orc Horde board spaces filled |
+| 1351-1386 | trolls | (6, 6) | [0, 1] | Troll token of value 1..6: holder, relative seat one-hot |
+| 1387-1393 | giant | (7,) | [0, 1] | Giant token holder (relative seat one-hot), then its band size / 10 |
+| 1394-1411 | glory_tokens | (6, 3) | [0, 1] | each Kingdom's Glory tokens I, II, III / 10 (III absent with 2-3 players) |
+| 1412-1423 | tribes | (12,) | [0, 1] | tribes in play |
+| 1424-1426 | age | (3,) | [0, 1] | current Age one-hot |
+| 1427-1427 | last_age | (1,) | [0, 1] | 1 in the last Age of the game |
+| 1428-1432 | num_players | (5,) | [0, 1] | one-hot 2..6 |
+| 1433-1438 | seat_present | (6,) | [0, 1] | 1 for seats in the game |
+| 1439-1444 | first_player | (6,) | [0, 1] | relative seat that began this Age |
 
 Hidden information: a player sees its own hand, the face-up Allies, every band on
 the table and the band being formed, every board, track and token, the number of

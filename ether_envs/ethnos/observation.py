@@ -28,13 +28,26 @@ GLORY_SCALE = 300.0  # Glory is shown as min(glory, 300) / 300
 BAND_GLORY_SCALE = 150.0
 DECK_SCALE = float(C.NUM_ALLY_CARDS + C.NUM_DRAGONS)
 
-PIECES = [
+FAST_PIECES = [
     Piece("hand", (K,), 0, 1, "observer's hand by kind / copies of the kind (Elves' kept cards excluded)"),
     Piece("kept", (K,), 0, 1, "observer's cards kept so far with an Elf Leader (KEEP phase), by kind / copies"),
     Piece("face_up", (K,), 0, 1, "face-up Allies by kind / copies"),
     Piece("known_hand", (MAX_PLAYERS, K), 0, 1,
           "per relative seat: cards known to be in that hand (taken from the face-up row) / copies"),
     Piece("hand_size", (MAX_PLAYERS,), 0, 1, "per relative seat: cards in hand, min(size, 20) / 20"),
+    Piece("deck", (4,), 0, 1, "cards left in the deck / 159, then Dragons revealed (thermometer of 3)"),
+    Piece("turn_player", (MAX_PLAYERS,), 0, 1, "relative seat whose turn it is"),
+    Piece("current_player", (MAX_PLAYERS,), 0, 1, "relative seat to act (zeros at the end)"),
+    Piece("phase", (len(R.PHASE_NAMES),), 0, 1, "one-hot: " + ", ".join(R.PHASE_NAMES)),
+    Piece("band", (K,), 0, 1, "the band being formed by kind / copies"),
+    Piece("band_leader", (C.NUM_LEADER_KINDS,), 0, 1, "its Leader kind, one-hot"),
+    Piece("band_key", (2,), 0, 1, "its key: tribe band, colour band"),
+    Piece("band_size", (1,), 0, 1, "cards in the band being formed or just played / 10"),
+    Piece("marker_options", (NK,), 0, 1, "Kingdoms where the pending band marker may go"),
+    Piece("pending", (3,), 0, 1, "Merfolk free markers to place / 4, Elves keep limit / 10, Control marker placed by this band"),
+]
+"""Pieces that may change on any action (recomputed on every call)."""
+SLOW_PIECES = [
     Piece("band_cards", (MAX_PLAYERS, K), 0, 1, "per relative seat: cards in the bands played this Age / copies"),
     Piece("band_leaders", (MAX_PLAYERS, C.NUM_TRIBES), 0, 1,
           "per relative seat: bands played this Age led by each tribe, min(count, 10) / 10"),
@@ -48,26 +61,21 @@ PIECES = [
     Piece("trolls", (len(C.TROLL_TOKENS), MAX_PLAYERS), 0, 1, "Troll token of value 1..6: holder, relative seat one-hot"),
     Piece("giant", (MAX_PLAYERS + 1,), 0, 1, "Giant token holder (relative seat one-hot), then its band size / 10"),
     Piece("glory_tokens", (NK, 3), 0, 1, "each Kingdom's Glory tokens I, II, III / 10 (III absent with 2-3 players)"),
-    Piece("deck", (4,), 0, 1, "cards left in the deck / 159, then Dragons revealed (thermometer of 3)"),
     Piece("tribes", (C.NUM_TRIBES,), 0, 1, "tribes in play"),
     Piece("age", (3,), 0, 1, "current Age one-hot"),
     Piece("last_age", (1,), 0, 1, "1 in the last Age of the game"),
     Piece("num_players", (5,), 0, 1, "one-hot 2..6"),
     Piece("seat_present", (MAX_PLAYERS,), 0, 1, "1 for seats in the game"),
     Piece("first_player", (MAX_PLAYERS,), 0, 1, "relative seat that began this Age"),
-    Piece("turn_player", (MAX_PLAYERS,), 0, 1, "relative seat whose turn it is"),
-    Piece("current_player", (MAX_PLAYERS,), 0, 1, "relative seat to act (zeros at the end)"),
-    Piece("phase", (len(R.PHASE_NAMES),), 0, 1, "one-hot: " + ", ".join(R.PHASE_NAMES)),
-    Piece("band", (K,), 0, 1, "the band being formed by kind / copies"),
-    Piece("band_leader", (C.NUM_LEADER_KINDS,), 0, 1, "its Leader kind, one-hot"),
-    Piece("band_key", (2,), 0, 1, "its key: tribe band, colour band"),
-    Piece("band_size", (1,), 0, 1, "cards in the band being formed or just played / 10"),
-    Piece("marker_options", (NK,), 0, 1, "Kingdoms where the pending band marker may go"),
-    Piece("pending", (3,), 0, 1, "Merfolk free markers to place / 4, Elves keep limit / 10, Control marker placed by this band"),
 ]
+"""Pieces that change only on END_BAND, PLACE_MARKER, END_KEEP, USE_POWER, DECLINE and at
+the start or end of an Age (cached per observer while ``State._obs_key`` is unchanged)."""
+PIECES = FAST_PIECES + SLOW_PIECES
 LAYOUT = ObservationLayout(PIECES)
+FAST_END = LAYOUT.slices[FAST_PIECES[-1].name].stop
 
 _INV_COPIES = (1.0 / C.KIND_COPIES).astype(np.float32)
+_BAND_PHASES = (R.BUILD, R.MARKER, R.CENTAUR, R.MERFOLK, R.WIZARD)
 _BAND_GLORY = np.array(C.BAND_GLORY, dtype=np.int64)
 
 
@@ -86,24 +94,64 @@ class Encoder:
         self._num_players = np.eye(5, dtype=np.float32)[n - 2]
         self._seat_present = (np.arange(MAX_PLAYERS) < n).astype(np.float32)
         self._last_age = game.num_ages
+        self._slow = [(-1, None)] * n  # per observer: (State._obs_key, slow pieces)
 
     def encode(self, s, player: int, out: np.ndarray) -> np.ndarray:
         """Fill ``out`` (float32, shape ``(LAYOUT.size,)``) with ``player``'s view."""
         n = self.game.num_players
         v = self._v
-        self._buf[:] = 0
+        buf = self._buf
+        buf[:FAST_END] = 0
         order = self._order[player]
         rel = self._rel[player]
         inv = _INV_COPIES
-        v["hand"][:] = s.hands[player] * inv
-        if s.turn_player == player:
-            v["kept"][:] = s.kept * inv
-        v["face_up"][:] = s.face_up * inv
-        v["known_hand"][:n] = s.known[order] * inv
+        np.multiply(s.hands[player], inv, out=v["hand"])
+        ph = s.phase
+        if ph == R.KEEP and s.turn_player == player:
+            np.multiply(s.kept, inv, out=v["kept"])
+        np.multiply(s.face_up, inv, out=v["face_up"])
+        np.multiply(s.known[order], inv, out=v["known_hand"][:n])
         sizes = s.hands.sum(axis=1)
-        sizes[s.turn_player] += s.kept.sum()
-        v["hand_size"][:n] = np.minimum(sizes[order], HAND_SCALE) / HAND_SCALE
-        v["band_cards"][:n] = s.band_cards[order] * inv
+        if ph == R.KEEP:
+            sizes[s.turn_player] += s.kept.sum()
+        np.minimum(sizes[order], int(HAND_SCALE), out=sizes[:n])
+        np.multiply(sizes[:n], 1 / HAND_SCALE, out=v["hand_size"][:n])
+        d = v["deck"]
+        d[0] = s.deck_len / DECK_SCALE
+        d[1: 1 + s.dragons] = 1
+        v["turn_player"][rel[s.turn_player]] = 1
+        if ph != R.OVER:
+            v["current_player"][rel[s.decider]] = 1
+        v["phase"][ph] = 1
+        if ph == R.BUILD:
+            np.multiply(s.band, inv, out=v["band"])
+        if s.leader >= 0 and ph in _BAND_PHASES:
+            v["band_leader"][s.leader] = 1
+            v["band_key"][1 if s.key_colour else 0] = 1
+            v["band_size"][0] = s.band_size / C.MAX_BAND
+        for k in s.marker_options:
+            v["marker_options"][k] = 1
+        pend = v["pending"]
+        pend[0] = min(s.free_markers, 4) / 4
+        pend[1] = min(s.keep_limit, 10) / 10
+        pend[2] = s.band_placed
+        key, slow = self._slow[player]
+        if key != s._obs_key:
+            slow = self._encode_slow(s, player)
+            self._slow[player] = (s._obs_key, slow)
+        out[:FAST_END] = buf[:FAST_END]
+        out[FAST_END:] = slow
+        return out
+
+    def _encode_slow(self, s, player: int) -> np.ndarray:
+        """The slow pieces for ``player`` (a new float32 array)."""
+        n = self.game.num_players
+        v = self._v
+        buf = self._buf
+        buf[FAST_END:] = 0
+        order = self._order[player]
+        rel = self._rel[player]
+        np.multiply(s.band_cards[order], _INV_COPIES, out=v["band_cards"][:n])
         v["band_leaders"][:n] = np.minimum(s.band_leaders[order], 10) / 10
         v["band_glory"][:n] = np.minimum(s.band_glory[order], BAND_GLORY_SCALE) / BAND_GLORY_SCALE
         v["markers"][:n] = s.markers[order] / C.MARKERS_PER_PLAYER
@@ -120,31 +168,10 @@ class Encoder:
             v["giant"][MAX_PLAYERS] = min(s.giant_size, 10) / 10
         tpk = s.glory_tokens.shape[1]
         v["glory_tokens"][:, :tpk] = s.glory_tokens / C.MAX_GLORY_TOKEN
-        d = v["deck"]
-        d[0] = s.deck_len / DECK_SCALE
-        d[1: 1 + s.dragons] = 1
         v["tribes"][s.tribes] = 1
         v["age"][s.age - 1] = 1
         v["last_age"][0] = s.age == self._last_age
         v["num_players"][:] = self._num_players
         v["seat_present"][:] = self._seat_present
         v["first_player"][rel[s.first_player]] = 1
-        v["turn_player"][rel[s.turn_player]] = 1
-        ph = s.phase
-        if ph != R.OVER:
-            v["current_player"][rel[s.decider]] = 1
-        v["phase"][ph] = 1
-        if ph == R.BUILD:
-            v["band"][:] = s.band * inv
-        if s.leader >= 0 and ph in (R.BUILD, R.MARKER, R.CENTAUR, R.MERFOLK, R.WIZARD):
-            v["band_leader"][s.leader] = 1
-            v["band_key"][1 if s.key_colour else 0] = 1
-            v["band_size"][0] = s.band_size / C.MAX_BAND
-        for k in s.marker_options:
-            v["marker_options"][k] = 1
-        pend = v["pending"]
-        pend[0] = min(s.free_markers, 4) / 4
-        pend[1] = min(s.keep_limit, 10) / 10
-        pend[2] = s.band_placed
-        out[:] = self._buf
-        return out
+        return buf[FAST_END:].copy()

@@ -18,6 +18,7 @@ A turn is a short sequence of decisions by the same player::
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import numpy as np
@@ -65,6 +66,7 @@ TURN, FACE_UP, LEADER, BUILD, MARKER, CENTAUR, MERFOLK, WIZARD, KEEP, ORC, OVER 
 SOURCES = ("kingdoms", "bands", "giant_take", "giant_age", "merfolk", "orcs")
 S_KINGDOMS, S_BANDS, S_GIANT_TAKE, S_GIANT_AGE, S_MERFOLK, S_ORCS = range(len(SOURCES))
 FIRST_PLAYER_TIES = ("revealer", "after_revealer")
+_OBS_KEYS = itertools.count()  # unique keys for the encoder's cache of slow pieces
 
 
 @dataclass(frozen=True)
@@ -208,6 +210,8 @@ class State(_State):
         wizard_draws: cards the Wizards will draw once the hand is discarded.
         orc_queue: seats still to decide on cashing in Orc markers.
         revealer: seat that revealed the third Dragon of the last Age (-1 before).
+        _obs_key: a process-unique int, renewed whenever a slow observation piece may
+            change (the encoder caches those pieces per observer under this key).
     """
 
     def __init__(self, game: Game, seed: int | None):
@@ -257,6 +261,11 @@ class State(_State):
         s.__dict__ = d
         return s
 
+    def __setstate__(self, d: dict) -> None:
+        """Unpickled / deep-copied: a fresh observation key (keys are unique per process)."""
+        self.__dict__.update(d)
+        self._obs_key = next(_OBS_KEYS)
+
     def _private_rng(self) -> np.random.Generator:
         """The state's generator, first replaced by a private copy (clones share it)."""
         g = np.random.Generator(type(self.rng.bit_generator)())
@@ -296,6 +305,7 @@ class State(_State):
         self.giant_holder = -1
         self.giant_size = 0
         self.first_player = first
+        self._obs_key = next(_OBS_KEYS)
         self._clear_turn()
         self._start_turn(first)
 
@@ -400,6 +410,8 @@ class State(_State):
     # ---- apply -------------------------------------------------------------------------
     def _apply_action(self, a: int) -> None:
         self._legal = None
+        if a >= END_BAND and not KEEP0 <= a < END_KEEP:  # may change the slow observation pieces
+            self._obs_key = next(_OBS_KEYS)
         ph = self.phase
         p = self.decider
         if ph == TURN:
@@ -585,6 +597,7 @@ class State(_State):
         """Hands discarded; Kingdoms, Giant, Merfolk and bands scored; Orc cash-in
         decisions (non-final Ages) or Orc scoring (last Age)."""
         n = self.num_players
+        self._obs_key = next(_OBS_KEYS)
         self.hands[:] = 0
         self.known[:] = 0
         self.kept[:] = 0
@@ -736,6 +749,7 @@ class State(_State):
         new[is_dragon] = C.DRAGON
         new[~is_dragon] = rest
         self.deck[: self.deck_len] = new
+        self._obs_key = next(_OBS_KEYS)
         if kept_q >= 0:  # keep the same number of kept cards, drawn from the new hand
             m = int(self.kept.sum())
             cards = rng.permutation(np.repeat(np.arange(K, dtype=np.int64), self.hands[kept_q]))[:m]

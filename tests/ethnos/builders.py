@@ -69,6 +69,7 @@ def rig(state: R.State, *, hands=None, face_up=None, deck=None, turn=None, glory
     if turn is not None:
         state._start_turn(turn)
     state._legal = None
+    state._obs_key = next(R._OBS_KEYS)  # the encoder's cached slow pieces are stale
     return state
 
 
