@@ -51,23 +51,16 @@ seats, all values in [0, 1]. Card vectors are counts over the 67 card *kinds*
 | 771-771 | band_size | (1,) | [0, 1] | cards in the band being formed or just played / 10 |
 | 772-777 | marker_options | (6,) | [0, 1] | Kingdoms where the pending band marker may go |
 | 778-780 | pending | (3,) | [0, 1] | Merfolk free markers to place / 4, Elves keep limit / 10, Control marker placed by this band |
-| 781-1182 | band_cards | (6, 67) | [0, 1] | per relative seat: cards in the bands played this Age / copies |
-| 1183-1254 | band_leaders | (6, 12) | [0, 1] | per relative seat: bands played this Age led by each tribe, min(count, 10) / 10 |
-| 1255-1260 | band_glory | (6,) | [0, 1] | per relative seat: Glory the bands played this Age would score now, min(g, 150) / 150 |
-| 1261-1296 | markers | (6, 6) | [0, 1] | per relative seat: Control markers in each Kingdom / 26 |
-| 1297-1302 | supply | (6,) | [0, 1] | per relative seat: Control markers not placed / 26 |
-| 1303-1308 | glory | (6,) | [0, 1] | per relative seat: Glory, min(g, 300) / 300 |
-| 1309-1314 | merfolk | (6,) | [0, 1] | per relative seat: Merfolk track position / 18 |
-| 1315-1350 | orc | (6, 6) | [0, 1] | per relative seat: Orc Horde board spaces filled |
+| 781-1350 | seats | (6, 95) | [0, 1] | per relative seat: bands played this Age (cards by kind, leaders by tribe, their Glory), Control markers per Kingdom, supply, Glory, Merfolk position, Orc Horde spaces; see observation.SEAT_FEATURES |
 | 1351-1386 | trolls | (6, 6) | [0, 1] | Troll token of value 1..6: holder, relative seat one-hot |
 | 1387-1393 | giant | (7,) | [0, 1] | Giant token holder (relative seat one-hot), then its band size / 10 |
-| 1394-1411 | glory_tokens | (6, 3) | [0, 1] | each Kingdom's Glory tokens I, II, III / 10 (III absent with 2-3 players) |
-| 1412-1423 | tribes | (12,) | [0, 1] | tribes in play |
-| 1424-1426 | age | (3,) | [0, 1] | current Age one-hot |
-| 1427-1427 | last_age | (1,) | [0, 1] | 1 in the last Age of the game |
-| 1428-1432 | num_players | (5,) | [0, 1] | one-hot 2..6 |
-| 1433-1438 | seat_present | (6,) | [0, 1] | 1 for seats in the game |
-| 1439-1444 | first_player | (6,) | [0, 1] | relative seat that began this Age |
+| 1394-1399 | first_player | (6,) | [0, 1] | relative seat that began this Age |
+| 1400-1417 | glory_tokens | (6, 3) | [0, 1] | each Kingdom's Glory tokens I, II, III / 10 (III absent with 2-3 players) |
+| 1418-1429 | tribes | (12,) | [0, 1] | tribes in play |
+| 1430-1432 | age | (3,) | [0, 1] | current Age one-hot |
+| 1433-1433 | last_age | (1,) | [0, 1] | 1 in the last Age of the game |
+| 1434-1438 | num_players | (5,) | [0, 1] | one-hot 2..6 |
+| 1439-1444 | seat_present | (6,) | [0, 1] | 1 for seats in the game |
 
 Hidden information: a player sees its own hand, the face-up Allies, every band on
 the table and the band being formed, every board, track and token, the number of

@@ -47,36 +47,40 @@ FAST_PIECES = [
     Piece("pending", (3,), 0, 1, "Merfolk free markers to place / 4, Elves keep limit / 10, Control marker placed by this band"),
 ]
 """Pieces that may change on any action (recomputed on every call)."""
+SEAT_FEATURES = (
+    [f"band_cards_{k}" for k in range(K)]
+    + [f"band_leaders_{t}" for t in C.TRIBES]
+    + ["band_glory"] + [f"markers_{k}" for k in C.KINGDOMS] + ["supply", "glory", "merfolk"]
+    + [f"orc_{k}" for k in C.KINGDOMS]
+)
+"""Columns of the ``seats`` piece, one row per relative seat: cards in the bands played this
+Age by kind / copies (67); bands led by each tribe, min(count, 10) / 10 (12); Glory those
+bands would score now, min(g, 150) / 150; Control markers in each Kingdom / 26 (6); markers
+not placed / 26; Glory, min(g, 300) / 300; Merfolk track position / 18; Orc Horde spaces
+filled (6)."""
+_SF = {name: i for i, name in enumerate(SEAT_FEATURES)}
 SLOW_PIECES = [
-    Piece("band_cards", (MAX_PLAYERS, K), 0, 1, "per relative seat: cards in the bands played this Age / copies"),
-    Piece("band_leaders", (MAX_PLAYERS, C.NUM_TRIBES), 0, 1,
-          "per relative seat: bands played this Age led by each tribe, min(count, 10) / 10"),
-    Piece("band_glory", (MAX_PLAYERS,), 0, 1,
-          "per relative seat: Glory the bands played this Age would score now, min(g, 150) / 150"),
-    Piece("markers", (MAX_PLAYERS, NK), 0, 1, "per relative seat: Control markers in each Kingdom / 26"),
-    Piece("supply", (MAX_PLAYERS,), 0, 1, "per relative seat: Control markers not placed / 26"),
-    Piece("glory", (MAX_PLAYERS,), 0, 1, "per relative seat: Glory, min(g, 300) / 300"),
-    Piece("merfolk", (MAX_PLAYERS,), 0, 1, "per relative seat: Merfolk track position / 18"),
-    Piece("orc", (MAX_PLAYERS, NK), 0, 1, "per relative seat: Orc Horde board spaces filled"),
+    Piece("seats", (MAX_PLAYERS, len(SEAT_FEATURES)), 0, 1,
+          "per relative seat: bands played this Age (cards by kind, leaders by tribe, their Glory), Control "
+          "markers per Kingdom, supply, Glory, Merfolk position, Orc Horde spaces; see observation.SEAT_FEATURES"),
     Piece("trolls", (len(C.TROLL_TOKENS), MAX_PLAYERS), 0, 1, "Troll token of value 1..6: holder, relative seat one-hot"),
     Piece("giant", (MAX_PLAYERS + 1,), 0, 1, "Giant token holder (relative seat one-hot), then its band size / 10"),
+    Piece("first_player", (MAX_PLAYERS,), 0, 1, "relative seat that began this Age"),
     Piece("glory_tokens", (NK, 3), 0, 1, "each Kingdom's Glory tokens I, II, III / 10 (III absent with 2-3 players)"),
     Piece("tribes", (C.NUM_TRIBES,), 0, 1, "tribes in play"),
     Piece("age", (3,), 0, 1, "current Age one-hot"),
     Piece("last_age", (1,), 0, 1, "1 in the last Age of the game"),
     Piece("num_players", (5,), 0, 1, "one-hot 2..6"),
     Piece("seat_present", (MAX_PLAYERS,), 0, 1, "1 for seats in the game"),
-    Piece("first_player", (MAX_PLAYERS,), 0, 1, "relative seat that began this Age"),
 ]
 """Pieces that change only on END_BAND, PLACE_MARKER, END_KEEP, USE_POWER, DECLINE and at
-the start or end of an Age (cached per observer while ``State._obs_key`` is unchanged)."""
+the start or end of an Age (cached while ``State._obs_key`` is unchanged)."""
 PIECES = FAST_PIECES + SLOW_PIECES
 LAYOUT = ObservationLayout(PIECES)
 FAST_END = LAYOUT.slices[FAST_PIECES[-1].name].stop
 
 _INV_COPIES = (1.0 / C.KIND_COPIES).astype(np.float32)
 _BAND_PHASES = (R.BUILD, R.MARKER, R.CENTAUR, R.MERFOLK, R.WIZARD)
-_BAND_GLORY = np.array(C.BAND_GLORY, dtype=np.int64)
 
 
 class Encoder:
@@ -95,6 +99,11 @@ class Encoder:
         self._seat_present = (np.arange(MAX_PLAYERS) < n).astype(np.float32)
         self._last_age = game.num_ages
         self._slow = [(-1, None)] * n  # per observer: (State._obs_key, slow pieces)
+        self._abs_key = -1  # State._obs_key of the cached seat-independent parts
+        self._seat_width = len(SEAT_FEATURES)
+        self._trolls = LAYOUT.slices["trolls"].start - FAST_END
+        self._giant = LAYOUT.slices["giant"].start - FAST_END
+        self._first = LAYOUT.slices["first_player"].start - FAST_END
 
     def encode(self, s, player: int, out: np.ndarray) -> np.ndarray:
         """Fill ``out`` (float32, shape ``(LAYOUT.size,)``) with ``player``'s view."""
@@ -144,28 +153,39 @@ class Encoder:
         return out
 
     def _encode_slow(self, s, player: int) -> np.ndarray:
-        """The slow pieces for ``player`` (a new float32 array)."""
+        """The slow pieces for ``player`` (a new float32 array of shape ``(size - FAST_END,)``)."""
+        if self._abs_key != s._obs_key:
+            self._abs_key = s._obs_key
+            self._abs_seats, self._template = self._encode_absolute(s)
+        slow = self._template.copy()
         n = self.game.num_players
-        v = self._v
-        buf = self._buf
-        buf[FAST_END:] = 0
-        order = self._order[player]
+        slow[: n * self._seat_width] = self._abs_seats[self._order[player]].ravel()
         rel = self._rel[player]
-        np.multiply(s.band_cards[order], _INV_COPIES, out=v["band_cards"][:n])
-        v["band_leaders"][:n] = np.minimum(s.band_leaders[order], 10) / 10
-        v["band_glory"][:n] = np.minimum(s.band_glory[order], BAND_GLORY_SCALE) / BAND_GLORY_SCALE
-        v["markers"][:n] = s.markers[order] / C.MARKERS_PER_PLAYER
-        v["supply"][:n] = s.supply[order] / C.MARKERS_PER_PLAYER
-        v["glory"][:n] = np.minimum(s.glory[order], GLORY_SCALE) / GLORY_SCALE
-        v["merfolk"][:n] = s.merfolk[order] / C.MERFOLK_TRACK_END
-        v["orc"][:n] = s.orc[order]
-        owners = s.troll_owner
-        held = owners >= 0
-        if held.any():
-            v["trolls"][np.flatnonzero(held), rel[owners[held]]] = 1
+        for i, owner in enumerate(s.troll_owner):
+            if owner >= 0:
+                slow[self._trolls + i * MAX_PLAYERS + rel[owner]] = 1
         if s.giant_holder >= 0:
-            v["giant"][rel[s.giant_holder]] = 1
-            v["giant"][MAX_PLAYERS] = min(s.giant_size, 10) / 10
+            slow[self._giant + rel[s.giant_holder]] = 1
+            slow[self._giant + MAX_PLAYERS] = min(s.giant_size, 10) / 10
+        slow[self._first + rel[s.first_player]] = 1
+        return slow
+
+    def _encode_absolute(self, s) -> tuple[np.ndarray, np.ndarray]:
+        """Seat-independent parts: the ``seats`` rows in absolute seat order, and the slow
+        vector with the observer-independent pieces filled in (relative pieces zero)."""
+        n = self.game.num_players
+        a = np.zeros((n, len(SEAT_FEATURES)), dtype=np.float32)
+        a[:, :K] = s.band_cards * _INV_COPIES
+        a[:, _SF["band_leaders_Centaurs"]: _SF["band_glory"]] = np.minimum(s.band_leaders, 10) / 10
+        a[:, _SF["band_glory"]] = np.minimum(s.band_glory, BAND_GLORY_SCALE) / BAND_GLORY_SCALE
+        a[:, _SF["markers_Blue"]: _SF["supply"]] = s.markers / C.MARKERS_PER_PLAYER
+        a[:, _SF["supply"]] = s.supply / C.MARKERS_PER_PLAYER
+        a[:, _SF["glory"]] = np.minimum(s.glory, GLORY_SCALE) / GLORY_SCALE
+        a[:, _SF["merfolk"]] = s.merfolk / C.MERFOLK_TRACK_END
+        a[:, _SF["orc_Blue"]:] = s.orc
+        buf = self._buf
+        v = self._v
+        buf[FAST_END:] = 0
         tpk = s.glory_tokens.shape[1]
         v["glory_tokens"][:, :tpk] = s.glory_tokens / C.MAX_GLORY_TOKEN
         v["tribes"][s.tribes] = 1
@@ -173,5 +193,4 @@ class Encoder:
         v["last_age"][0] = s.age == self._last_age
         v["num_players"][:] = self._num_players
         v["seat_present"][:] = self._seat_present
-        v["first_player"][rel[s.first_player]] = 1
-        return buf[FAST_END:].copy()
+        return a, buf[FAST_END:].copy()

@@ -5,6 +5,7 @@ import numpy as np
 import ether_envs
 from ether_envs.ethnos import components as C
 from ether_envs.ethnos import rules as R
+from ether_envs.ethnos.observation import SEAT_FEATURES
 from builders import DRAGON, band_actions, kind, new_state, play, rig
 
 ELF_R, ELF_B, GIANT_G = kind("Elves", "Red"), kind("Elves", "Blue"), kind("Giants", "Green")
@@ -92,4 +93,23 @@ def test_bands_and_band_in_progress_are_public():
     assert v["band"][ELF_R] == 0.5 and v["band_leader"][ELF_R] == 1 and v["band_key"].tolist() == [1, 0]
     play(s, R.ADD0 + ELF_B, R.END_BAND, R.MARKER0 + C.KINGDOMS.index("Red"))
     v = _views(s, 2)
-    assert v["band_cards"][2, ELF_R] == 0.5 and v["markers"][2, C.KINGDOMS.index("Red")] == 1 / 26
+    col = SEAT_FEATURES.index
+    assert v["seats"][2, col(f"band_cards_{ELF_R}")] == 0.5  # seat 0 seen from seat 2
+    assert v["seats"][2, col("markers_Red")] == np.float32(1 / 26)
+    assert v["seats"][2, col("band_leaders_Elves")] == np.float32(0.1)
+    assert v["seats"][2, col("band_glory")] == np.float32(1 / 150)  # 2 cards: 1 Glory
+
+
+def test_observation_slow_pieces_match_a_fresh_encoder():
+    """The cached slow pieces equal those of an encoder with an empty cache, at every step."""
+    game = ether_envs.load_game("ethnos", num_players=3)
+    s = game.new_initial_state(seed=9)
+    rng = np.random.default_rng(9)
+    steps = 0
+    while not s.is_terminal() and steps < 600:
+        for p in range(3):
+            fresh = type(game.encoder)(game)
+            assert np.array_equal(s.observation_tensor(p), fresh.encode(s, p, np.zeros(game.observation_size(), np.float32)))
+        legal = s.legal_actions()
+        s.apply_action(legal[rng.integers(len(legal))])
+        steps += 1
