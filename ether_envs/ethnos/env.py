@@ -39,14 +39,14 @@ seats, all values in [0, 1]. Card vectors are counts over the 67 card *kinds*
 | 0-66 | hand | (67,) | [0, 1] | observer's hand by kind / copies of the kind (Elves' kept cards excluded) |
 | 67-133 | kept | (67,) | [0, 1] | observer's cards kept so far with an Elf Leader (KEEP phase), by kind / copies |
 | 134-200 | face_up | (67,) | [0, 1] | face-up Allies by kind / copies |
-| 201-602 | known_hand | (6, 67) | [0, 1] | per relative seat: cards known to be in that hand (taken from the face-up row) / copies |
-| 603-608 | hand_size | (6,) | [0, 1] | per relative seat: cards in hand, min(size, 20) / 20 |
-| 609-612 | deck | (4,) | [0, 1] | cards left in the deck / 159, then Dragons revealed (thermometer of 3) |
-| 613-618 | turn_player | (6,) | [0, 1] | relative seat whose turn it is |
-| 619-624 | current_player | (6,) | [0, 1] | relative seat to act (zeros at the end) |
-| 625-635 | phase | (11,) | [0, 1] | one-hot: turn, face_up, leader, build, marker, centaur, merfolk, wizard, keep, orc, over |
-| 636-702 | band | (67,) | [0, 1] | the band being formed by kind / copies |
-| 703-768 | band_leader | (66,) | [0, 1] | its Leader kind, one-hot |
+| 201-267 | band | (67,) | [0, 1] | the band being formed by kind / copies |
+| 268-669 | known_hand | (6, 67) | [0, 1] | per relative seat: cards known to be in that hand (taken from the face-up row) / copies |
+| 670-675 | hand_size | (6,) | [0, 1] | per relative seat: cards in hand, min(size, 20) / 20 |
+| 676-679 | deck | (4,) | [0, 1] | cards left in the deck / 159, then Dragons revealed (thermometer of 3) |
+| 680-685 | turn_player | (6,) | [0, 1] | relative seat whose turn it is |
+| 686-691 | current_player | (6,) | [0, 1] | relative seat to act (zeros at the end) |
+| 692-702 | phase | (11,) | [0, 1] | one-hot: turn, face_up, leader, build, marker, centaur, merfolk, wizard, keep, orc, over |
+| 703-768 | band_leader | (66,) | [0, 1] | the Leader kind of the band being formed or just played, one-hot |
 | 769-770 | band_key | (2,) | [0, 1] | its key: tribe band, colour band |
 | 771-771 | band_size | (1,) | [0, 1] | cards in the band being formed or just played / 10 |
 | 772-777 | marker_options | (6,) | [0, 1] | Kingdoms where the pending band marker may go |

@@ -32,6 +32,7 @@ FAST_PIECES = [
     Piece("hand", (K,), 0, 1, "observer's hand by kind / copies of the kind (Elves' kept cards excluded)"),
     Piece("kept", (K,), 0, 1, "observer's cards kept so far with an Elf Leader (KEEP phase), by kind / copies"),
     Piece("face_up", (K,), 0, 1, "face-up Allies by kind / copies"),
+    Piece("band", (K,), 0, 1, "the band being formed by kind / copies"),
     Piece("known_hand", (MAX_PLAYERS, K), 0, 1,
           "per relative seat: cards known to be in that hand (taken from the face-up row) / copies"),
     Piece("hand_size", (MAX_PLAYERS,), 0, 1, "per relative seat: cards in hand, min(size, 20) / 20"),
@@ -39,8 +40,7 @@ FAST_PIECES = [
     Piece("turn_player", (MAX_PLAYERS,), 0, 1, "relative seat whose turn it is"),
     Piece("current_player", (MAX_PLAYERS,), 0, 1, "relative seat to act (zeros at the end)"),
     Piece("phase", (len(R.PHASE_NAMES),), 0, 1, "one-hot: " + ", ".join(R.PHASE_NAMES)),
-    Piece("band", (K,), 0, 1, "the band being formed by kind / copies"),
-    Piece("band_leader", (C.NUM_LEADER_KINDS,), 0, 1, "its Leader kind, one-hot"),
+    Piece("band_leader", (C.NUM_LEADER_KINDS,), 0, 1, "the Leader kind of the band being formed or just played, one-hot"),
     Piece("band_key", (2,), 0, 1, "its key: tribe band, colour band"),
     Piece("band_size", (1,), 0, 1, "cards in the band being formed or just played / 10"),
     Piece("marker_options", (NK,), 0, 1, "Kingdoms where the pending band marker may go"),
@@ -78,6 +78,9 @@ the start or end of an Age (cached while ``State._obs_key`` is unchanged)."""
 PIECES = FAST_PIECES + SLOW_PIECES
 LAYOUT = ObservationLayout(PIECES)
 FAST_END = LAYOUT.slices[FAST_PIECES[-1].name].stop
+CARD_ROWS = 4 + MAX_PLAYERS  # hand, kept, face_up, band, known_hand: one (10, 67) block
+CARDS_END = LAYOUT.slices["known_hand"].stop
+assert LAYOUT.slices["hand"].start == 0 and CARDS_END == CARD_ROWS * K
 
 _INV_COPIES = (1.0 / C.KIND_COPIES).astype(np.float32)
 _BAND_PHASES = (R.BUILD, R.MARKER, R.CENTAUR, R.MERFOLK, R.WIZARD)
@@ -99,6 +102,11 @@ class Encoder:
         self._seat_present = (np.arange(MAX_PLAYERS) < n).astype(np.float32)
         self._last_age = game.num_ages
         self._slow = [(-1, None)] * n  # per observer: (State._obs_key, slow pieces)
+        # rows of State.cards gathered per observer: hand, kept (or the zero row), face_up, band, known (relative)
+        zero, face_up, band, kept = 2 * n + 3, 2 * n, 2 * n + 1, 2 * n + 2
+        self._rows = [np.array([p, zero, face_up, band] + [n + q for q in self._order[p]]) for p in range(n)]
+        self._rows_keep = [np.array([p, kept, face_up, band] + [n + q for q in self._order[p]]) for p in range(n)]
+        self._card_block = self._buf[: (4 + n) * K].reshape(4 + n, K)
         self._abs_key = -1  # State._obs_key of the cached seat-independent parts
         self._seat_width = len(SEAT_FEATURES)
         self._trolls = LAYOUT.slices["trolls"].start - FAST_END
@@ -110,21 +118,17 @@ class Encoder:
         n = self.game.num_players
         v = self._v
         buf = self._buf
-        buf[:FAST_END] = 0
-        order = self._order[player]
+        buf[CARDS_END:FAST_END] = 0
         rel = self._rel[player]
-        inv = _INV_COPIES
-        np.multiply(s.hands[player], inv, out=v["hand"])
         ph = s.phase
-        if ph == R.KEEP and s.turn_player == player:
-            np.multiply(s.kept, inv, out=v["kept"])
-        np.multiply(s.face_up, inv, out=v["face_up"])
-        np.multiply(s.known[order], inv, out=v["known_hand"][:n])
+        keep = ph == R.KEEP
+        # hand, kept (own, KEEP phase only), face_up, band, known rows: one gather from State.cards
+        rows = self._rows_keep[player] if keep and s.turn_player == player else self._rows[player]
+        np.multiply(s.cards[rows], _INV_COPIES, out=self._card_block)
         sizes = s.hands.sum(axis=1)
-        if ph == R.KEEP:
+        if keep:
             sizes[s.turn_player] += s.kept.sum()
-        np.minimum(sizes[order], int(HAND_SCALE), out=sizes[:n])
-        np.multiply(sizes[:n], 1 / HAND_SCALE, out=v["hand_size"][:n])
+        np.multiply(np.minimum(sizes, int(HAND_SCALE))[self._order[player]], 1 / HAND_SCALE, out=v["hand_size"][:n])
         d = v["deck"]
         d[0] = s.deck_len / DECK_SCALE
         d[1: 1 + s.dragons] = 1
@@ -132,8 +136,6 @@ class Encoder:
         if ph != R.OVER:
             v["current_player"][rel[s.decider]] = 1
         v["phase"][ph] = 1
-        if ph == R.BUILD:
-            np.multiply(s.band, inv, out=v["band"])
         if s.leader >= 0 and ph in _BAND_PHASES:
             v["band_leader"][s.leader] = 1
             v["band_key"][1 if s.key_colour else 0] = 1

@@ -183,10 +183,12 @@ class State(_State):
         age: current Age, 1-based.
         glory: int64 (players,), Glory track.
         glory_by_source: int64 (players, 6), Glory per ``SOURCES`` entry.
-        hands: int64 (players, 67), cards in each hand.
-        known: int64 (players, 67), cards every player knows to be in that hand
+        cards: int8 (2 * players + 4, 67), card counts: rows ``hands``, ``known``,
+            ``face_up``, ``band``, ``kept`` (views below), then zeros.
+        hands: (players, 67) view, cards in each hand.
+        known: (players, 67) view, cards every player knows to be in that hand
             (taken from the face-up row; always <= ``hands``).
-        face_up: int64 (67,), the face-up Allies (the row and the discards).
+        face_up: (67,) view, the face-up Allies (the row and the discards).
         deck: int64 (capacity,), the Ally deck, top = ``deck[deck_len - 1]``; ``C.DRAGON`` marks a Dragon.
         deck_len: cards left in the deck.
         dragon_zone: the Dragons lie in the bottom ``min(deck_len, dragon_zone)`` cards.
@@ -201,7 +203,7 @@ class State(_State):
         band_cards: int64 (players, 67), cards in those bands.
         first_player, turn_player: seat that began the Age / whose turn it is.
         phase: one of ``PHASE_NAMES`` (index); ``decider`` is the seat to act.
-        band: int64 (67,), the band being formed; ``leader`` its Leader kind, ``key_colour``
+        band: (67,) view, the band being formed; ``leader`` its Leader kind, ``key_colour``
             whether it is a colour band (else a tribe band), ``band_size`` its cards.
         band_placed: whether the band just played placed a Control marker (Centaurs).
         marker_options: Kingdoms where the pending band marker may go.
@@ -244,8 +246,8 @@ class State(_State):
         self._start_age(int(rng.integers(n)))
 
     # ---- clone: plain fields copied, static data shared ----------------------------
-    _ARRAYS = ("glory", "glory_by_source", "markers", "supply", "merfolk", "orc", "hands", "known", "face_up",
-               "deck", "band_cards", "band_leaders", "band_glory", "troll_owner", "band", "kept")
+    _ARRAYS = ("glory", "glory_by_source", "markers", "supply", "merfolk", "orc", "cards",
+               "deck", "band_cards", "band_leaders", "band_glory", "troll_owner")
 
     def clone(self) -> "State":
         """An independent copy. Static data (``tribes``, ``glory_tokens``, ``age_cards``)
@@ -259,11 +261,24 @@ class State(_State):
         d["orc_queue"] = list(self.orc_queue)
         d["history"] = list(self.history)
         s.__dict__ = d
+        s._bind_card_views()
         return s
+
+    def _bind_card_views(self) -> None:
+        """``hands``, ``known``, ``face_up``, ``band`` and ``kept`` are row views of
+        ``cards`` (one int8 table the encoder reads with a single gather)."""
+        n = self.num_players
+        c = self.cards
+        self.hands = c[:n]
+        self.known = c[n: 2 * n]
+        self.face_up = c[2 * n]
+        self.band = c[2 * n + 1]
+        self.kept = c[2 * n + 2]
 
     def __setstate__(self, d: dict) -> None:
         """Unpickled / deep-copied: a fresh observation key (keys are unique per process)."""
         self.__dict__.update(d)
+        self._bind_card_views()
         self._obs_key = next(_OBS_KEYS)
 
     def _private_rng(self) -> np.random.Generator:
@@ -280,9 +295,9 @@ class State(_State):
         n = self.num_players
         rng = self._private_rng()
         cards = rng.permutation(self.age_cards)
-        self.hands = np.zeros((n, K), dtype=np.int64)
-        self.known = np.zeros((n, K), dtype=np.int64)
-        self.face_up = np.zeros(K, dtype=np.int64)
+        # rows: hands (n), known (n), face_up, band, kept, and a row of zeros (encoder)
+        self.cards = np.zeros((2 * n + 4, K), dtype=np.int8)
+        self._bind_card_views()
         top = len(cards)
         for p in range(n):
             top -= 1
@@ -310,8 +325,8 @@ class State(_State):
         self._start_turn(first)
 
     def _clear_turn(self) -> None:
-        self.band = np.zeros(K, dtype=np.int64)
-        self.kept = np.zeros(K, dtype=np.int64)
+        self.band[:] = 0
+        self.kept[:] = 0
         self.leader = -1
         self.key_colour = False
         self.band_size = 0
@@ -577,7 +592,7 @@ class State(_State):
         # what others still know to be in the hand: known cards not seen discarded
         self.known[p] = np.maximum(self.known[p] - discard, 0)
         self.hands[p] = self.kept
-        self.kept = np.zeros(K, dtype=np.int64)
+        self.kept[:] = 0
         self.keep_limit = 0
         draws, self.wizard_draws = self.wizard_draws, 0
         for _ in range(draws):  # Wizards: X cards, beyond the hand limit; Dragons count (research §1.12)
@@ -753,7 +768,7 @@ class State(_State):
         if kept_q >= 0:  # keep the same number of kept cards, drawn from the new hand
             m = int(self.kept.sum())
             cards = rng.permutation(np.repeat(np.arange(K, dtype=np.int64), self.hands[kept_q]))[:m]
-            self.kept = np.bincount(cards, minlength=K).astype(np.int64)
+            self.kept[:] = np.bincount(cards, minlength=K)
             self.hands[kept_q] -= self.kept
             self.known[kept_q] = np.minimum(self.known[kept_q], self.hands[kept_q] + self.kept)
         self._legal = None
