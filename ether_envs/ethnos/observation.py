@@ -83,6 +83,7 @@ CARDS_END = LAYOUT.slices["known_hand"].stop
 assert LAYOUT.slices["hand"].start == 0 and CARDS_END == CARD_ROWS * K
 
 _INV_COPIES = (1.0 / C.KIND_COPIES).astype(np.float32)
+_HAND_SIZE = (np.minimum(np.arange(C.NUM_ALLY_CARDS + 1), HAND_SCALE) / HAND_SCALE).astype(np.float32)
 _BAND_PHASES = (R.BUILD, R.MARKER, R.CENTAUR, R.MERFOLK, R.WIZARD)
 
 
@@ -125,10 +126,10 @@ class Encoder:
         # hand, kept (own, KEEP phase only), face_up, band, known rows: one gather from State.cards
         rows = self._rows_keep[player] if keep and s.turn_player == player else self._rows[player]
         np.multiply(s.cards[rows], _INV_COPIES, out=self._card_block)
-        sizes = s.hands.sum(axis=1)
+        sizes = np.add.reduce(s.hands, axis=1)
         if keep:
             sizes[s.turn_player] += s.kept.sum()
-        np.multiply(np.minimum(sizes, int(HAND_SCALE))[self._order[player]], 1 / HAND_SCALE, out=v["hand_size"][:n])
+        v["hand_size"][:n] = _HAND_SIZE[sizes][self._order[player]]
         d = v["deck"]
         d[0] = s.deck_len / DECK_SCALE
         d[1: 1 + s.dragons] = 1

@@ -212,8 +212,9 @@ class State(_State):
         wizard_draws: cards the Wizards will draw once the hand is discarded.
         orc_queue: seats still to decide on cashing in Orc markers.
         revealer: seat that revealed the third Dragon of the last Age (-1 before).
-        _obs_key: a process-unique int, renewed whenever a slow observation piece may
-            change (the encoder caches those pieces per observer under this key).
+        _obs_key: a process-unique int, renewed whenever a public tally read by the
+            encoder's slow pieces changes (bands, markers, supply, Glory, Merfolk,
+            Orcs, Trolls, Giant, Age); the encoder caches those pieces under it.
     """
 
     def __init__(self, game: Game, seed: int | None):
@@ -425,8 +426,6 @@ class State(_State):
     # ---- apply -------------------------------------------------------------------------
     def _apply_action(self, a: int) -> None:
         self._legal = None
-        if a >= END_BAND and not KEEP0 <= a < END_KEEP:  # may change the slow observation pieces
-            self._obs_key = next(_OBS_KEYS)
         ph = self.phase
         p = self.decider
         if ph == TURN:
@@ -523,6 +522,7 @@ class State(_State):
         self.band_cards[p] += self.band
         self.band_leaders[p, _TRIBE[self.leader]] += 1
         self.band_glory[p] += band_glory(self.leader, size, int(self.band[SKEL]))
+        self._obs_key = next(_OBS_KEYS)  # public tallies changed (see _obs_key)
         self.band[:] = 0
         self.band_placed = False
         opts = self.marker_kingdoms(p, self.leader, size)
@@ -535,6 +535,7 @@ class State(_State):
     def _place_marker(self, p: int, k: int) -> None:
         self.markers[p, k] += 1
         self.supply[p] -= 1
+        self._obs_key = next(_OBS_KEYS)
 
     def _leader_power(self, p: int, placed: bool) -> None:
         """"Jouer une Bande" 4: the Leader's power (research §1.1; automatic where it
@@ -557,6 +558,7 @@ class State(_State):
             old = int(self.merfolk[p])
             new = min(old + x, C.MERFOLK_TRACK_END)
             self.merfolk[p] = new
+            self._obs_key = next(_OBS_KEYS)
             self.free_markers = sum(1 for c in C.MERFOLK_CHECKPOINTS if old < c <= new)
             if self.free_markers and self.supply[p] > 0:
                 self.phase = MERFOLK
@@ -567,10 +569,12 @@ class State(_State):
             if not self.orc[p, colour] and self.supply[p] > 0:
                 self.orc[p, colour] = True
                 self.supply[p] -= 1
+                self._obs_key = next(_OBS_KEYS)
         elif tribe == C.TROLLS:
             for v in range(min(x, len(C.TROLL_TOKENS)), 0, -1):
                 if self.troll_owner[v - 1] < 0:
                     self.troll_owner[v - 1] = p
+                    self._obs_key = next(_OBS_KEYS)
                     break
         elif tribe == C.WIZARDS:
             self.phase = WIZARD
@@ -606,6 +610,7 @@ class State(_State):
     def _gain(self, p: int, glory: int, source: int) -> None:
         self.glory[p] += glory
         self.glory_by_source[p, source] += glory
+        self._obs_key = next(_OBS_KEYS)
 
     # ---- end of an Age ("Fin d'Ère") -------------------------------------------------------
     def _end_age(self) -> None:
@@ -694,6 +699,7 @@ class State(_State):
             self._gain(p, C.ORC_GLORY[m], S_ORCS)
             self.orc[p] = False
             self.supply[p] += m
+            self._obs_key = next(_OBS_KEYS)
 
     def _next_orc(self) -> None:
         if self.orc_queue:
