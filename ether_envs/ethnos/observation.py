@@ -108,6 +108,8 @@ class Encoder:
         self._rows = [np.array([p, zero, face_up, band] + [n + q for q in self._order[p]]) for p in range(n)]
         self._rows_keep = [np.array([p, kept, face_up, band] + [n + q for q in self._order[p]]) for p in range(n)]
         self._card_block = self._buf[: (4 + n) * K].reshape(4 + n, K)
+        self._off = {p.name: LAYOUT.slices[p.name].start for p in FAST_PIECES}
+        self._hand_size = slice(self._off["hand_size"], self._off["hand_size"] + n)
         self._abs_key = -1  # State._obs_key of the cached seat-independent parts
         self._seat_width = len(SEAT_FEATURES)
         self._trolls = LAYOUT.slices["trolls"].start - FAST_END
@@ -129,24 +131,26 @@ class Encoder:
         sizes = np.add.reduce(s.hands, axis=1)
         if keep:
             sizes[s.turn_player] += s.kept.sum()
-        v["hand_size"][:n] = _HAND_SIZE[sizes][self._order[player]]
-        d = v["deck"]
-        d[0] = s.deck_len / DECK_SCALE
-        d[1: 1 + s.dragons] = 1
-        v["turn_player"][rel[s.turn_player]] = 1
+        buf[self._hand_size] = _HAND_SIZE[sizes][self._order[player]]
+        # the small pieces, written with one scatter: (positions, values)
+        o = self._off
+        idx = [o["turn_player"] + rel[s.turn_player], o["phase"] + ph, o["deck"],
+               o["pending"], o["pending"] + 1, o["pending"] + 2]
+        val = [1.0, 1.0, s.deck_len / DECK_SCALE,
+               min(s.free_markers, 4) / 4, min(s.keep_limit, 10) / 10, float(s.band_placed)]
         if ph != R.OVER:
-            v["current_player"][rel[s.decider]] = 1
-        v["phase"][ph] = 1
+            idx.append(o["current_player"] + rel[s.decider])
+            val.append(1.0)
+        for i in range(s.dragons):
+            idx.append(o["deck"] + 1 + i)
+            val.append(1.0)
         if s.leader >= 0 and ph in _BAND_PHASES:
-            v["band_leader"][s.leader] = 1
-            v["band_key"][1 if s.key_colour else 0] = 1
-            v["band_size"][0] = s.band_size / C.MAX_BAND
+            idx += [o["band_leader"] + s.leader, o["band_key"] + (1 if s.key_colour else 0), o["band_size"]]
+            val += [1.0, 1.0, s.band_size / C.MAX_BAND]
         for k in s.marker_options:
-            v["marker_options"][k] = 1
-        pend = v["pending"]
-        pend[0] = min(s.free_markers, 4) / 4
-        pend[1] = min(s.keep_limit, 10) / 10
-        pend[2] = s.band_placed
+            idx.append(o["marker_options"] + k)
+            val.append(1.0)
+        buf[idx] = val
         key, slow = self._slow[player]
         if key != s._obs_key:
             slow = self._encode_slow(s, player)
