@@ -83,6 +83,11 @@ CARDS_END = LAYOUT.slices["known_hand"].stop
 assert LAYOUT.slices["hand"].start == 0 and CARDS_END == CARD_ROWS * K
 
 _INV_COPIES = (1.0 / C.KIND_COPIES).astype(np.float32)
+# State.tally -> the ``seats`` piece: clip, then scale (columns in SEAT_FEATURES order)
+_TALLY_CAP = np.array([12] * K + [10] * C.NUM_TRIBES + [int(BAND_GLORY_SCALE)] + [C.MARKERS_PER_PLAYER] * NK
+                      + [C.MARKERS_PER_PLAYER, int(GLORY_SCALE), C.MERFOLK_TRACK_END] + [1] * NK, dtype=np.int64)
+_TALLY_SCALE = np.concatenate([_INV_COPIES, 1.0 / _TALLY_CAP[K:]]).astype(np.float32)
+assert len(_TALLY_CAP) == len(SEAT_FEATURES) == R.TALLY_WIDTH
 _HAND_SIZE = (np.minimum(np.arange(C.NUM_ALLY_CARDS + 1), HAND_SCALE) / HAND_SCALE).astype(np.float32)
 _BAND_PHASES = (R.BUILD, R.MARKER, R.CENTAUR, R.MERFOLK, R.WIZARD)
 
@@ -180,16 +185,7 @@ class Encoder:
     def _encode_absolute(self, s) -> tuple[np.ndarray, np.ndarray]:
         """Seat-independent parts: the ``seats`` rows in absolute seat order, and the slow
         vector with the observer-independent pieces filled in (relative pieces zero)."""
-        n = self.game.num_players
-        a = np.zeros((n, len(SEAT_FEATURES)), dtype=np.float32)
-        a[:, :K] = s.band_cards * _INV_COPIES
-        a[:, _SF["band_leaders_Centaurs"]: _SF["band_glory"]] = np.minimum(s.band_leaders, 10) / 10
-        a[:, _SF["band_glory"]] = np.minimum(s.band_glory, BAND_GLORY_SCALE) / BAND_GLORY_SCALE
-        a[:, _SF["markers_Blue"]: _SF["supply"]] = s.markers / C.MARKERS_PER_PLAYER
-        a[:, _SF["supply"]] = s.supply / C.MARKERS_PER_PLAYER
-        a[:, _SF["glory"]] = np.minimum(s.glory, GLORY_SCALE) / GLORY_SCALE
-        a[:, _SF["merfolk"]] = s.merfolk / C.MERFOLK_TRACK_END
-        a[:, _SF["orc_Blue"]:] = s.orc
+        a = np.minimum(s.tally, _TALLY_CAP) * _TALLY_SCALE  # State.tally columns = SEAT_FEATURES
         buf = self._buf
         v = self._v
         buf[FAST_END:] = 0

@@ -66,6 +66,12 @@ TURN, FACE_UP, LEADER, BUILD, MARKER, CENTAUR, MERFOLK, WIZARD, KEEP, ORC, OVER 
 SOURCES = ("kingdoms", "bands", "giant_take", "giant_age", "merfolk", "orcs")
 S_KINGDOMS, S_BANDS, S_GIANT_TAKE, S_GIANT_AGE, S_MERFOLK, S_ORCS = range(len(SOURCES))
 FIRST_PLAYER_TIES = ("revealer", "after_revealer")
+# columns of State.tally (one row per seat; all public)
+TALLY = {"band_cards": slice(0, K), "band_leaders": slice(K, K + C.NUM_TRIBES), "band_glory": K + C.NUM_TRIBES,
+         "markers": slice(K + C.NUM_TRIBES + 1, K + C.NUM_TRIBES + 1 + NK), "supply": K + C.NUM_TRIBES + 1 + NK,
+         "glory": K + C.NUM_TRIBES + 2 + NK, "merfolk": K + C.NUM_TRIBES + 3 + NK,
+         "orc": slice(K + C.NUM_TRIBES + 4 + NK, K + C.NUM_TRIBES + 4 + 2 * NK)}
+TALLY_WIDTH = K + C.NUM_TRIBES + 4 + 2 * NK  # 95
 _OBS_KEYS = itertools.count()  # unique keys for the encoder's cache of slow pieces
 
 
@@ -181,7 +187,9 @@ class State(_State):
         tribes: tribe ids in play (sorted).
         glory_tokens: int64 (6, T), each Kingdom's Glory tokens, ascending (T = 3, or 2 with 2-3 players).
         age: current Age, 1-based.
-        glory: int64 (players,), Glory track.
+        tally: int64 (players, 95), the public per-seat tallies below as column views
+            (``TALLY`` gives the columns).
+        glory: (players,) view, Glory track.
         glory_by_source: int64 (players, 6), Glory per ``SOURCES`` entry.
         cards: int8 (2 * players + 4, 67), card counts: rows ``hands``, ``known``,
             ``face_up``, ``band``, ``kept`` (views below), then zeros.
@@ -193,14 +201,15 @@ class State(_State):
         deck_len: cards left in the deck.
         dragon_zone: the Dragons lie in the bottom ``min(deck_len, dragon_zone)`` cards.
         dragons: Dragons revealed this Age (0..3).
-        markers: int64 (players, 6), Control markers in each Kingdom.
-        supply: int64 (players,), Control markers not yet placed (26 each).
-        merfolk: int64 (players,), Merfolk track position (0..18).
-        orc: bool (players, 6), markers on each Orc Horde board space.
+        markers: (players, 6) view, Control markers in each Kingdom.
+        supply: (players,) view, Control markers not yet placed (26 each).
+        merfolk: (players,) view, Merfolk track position (0..18).
+        orc: (players, 6) view, 1 for a marker on that Orc Horde board space.
         troll_owner: int64 (6,), seat holding the Troll token of value i + 1, or -1.
         giant_holder: seat holding the Giant token, or -1; ``giant_size`` its band size.
         bands: per seat, the bands played this Age as ``(leader kind, cards, skeletons)``.
-        band_cards: int64 (players, 67), cards in those bands.
+        band_cards: (players, 67) view, cards in those bands; ``band_leaders`` (players, 12)
+            bands led by each tribe; ``band_glory`` (players,) their Glory now.
         first_player, turn_player: seat that began the Age / whose turn it is.
         phase: one of ``PHASE_NAMES`` (index); ``decider`` is the seat to act.
         band: (67,) view, the band being formed; ``leader`` its Leader kind, ``key_colour``
@@ -233,12 +242,11 @@ class State(_State):
         tpk = game.tokens_per_kingdom
         self.glory_tokens = np.sort(rng.permutation(pool)[: NK * tpk].reshape(NK, tpk), axis=1)
         self.age = 1
-        self.glory = np.zeros(n, dtype=np.int64)
         self.glory_by_source = np.zeros((n, len(SOURCES)), dtype=np.int64)
-        self.markers = np.zeros((n, NK), dtype=np.int64)
-        self.supply = np.full(n, C.MARKERS_PER_PLAYER, dtype=np.int64)
-        self.merfolk = np.zeros(n, dtype=np.int64)
-        self.orc = np.zeros((n, NK), dtype=bool)
+        self.tally = np.zeros((n, TALLY_WIDTH), dtype=np.int64)
+        self.cards = np.zeros((2 * n + 4, K), dtype=np.int8)
+        self._bind_views()
+        self.supply[:] = C.MARKERS_PER_PLAYER
         self.revealer = -1
         self.orc_queue: list[int] = []
         kinds = [k for t in self.tribes for k in C.TRIBE_KINDS[t]]
@@ -247,8 +255,7 @@ class State(_State):
         self._start_age(int(rng.integers(n)))
 
     # ---- clone: plain fields copied, static data shared ----------------------------
-    _ARRAYS = ("glory", "glory_by_source", "markers", "supply", "merfolk", "orc", "cards",
-               "deck", "band_cards", "band_leaders", "band_glory", "troll_owner")
+    _ARRAYS = ("glory_by_source", "tally", "cards", "deck", "troll_owner")
 
     def clone(self) -> "State":
         """An independent copy. Static data (``tribes``, ``glory_tokens``, ``age_cards``)
@@ -262,13 +269,23 @@ class State(_State):
         d["orc_queue"] = list(self.orc_queue)
         d["history"] = list(self.history)
         s.__dict__ = d
-        s._bind_card_views()
+        s._bind_views()
         return s
 
-    def _bind_card_views(self) -> None:
+    def _bind_views(self) -> None:
         """``hands``, ``known``, ``face_up``, ``band`` and ``kept`` are row views of
-        ``cards`` (one int8 table the encoder reads with a single gather)."""
+        ``cards``, and the public per-seat tallies are column views of ``tally``
+        (two tables the encoder reads with one operation each)."""
         n = self.num_players
+        t = self.tally
+        self.band_cards = t[:, TALLY["band_cards"]]
+        self.band_leaders = t[:, TALLY["band_leaders"]]
+        self.band_glory = t[:, TALLY["band_glory"]]
+        self.markers = t[:, TALLY["markers"]]
+        self.supply = t[:, TALLY["supply"]]
+        self.glory = t[:, TALLY["glory"]]
+        self.merfolk = t[:, TALLY["merfolk"]]
+        self.orc = t[:, TALLY["orc"]]
         c = self.cards
         self.hands = c[:n]
         self.known = c[n: 2 * n]
@@ -279,7 +296,7 @@ class State(_State):
     def __setstate__(self, d: dict) -> None:
         """Unpickled / deep-copied: a fresh observation key (keys are unique per process)."""
         self.__dict__.update(d)
-        self._bind_card_views()
+        self._bind_views()
         self._obs_key = next(_OBS_KEYS)
 
     def _private_rng(self) -> np.random.Generator:
@@ -296,9 +313,7 @@ class State(_State):
         n = self.num_players
         rng = self._private_rng()
         cards = rng.permutation(self.age_cards)
-        # rows: hands (n), known (n), face_up, band, kept, and a row of zeros (encoder)
-        self.cards = np.zeros((2 * n + 4, K), dtype=np.int8)
-        self._bind_card_views()
+        self.cards[:] = 0
         top = len(cards)
         for p in range(n):
             top -= 1
@@ -314,9 +329,7 @@ class State(_State):
         self.dragon_zone = len(bottom)
         self.dragons = 0
         self.bands: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
-        self.band_cards = np.zeros((n, K), dtype=np.int64)
-        self.band_leaders = np.zeros((n, C.NUM_TRIBES), dtype=np.int64)
-        self.band_glory = np.zeros(n, dtype=np.int64)
+        self.tally[:, TALLY["band_cards"].start: TALLY["band_glory"] + 1] = 0  # bands of the last Age
         self.troll_owner = np.full(len(C.TROLL_TOKENS), -1, dtype=np.int64)
         self.giant_holder = -1
         self.giant_size = 0
@@ -567,7 +580,7 @@ class State(_State):
         elif tribe == C.ORCS:
             colour = _COLOUR[self.leader]
             if not self.orc[p, colour] and self.supply[p] > 0:
-                self.orc[p, colour] = True
+                self.orc[p, colour] = 1
                 self.supply[p] -= 1
                 self._obs_key = next(_OBS_KEYS)
         elif tribe == C.TROLLS:
@@ -697,7 +710,7 @@ class State(_State):
         m = int(self.orc[p].sum())
         if m:
             self._gain(p, C.ORC_GLORY[m], S_ORCS)
-            self.orc[p] = False
+            self.orc[p] = 0
             self.supply[p] += m
             self._obs_key = next(_OBS_KEYS)
 
