@@ -32,6 +32,7 @@ NK = C.NUM_KINGDOMS
 _TRIBE = [int(t) for t in C.KIND_TRIBE]
 _COLOUR = [int(c) for c in C.KIND_COLOUR]
 SKEL = C.SKELETON_KIND
+_SUM = np.add.reduce  # C-level sum (ndarray.sum goes through a Python wrapper)
 
 # ---- action codec (documented in env.py) -------------------------------------------
 CODEC = ActionCodec([
@@ -377,7 +378,8 @@ class State(_State):
 
     def can_form_band(self, p: int) -> bool:
         """A band needs a non-Skeleton Leader (research §1.9)."""
-        return bool(self.hands[p, :NL].any())
+        hand = self.hands[p]
+        return bool(_SUM(hand) > hand[SKEL])
 
     def marker_kingdoms(self, p: int, leader: int, size: int) -> list[int]:
         """Kingdoms where a band of ``size`` cards led by ``leader`` may place a
@@ -403,19 +405,20 @@ class State(_State):
         hand = self.hands[p]
         if ph == TURN:
             out = []
-            band = self.can_form_band(p)
+            total = int(_SUM(hand))
+            band = total > hand[SKEL]  # a non-Skeleton card can lead (research §1.9)
             # hand limit 10: must play a band instead (ETH-A7: unless no band can be formed)
-            if int(hand.sum()) < C.HAND_LIMIT or not band:
+            if total < C.HAND_LIMIT or not band:
                 out.append(RECRUIT_DECK)
-                if self.face_up.any():
+                if _SUM(self.face_up):
                     out.append(RECRUIT_FACE_UP)
             if band:
                 out.append(PLAY_BAND)
             return out
         if ph == FACE_UP:
-            return (TAKE0 + np.flatnonzero(self.face_up)).tolist()
+            return (TAKE0 + self.face_up.nonzero()[0]).tolist()
         if ph == LEADER:
-            leaders = np.flatnonzero(hand[:NL])
+            leaders = hand[:NL].nonzero()[0]
             return (START_TRIBE0 + leaders).tolist() + (START_COLOUR0 + leaders).tolist()
         if ph == BUILD:
             out = []
@@ -433,7 +436,7 @@ class State(_State):
         if ph in (WIZARD, ORC):
             return [USE_POWER, DECLINE]
         if ph == KEEP:
-            return (KEEP0 + np.flatnonzero(hand)).tolist() + [END_KEEP]
+            return (KEEP0 + hand.nonzero()[0]).tolist() + [END_KEEP]
         raise AssertionError(f"no legal actions in phase {PHASE_NAMES[ph]}")
 
     # ---- apply -------------------------------------------------------------------------
