@@ -103,19 +103,21 @@ class Encoder:
         self._buf, self._v = LAYOUT.new_buffer()
         self._order = [np.array([(p + i) % n for i in range(n)]) for p in range(n)]
         self._rel = [np.array([(q - p) % n for q in range(n)]) for p in range(n)]
-        self._eye = np.eye(MAX_PLAYERS, dtype=np.float32)
         self._num_players = np.eye(5, dtype=np.float32)[n - 2]
         self._seat_present = (np.arange(MAX_PLAYERS) < n).astype(np.float32)
         self._last_age = game.num_ages
-        self._slow = [(-1, None)] * n  # per observer: (State._obs_key, slow pieces)
+        self._slow_key = -1  # State._obs_key of the cached slow pieces (all observers)
+        self._slow_all = None
+        self._orders = np.array(self._order)
+        self._rel_all = np.array(self._rel)
+        self._ar = np.arange(n)
+        self._zero_from = (4 + n) * K  # card rows of absent seats onward are zero
         # rows of State.cards gathered per observer: hand, kept (or the zero row), face_up, band, known (relative)
         zero, face_up, band, kept = 2 * n + 3, 2 * n, 2 * n + 1, 2 * n + 2
         self._rows = [np.array([p, zero, face_up, band] + [n + q for q in self._order[p]]) for p in range(n)]
         self._rows_keep = [np.array([p, kept, face_up, band] + [n + q for q in self._order[p]]) for p in range(n)]
-        self._card_block = self._buf[: (4 + n) * K].reshape(4 + n, K)
         self._off = {p.name: LAYOUT.slices[p.name].start for p in FAST_PIECES}
         self._hand_size = slice(self._off["hand_size"], self._off["hand_size"] + n)
-        self._abs_key = -1  # State._obs_key of the cached seat-independent parts
         self._seat_width = len(SEAT_FEATURES)
         self._trolls = LAYOUT.slices["trolls"].start - FAST_END
         self._giant = LAYOUT.slices["giant"].start - FAST_END
@@ -124,19 +126,17 @@ class Encoder:
     def encode(self, s, player: int, out: np.ndarray) -> np.ndarray:
         """Fill ``out`` (float32, shape ``(LAYOUT.size,)``) with ``player``'s view."""
         n = self.game.num_players
-        v = self._v
-        buf = self._buf
-        buf[CARDS_END:FAST_END] = 0
         rel = self._rel[player]
         ph = s.phase
         keep = ph == R.KEEP
+        out[self._zero_from:FAST_END] = 0
         # hand, kept (own, KEEP phase only), face_up, band, known rows: one gather from State.cards
         rows = self._rows_keep[player] if keep and s.turn_player == player else self._rows[player]
-        np.multiply(s.cards[rows], _INV_COPIES, out=self._card_block)
+        np.multiply(s.cards[rows], _INV_COPIES, out=out[: self._zero_from].reshape(4 + n, K))
         sizes = np.add.reduce(s.hands, axis=1)
         if keep:
             sizes[s.turn_player] += s.kept.sum()
-        buf[self._hand_size] = _HAND_SIZE[sizes][self._order[player]]
+        out[self._hand_size] = _HAND_SIZE[sizes][self._order[player]]
         # the small pieces, written with one scatter: (positions, values)
         o = self._off
         idx = [o["turn_player"] + rel[s.turn_player], o["phase"] + ph, o["deck"],
@@ -155,36 +155,16 @@ class Encoder:
         for k in s.marker_options:
             idx.append(o["marker_options"] + k)
             val.append(1.0)
-        buf[idx] = val
-        key, slow = self._slow[player]
-        if key != s._obs_key:
-            slow = self._encode_slow(s, player)
-            self._slow[player] = (s._obs_key, slow)
-        out[:FAST_END] = buf[:FAST_END]
-        out[FAST_END:] = slow
+        out[idx] = val
+        if self._slow_key != s._obs_key:
+            self._slow_all = self._encode_slow(s)
+            self._slow_key = s._obs_key
+        out[FAST_END:] = self._slow_all[player]
         return out
 
-    def _encode_slow(self, s, player: int) -> np.ndarray:
-        """The slow pieces for ``player`` (a new float32 array of shape ``(size - FAST_END,)``)."""
-        if self._abs_key != s._obs_key:
-            self._abs_key = s._obs_key
-            self._abs_seats, self._template = self._encode_absolute(s)
-        slow = self._template.copy()
+    def _encode_slow(self, s) -> np.ndarray:
+        """The slow pieces for every observer: float32 ``(players, size - FAST_END)``."""
         n = self.game.num_players
-        slow[: n * self._seat_width] = self._abs_seats[self._order[player]].ravel()
-        rel = self._rel[player]
-        for i, owner in enumerate(s.troll_owner):
-            if owner >= 0:
-                slow[self._trolls + i * MAX_PLAYERS + rel[owner]] = 1
-        if s.giant_holder >= 0:
-            slow[self._giant + rel[s.giant_holder]] = 1
-            slow[self._giant + MAX_PLAYERS] = min(s.giant_size, 10) / 10
-        slow[self._first + rel[s.first_player]] = 1
-        return slow
-
-    def _encode_absolute(self, s) -> tuple[np.ndarray, np.ndarray]:
-        """Seat-independent parts: the ``seats`` rows in absolute seat order, and the slow
-        vector with the observer-independent pieces filled in (relative pieces zero)."""
         a = np.minimum(s.tally, _TALLY_CAP) * _TALLY_SCALE  # State.tally columns = SEAT_FEATURES
         buf = self._buf
         v = self._v
@@ -196,4 +176,15 @@ class Encoder:
         v["last_age"][0] = s.age == self._last_age
         v["num_players"][:] = self._num_players
         v["seat_present"][:] = self._seat_present
-        return a, buf[FAST_END:].copy()
+        slow = np.empty((n, LAYOUT.size - FAST_END), dtype=np.float32)
+        slow[:] = buf[FAST_END:]
+        slow[:, : n * self._seat_width] = a[self._orders].reshape(n, n * self._seat_width)
+        ar, rel = self._ar, self._rel_all  # rel[p, q]: q's seat relative to observer p
+        for i, owner in enumerate(s.troll_owner.tolist()):
+            if owner >= 0:
+                slow[ar, self._trolls + i * MAX_PLAYERS + rel[:, owner]] = 1
+        if s.giant_holder >= 0:
+            slow[ar, self._giant + rel[:, s.giant_holder]] = 1
+            slow[:, self._giant + MAX_PLAYERS] = min(s.giant_size, 10) / 10
+        slow[ar, self._first + rel[:, s.first_player]] = 1
+        return slow
