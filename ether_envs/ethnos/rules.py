@@ -246,7 +246,6 @@ class State(_State):
         self.glory_by_source = np.zeros((n, len(SOURCES)), dtype=np.int64)
         self.tally = np.zeros((n, TALLY_WIDTH), dtype=np.int64)
         self.cards = np.zeros((2 * n + 4, K), dtype=np.int8)
-        self._bind_views()
         self.supply[:] = C.MARKERS_PER_PLAYER
         self.revealer = -1
         self.orc_queue: list[int] = []
@@ -270,34 +269,27 @@ class State(_State):
         d["orc_queue"] = list(self.orc_queue)
         d["history"] = list(self.history)
         s.__dict__ = d
-        s._bind_views()
         return s
 
-    def _bind_views(self) -> None:
-        """``hands``, ``known``, ``face_up``, ``band`` and ``kept`` are row views of
-        ``cards``, and the public per-seat tallies are column views of ``tally``
-        (two tables the encoder reads with one operation each)."""
-        n = self.num_players
-        t = self.tally
-        self.band_cards = t[:, TALLY["band_cards"]]
-        self.band_leaders = t[:, TALLY["band_leaders"]]
-        self.band_glory = t[:, TALLY["band_glory"]]
-        self.markers = t[:, TALLY["markers"]]
-        self.supply = t[:, TALLY["supply"]]
-        self.glory = t[:, TALLY["glory"]]
-        self.merfolk = t[:, TALLY["merfolk"]]
-        self.orc = t[:, TALLY["orc"]]
-        c = self.cards
-        self.hands = c[:n]
-        self.known = c[n: 2 * n]
-        self.face_up = c[2 * n]
-        self.band = c[2 * n + 1]
-        self.kept = c[2 * n + 2]
+    # views of the two tables (properties, so that snapshots and pickles hold each count once)
+    hands = property(lambda self: self.cards[: self.game.num_players], doc="(players, 67) cards in each hand")
+    known = property(lambda self: self.cards[self.game.num_players: 2 * self.game.num_players],
+                     doc="(players, 67) cards everyone knows to be in each hand")
+    face_up = property(lambda self: self.cards[2 * self.game.num_players], doc="(67,) the face-up Allies")
+    band = property(lambda self: self.cards[2 * self.game.num_players + 1], doc="(67,) the band being formed")
+    kept = property(lambda self: self.cards[2 * self.game.num_players + 2], doc="(67,) the Elves' kept cards")
+    band_cards = property(lambda self: self.tally[:, TALLY["band_cards"]], doc="(players, 67) cards in bands")
+    band_leaders = property(lambda self: self.tally[:, TALLY["band_leaders"]], doc="(players, 12) band Leaders")
+    band_glory = property(lambda self: self.tally[:, TALLY["band_glory"]], doc="(players,) Glory of the bands now")
+    markers = property(lambda self: self.tally[:, TALLY["markers"]], doc="(players, 6) Control markers")
+    supply = property(lambda self: self.tally[:, TALLY["supply"]], doc="(players,) markers not placed")
+    glory = property(lambda self: self.tally[:, TALLY["glory"]], doc="(players,) Glory")
+    merfolk = property(lambda self: self.tally[:, TALLY["merfolk"]], doc="(players,) Merfolk track")
+    orc = property(lambda self: self.tally[:, TALLY["orc"]], doc="(players, 6) Orc Horde spaces filled")
 
     def __setstate__(self, d: dict) -> None:
         """Unpickled / deep-copied: a fresh observation key (keys are unique per process)."""
         self.__dict__.update(d)
-        self._bind_views()
         self._obs_key = next(_OBS_KEYS)
 
     def _private_rng(self) -> np.random.Generator:
@@ -608,7 +600,7 @@ class State(_State):
 
     def _discard_rest(self, p: int) -> None:
         discard = self.hands[p]
-        self.face_up += discard
+        self.face_up[:] += discard
         # what others still know to be in the hand: known cards not seen discarded
         self.known[p] = np.maximum(self.known[p] - discard, 0)
         self.hands[p] = self.kept
