@@ -110,7 +110,10 @@ class Encoder:
         self._slow_all = None
         self._orders = np.array(self._order)
         self._rel_all = np.array(self._rel)
-        self._ar = np.arange(n)
+        self._ar_col = np.arange(n)[:, None]
+        self._template_for = None  # the glory_tokens array and Age the template was made for
+        self._template_age = 0
+        self._template = None
         self._zero_from = (4 + n) * K  # card rows of absent seats onward are zero
         # rows of State.cards gathered per observer: hand, kept (or the zero row), face_up, band, known (relative)
         zero, face_up, band, kept = 2 * n + 3, 2 * n, 2 * n + 1, 2 * n + 2
@@ -165,7 +168,25 @@ class Encoder:
     def _encode_slow(self, s) -> np.ndarray:
         """The slow pieces for every observer: float32 ``(players, size - FAST_END)``."""
         n = self.game.num_players
+        if self._template_for is not s.glory_tokens or self._template_age != s.age:
+            self._template = self._encode_template(s)
+            self._template_for, self._template_age = s.glory_tokens, s.age
+        slow = np.empty((n, LAYOUT.size - FAST_END), dtype=np.float32)
+        slow[:] = self._template
         a = np.minimum(s.tally, _TALLY_CAP) * _TALLY_SCALE  # State.tally columns = SEAT_FEATURES
+        slow[:, : n * self._seat_width] = a[self._orders].reshape(n, n * self._seat_width)
+        ar, rel = self._ar_col, self._rel_all  # rel[p, q]: q's seat relative to observer p
+        held = (s.troll_owner >= 0).nonzero()[0]
+        if len(held):
+            slow[ar, self._trolls + held * MAX_PLAYERS + rel[:, s.troll_owner[held]]] = 1
+        if s.giant_holder >= 0:
+            slow[ar[:, 0], self._giant + rel[:, s.giant_holder]] = 1
+            slow[:, self._giant + MAX_PLAYERS] = min(s.giant_size, 10) / 10
+        slow[ar[:, 0], self._first + rel[:, s.first_player]] = 1
+        return slow
+
+    def _encode_template(self, s) -> np.ndarray:
+        """The observer-independent slow pieces (fixed for an Age), other pieces zero."""
         buf = self._buf
         v = self._v
         buf[FAST_END:] = 0
@@ -176,15 +197,4 @@ class Encoder:
         v["last_age"][0] = s.age == self._last_age
         v["num_players"][:] = self._num_players
         v["seat_present"][:] = self._seat_present
-        slow = np.empty((n, LAYOUT.size - FAST_END), dtype=np.float32)
-        slow[:] = buf[FAST_END:]
-        slow[:, : n * self._seat_width] = a[self._orders].reshape(n, n * self._seat_width)
-        ar, rel = self._ar, self._rel_all  # rel[p, q]: q's seat relative to observer p
-        for i, owner in enumerate(s.troll_owner.tolist()):
-            if owner >= 0:
-                slow[ar, self._trolls + i * MAX_PLAYERS + rel[:, owner]] = 1
-        if s.giant_holder >= 0:
-            slow[ar, self._giant + rel[:, s.giant_holder]] = 1
-            slow[:, self._giant + MAX_PLAYERS] = min(s.giant_size, 10) / 10
-        slow[ar, self._first + rel[:, s.first_player]] = 1
-        return slow
+        return buf[FAST_END:].copy()

@@ -343,6 +343,7 @@ class State(_State):
         self.keep_limit = 0
         self.wizard_draws = 0
         self._legal = None
+        self._mask = None
 
     def _start_turn(self, p: int) -> None:
         self.phase = TURN
@@ -389,7 +390,17 @@ class State(_State):
     def _legal_actions(self) -> list[int]:
         if self._legal is None:
             self._legal = self._compute_legal()
+            self._mask = None
         return self._legal
+
+    def legal_actions_mask(self, player: int | None = None) -> np.ndarray:
+        """int8 array of shape ``(346,)``: 1 where legal (cached with the legal actions)."""
+        legal = self.legal_actions(player)
+        if not legal or legal is not self._legal:
+            return CODEC.mask(legal)
+        if self._mask is None:
+            self._mask = CODEC.mask(legal)
+        return self._mask.copy()
 
     def _compute_legal(self) -> list[int]:
         ph = self.phase
