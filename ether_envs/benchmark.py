@@ -29,16 +29,37 @@ import numpy as np
 import ether_envs
 
 
-def _time_loop(run_one: Callable[[int], int], seconds: float) -> tuple[float, float, int]:
-    """Run whole games until ``seconds`` elapse; return steps/s, games/s, games."""
-    steps = games = 0
-    start = time.perf_counter()
-    while True:
-        steps += run_one(games)
-        games += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return steps / elapsed, games / elapsed, games
+class _Meter:
+    """Accumulates whole games of one workload over several short slices, so that
+    workloads measured in the same run share the machine's load fairly."""
+
+    def __init__(self, run_one: Callable[[int], int]):
+        self.run_one = run_one
+        self.steps = self.games = 0
+        self.elapsed = 0.0
+
+    def slice(self, seconds: float) -> None:
+        start = time.perf_counter()
+        while True:
+            self.steps += self.run_one(self.games)
+            self.games += 1
+            if time.perf_counter() - start >= seconds:
+                break
+        self.elapsed += time.perf_counter() - start
+
+    @property
+    def steps_per_s(self) -> float:
+        return self.steps / self.elapsed
+
+    @property
+    def games_per_s(self) -> float:
+        return self.games / self.elapsed
+
+
+def _interleave(meters: list[_Meter], seconds: float, rounds: int = 10) -> None:
+    for _ in range(rounds):
+        for m in meters:
+            m.slice(seconds / rounds)
 
 
 def env_random_game(env, rng: np.random.Generator, seed: int) -> int:
@@ -68,47 +89,58 @@ def engine_random_game(game, rng: np.random.Generator, seed: int) -> int:
     return steps
 
 
-def clone_apply_rate(game, seconds: float, seed: int = 0) -> float:
-    """``clone()`` + one ``apply_action`` per second, over states of random games."""
+def _clone_apply_workload(game, seed: int = 0) -> Callable[[int], int]:
+    """``clone()`` + one ``apply_action`` on each state of a few random games."""
     rng = np.random.default_rng(seed)
     states = []
     for s in range(5):
         st = game.new_initial_state(seed=s)
-        while not st.is_terminal():
+        while not st.is_terminal() and len(states) < 200:
             states.append(st.clone())
             legal = st.legal_actions()
             st.apply_action(legal[rng.integers(len(legal))])
-    count = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        for st in states[:200]:
+
+    def run(_i: int) -> int:
+        for st in states:
             c = st.clone()
             legal = c.legal_actions()
             c.apply_action(legal[rng.integers(len(legal))])
-            count += 1
-    return count / (time.perf_counter() - start)
+        return len(states)
+
+    return run
 
 
-def connect_four_rate(seconds: float) -> dict[str, float]:
+def run(games: list[str], config: dict[str, Any], seconds: float) -> list[dict[str, Any]]:
+    """Benchmark ``games`` beside connect_four_v3, interleaving short slices of every
+    workload so that each ratio compares measurements taken under the same load.
+    Returns one row per game and one for connect four."""
     from pettingzoo.classic import connect_four_v3
 
-    env = connect_four_v3.env()
     rng = np.random.default_rng(0)
-    sps, gps, games = _time_loop(lambda i: env_random_game(env, rng, i), seconds)
-    return {"steps_per_s": sps, "games_per_s": gps, "games": games}
-
-
-def benchmark_game(name: str, config: dict[str, Any], seconds: float) -> dict[str, float]:
-    rng = np.random.default_rng(0)
-    env = ether_envs.make(name, **config)
-    env_sps, env_gps, env_games = _time_loop(lambda i: env_random_game(env, rng, i), seconds)
-    game = ether_envs.load_game(name, **config)
-    eng_sps, eng_gps, eng_games = _time_loop(lambda i: engine_random_game(game, rng, i), seconds)
-    return {
-        "env_steps_per_s": env_sps, "env_games_per_s": env_gps, "env_games": env_games,
-        "engine_steps_per_s": eng_sps, "engine_games_per_s": eng_gps, "engine_games": eng_games,
-        "clone_apply_per_s": clone_apply_rate(game, seconds / 2),
-    }
+    c4_env = connect_four_v3.env()
+    c4 = _Meter(lambda i: env_random_game(c4_env, rng, i))
+    rows = []
+    for name in games:
+        env = ether_envs.make(name, **config)
+        game = ether_envs.load_game(name, **config)
+        meters = {
+            "env": _Meter(lambda i, env=env: env_random_game(env, rng, i)),
+            "engine": _Meter(lambda i, game=game: engine_random_game(game, rng, i)),
+            "clone_apply": _Meter(_clone_apply_workload(game)),
+        }
+        _interleave([c4, *meters.values()], seconds)
+        rows.append({
+            "game": name + (f" {config}" if config else ""),
+            "env_steps_per_s": meters["env"].steps_per_s, "env_games_per_s": meters["env"].games_per_s,
+            "engine_steps_per_s": meters["engine"].steps_per_s,
+            "engine_games_per_s": meters["engine"].games_per_s,
+            "clone_apply_per_s": meters["clone_apply"].steps_per_s,
+            "env_ratio": meters["env"].steps_per_s / c4.steps_per_s,
+            "engine_ratio": meters["engine"].steps_per_s / c4.steps_per_s,
+        })
+    rows.insert(0, {"game": "connect_four_v3 (PettingZoo)", "env_steps_per_s": c4.steps_per_s,
+                    "env_games_per_s": c4.games_per_s})
+    return rows
 
 
 def _parse_config(items: list[str]) -> dict[str, Any]:
@@ -124,20 +156,6 @@ def _parse_config(items: list[str]) -> dict[str, Any]:
         else:
             cfg[key] = {"true": True, "false": False}.get(value.lower(), value)
     return cfg
-
-
-def run(games: list[str], config: dict[str, Any], seconds: float) -> list[dict[str, Any]]:
-    """Benchmark ``games`` and connect_four_v3; return one row per game (and one for connect four)."""
-    c4 = connect_four_rate(seconds)
-    rows = [{"game": "connect_four_v3 (PettingZoo)", "env_steps_per_s": c4["steps_per_s"],
-             "env_games_per_s": c4["games_per_s"]}]
-    for name in games:
-        r = benchmark_game(name, config, seconds)
-        r["game"] = name + (f" {config}" if config else "")
-        r["env_ratio"] = r["env_steps_per_s"] / c4["steps_per_s"]
-        r["engine_ratio"] = r["engine_steps_per_s"] / c4["steps_per_s"]
-        rows.append(r)
-    return rows
 
 
 def format_table(rows: list[dict[str, Any]]) -> str:
@@ -157,7 +175,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m ether_envs.benchmark", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", nargs="*", default=ether_envs.list_games(), help="games to time (default: all)")
-    parser.add_argument("--seconds", type=float, default=3.0, help="seconds per measurement (default 3)")
+    parser.add_argument("--seconds", type=float, default=3.0,
+                        help="seconds per workload and game, spread over 10 interleaved slices (default 3)")
     parser.add_argument("--config", nargs="*", default=[], help="game config as key=value pairs")
     args = parser.parse_args(argv)
     for g in args.games:

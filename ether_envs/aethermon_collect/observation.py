@@ -30,7 +30,6 @@ SQUARE_FEATURES = (
 """Columns of the ``squares`` piece, one row per square of the 7x7 frame."""
 F = {name: i for i, name in enumerate(SQUARE_FEATURES)}
 _CARD_COLS = slice(F["card_present"], F["card_stage"] + 1)
-_HOLDER_COLS = slice(F["set_held_by_seat_0"], F["set_held_by_seat_3"] + 1)
 _ART_ID0 = F["artefact_beetle"]
 
 PIECES = [
@@ -70,7 +69,7 @@ PIECES = [
 LAYOUT = ObservationLayout(PIECES)
 
 # static per-card features (present, value/4, element one-hot, line one-hot, stage/3);
-# the last row (index NUM_CARDS) is "no card"
+# the last row (index -1, i.e. "card id -1") is "no card"
 _CARD_FEATURES = np.zeros((C.NUM_CARDS + 1, 14), dtype=np.float32)
 for _c in C.CARDS:
     _CARD_FEATURES[_c.card_id, 0] = 1
@@ -78,113 +77,146 @@ for _c in C.CARDS:
     _CARD_FEATURES[_c.card_id, 2 + _c.element_id] = 1
     _CARD_FEATURES[_c.card_id, 10 + (3 - _c.set_size)] = 1
     _CARD_FEATURES[_c.card_id, 13] = _c.stage / 3
-_CARD_SET = np.array([c.set_id for c in C.CARDS] + [-1], dtype=np.int64)
+# set of each card as a column index; "no set" and "no card" map to the last (always-zero) column
+_SET_ID = [c.set_id for c in C.CARDS]
+_NF = len(SQUARE_FEATURES)
+_HOLDER0 = F["set_held_by_seat_0"]
 
 
 class Encoder:
     """Writes :data:`LAYOUT` for one observer. Reads only what that seat may see:
-    everything is public except Artefact identities under "Hidden Artefacts"."""
+    everything is public except Artefact identities under "Hidden Artefacts".
+
+    Static pieces are written once into a template; each call copies the template
+    and fills the dynamic pieces with a few vectorised operations.
+    """
 
     layout = LAYOUT
 
     def __init__(self, game):
         self.game = game
-        self._in_grid = game.in_grid.astype(np.float32)
-        self._buf, self._v = LAYOUT.new_buffer()
+        n = game.num_players
         cfg = game.config
-        mode = np.array([cfg.cooperative, cfg.teams, cfg.hidden_artefacts, cfg.redistribute_artefacts,
-                         cfg.artefacts == "triples" and cfg.uses_artefacts], dtype=np.float32)
-        self._static = {
-            "mode": mode,
-            "num_players": np.eye(3, dtype=np.float32)[game.num_players - 2],
-            "seat_present": (np.arange(MAX_PLAYERS) < game.num_players).astype(np.float32),
-            "coop_target": np.array([C.COOP_TARGETS[game.num_players][cfg.target] / MAX_SCORE if cfg.cooperative else 0],
-                                    dtype=np.float32),
-        }
+        self._template, tv = LAYOUT.new_buffer()
+        tv["squares"][:, F["in_grid"]] = game.in_grid
+        tv["mode"][:] = (cfg.cooperative, cfg.teams, cfg.hidden_artefacts, cfg.redistribute_artefacts,
+                         cfg.artefacts == "triples" and cfg.uses_artefacts)
+        tv["num_players"][n - 2] = 1
+        tv["seat_present"][:n] = 1
+        if cfg.cooperative:
+            tv["coop_target"][0] = C.COOP_TARGETS[n][cfg.target] / MAX_SCORE
+        self._buf, self._v = LAYOUT.new_buffer()
+        # relative seat of each absolute owner (index owner + 1; -1 -> 4 = nobody), per observer
+        self._rel_index = [[MAX_PLAYERS] + [(q - p) % n for q in range(n)] for p in range(n)]
+        self._order = [[(p + k) % n for k in range(n)] for p in range(n)]
+        self._uses_artefacts = cfg.uses_artefacts
+        sl = LAYOUT.slices
+        self._off = {k: sl[k].start for k in sl}
 
-    def encode(self, s, player: int, out: np.ndarray) -> np.ndarray:
-        """Fill ``out`` (float32, shape ``(LAYOUT.size,)``) with ``player``'s view."""
-        g = self.game
-        n = g.num_players
-        v = self._v
-        self._buf[:] = 0
-        for k, arr in self._static.items():
-            v[k][...] = arr
-        rel = lambda q: (q - player) % n  # noqa: E731
-        sqv = v["squares"]
-        board = s.board.astype(np.int64)
-        idx = np.where(board >= 0, board, C.NUM_CARDS)
-        sqv[:, F["in_grid"]] = self._in_grid
-        sqv[s.token, F["token"]] = 1
-        sqv[:, _CARD_COLS] = _CARD_FEATURES[idx]
-        # set holders per relative seat
-        holders = np.zeros((MAX_PLAYERS, C.NUM_SETS + 1), dtype=np.float32)  # last column: no set
-        owned = np.flatnonzero(s.owner >= 0)
-        for c in owned:
-            q = rel(int(s.owner[c]))
-            v["collections"][q, c] = 1
-            holders[q, _CARD_SET[c]] = 1
-        holders[:, -1] = 0
-        sqv[:, _HOLDER_COLS] = holders[:, _CARD_SET[idx]].T
+    def encode(self, s, player: int, out: np.ndarray | None = None) -> np.ndarray:
+        """``player``'s view of state ``s``: float32, shape ``(LAYOUT.size,)``.
+        Written into ``out`` when given, else a new array."""
+        n = self.game.num_players
+        buf = self._buf
+        off = self._off
+        buf[:] = self._template
+        sqv = self._v["squares"]
+        sqv[:, _CARD_COLS] = _CARD_FEATURES.take(np.asarray(s.board, dtype=np.intp), axis=0)
+        sq0 = off["squares"]
+        if s.token >= 0:  # 3 players: no token until the last player places it
+            buf[sq0 + s.token * _NF + 1] = 1
+        rel = self._rel_index[player]
+        # collections and, per square, which relative seats hold a card of its set
+        coll0 = off["collections"]
+        card_square = s.card_square
         for q in range(n):
-            v["scores"][rel(q)] = s.score(q) / MAX_SCORE
-            if s.satchel_set[q] >= 0:
-                v["satchel_sets"][rel(q), s.satchel_set[q]] = 1
-        v["first_player"][rel(s.first_player)] = 1
-        if not s.is_terminal():
-            v["current_player"][rel(s.decider)] = 1
-        v["turn_player"][rel(s.turn_player)] = 1
-        v["phase"][s.phase] = 1
+            r = rel[q + 1]
+            base = coll0 + r * C.NUM_CARDS
+            sets = set()
+            for c in s.collections[q]:
+                buf[base + c] = 1
+                sets.add(_SET_ID[c])
+            for st in sets:
+                if st >= 0:
+                    for m in C.SET_CARDS[st]:
+                        sq = card_square[m]
+                        if sq >= 0:
+                            buf[sq0 + sq * _NF + _HOLDER0 + r] = 1
+        order = self._order[player]
+        score = s.score_cache
+        sc = off["scores"]
+        for k in range(n):
+            buf[sc + k] = score[order[k]] / MAX_SCORE
+        buf[off["first_player"] + rel[s.first_player + 1]] = 1
+        if s.phase != R.OVER:
+            buf[off["current_player"] + rel[s.decider + 1]] = 1
+        buf[off["turn_player"] + rel[s.turn_player + 1]] = 1
+        buf[off["phase"] + s.phase] = 1
         if s.pending >= 0:
-            v["pending_effect"][s.pending] = 1
+            buf[off["pending_effect"] + s.pending] = 1
         if s.trade_card >= 0:
-            v["trade_card"][s.trade_card] = 1
-        self._artefacts(s, player, v, rel)
+            buf[off["trade_card"] + s.trade_card] = 1
+        if self._uses_artefacts:
+            self._artefacts(s, player, rel)
+        streak, axis = s.streak, s.axis
         for q in range(n):
-            if s.streak[q]:
-                v["no_collect_streak"][rel(q)] = 1
-            if s.axis[q] >= 0:
-                v["axis"][rel(q), s.axis[q]] = 1
-        v["turn_flags"][:] = (s.collected, s.no_collect_turn, s.extra_turn)
+            if streak[q]:
+                buf[off["no_collect_streak"] + rel[q + 1]] = 1
+            if axis[q] >= 0:
+                buf[off["axis"] + 2 * rel[q + 1] + axis[q]] = 1
+            if s.satchel_set[q] >= 0:
+                buf[off["satchel_sets"] + C.NUM_SETS * rel[q + 1] + s.satchel_set[q]] = 1
+        tf = off["turn_flags"]
+        buf[tf] = s.collected
+        buf[tf + 1] = s.no_collect_turn
+        buf[tf + 2] = s.extra_turn
         if s.fence_row >= 0:
-            v["fence"][s.fence_row] = 1
-            v["fence"][C.MAX_SIDE + rel(s.fence_seat)] = 1
-        v["elements_in_play"][s.elements] = 1
-        out[:] = self._buf
+            buf[off["fence"] + s.fence_row] = 1
+            buf[off["fence"] + C.MAX_SIDE + rel[s.fence_seat + 1]] = 1
+        el = off["elements_in_play"]
+        for e in s.elements:
+            buf[el + e] = 1
+        if out is None:
+            return buf.copy()
+        out[:] = buf
         return out
 
-    def _artefacts(self, s, player, v, rel) -> None:
-        if not self.game.config.uses_artefacts:
-            return
+    def _artefacts(self, s, player: int, rel) -> None:
+        buf = self._buf
+        off = self._off
         known = s.known[player]
-        for a in range(NA):
-            o = s.art_owner[a]
-            if o >= 0:
-                if s.art_used[a]:
-                    v["artefacts_used"][rel(o), a] = 1
-                elif known[a]:
-                    v["artefacts_held"][rel(o), a] = 1
+        held0, unknown0, used0 = off["artefacts_held"], off["artefacts_held_unknown"], off["artefacts_used"]
+        for q in range(self.game.num_players):
+            r = rel[q + 1]
+            for a in s.held[q]:
+                if known[a]:
+                    buf[held0 + r * NA + a] = 1
                 else:
-                    v["artefacts_held_unknown"][rel(o)] += 1 / NA
+                    buf[unknown0 + r] += 1 / NA
+        for a, used in enumerate(s.art_used):
+            if used:
+                buf[used0 + rel[s.art_owner[a] + 1] * NA + a] = 1
+        g0, gu0, gt0 = off["draft_groups"], off["draft_groups_unknown"], off["draft_groups_taken"]
         for gi, grp in enumerate(s.groups):
             for a in grp:
                 if known[a]:
-                    v["draft_groups"][gi, a] = 1
+                    buf[g0 + gi * NA + a] = 1
                 else:
-                    v["draft_groups_unknown"][gi] += 1 / 3
+                    buf[gu0 + gi] += 1 / 3
             if s.group_owner[gi] >= 0:
-                v["draft_groups_taken"][gi, rel(s.group_owner[gi])] = 1
+                buf[gt0 + gi * MAX_PLAYERS + rel[s.group_owner[gi] + 1]] = 1
         for a in s.leftover:
             if known[a]:
-                v["leftover_artefacts"][a] = 1
+                buf[off["leftover_artefacts"] + a] = 1
             else:
-                v["leftover_unknown"][0] += 1 / NA
-        sqv = v["squares"]
-        for sq in np.flatnonzero(s.art_square >= 0):
-            sqv[sq, F["artefact_present"]] = 1
-            a = s.art_square[sq]
-            if known[a]:
-                sqv[sq, _ART_ID0 + a] = 1
+                buf[off["leftover_unknown"]] += 1 / NA
+        if s.redistributed:
+            sq0 = off["squares"]
+            for sq, a in enumerate(s.art_square):
+                if a >= 0:
+                    buf[sq0 + sq * _NF + F["artefact_present"]] = 1
+                    if known[a]:
+                        buf[sq0 + sq * _NF + _ART_ID0 + a] = 1
         e = s.last_opponent_effect(player)
         if e >= 0:
-            v["last_opponent_artefact"][e] = 1
+            buf[off["last_opponent_artefact"] + e] = 1

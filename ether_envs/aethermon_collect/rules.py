@@ -53,6 +53,10 @@ A = C.ARTEFACT_BY_KEY
 BEETLE, GLOVES, COMPASS, HOOK, LANTERN, NET, TRADE, STOPWATCH, FENCE, MIRROR, MAGNET, SATCHEL_A = (
     A[k].artefact_id for k in ("beetle", "gloves", "compass", "grappling_hook", "lantern", "net",
                                "trade_token", "stopwatch", "fence", "mirror", "magnet", "satchel"))
+_TIMING = tuple(a.timing for a in C.ARTEFACTS)
+_VALUE = tuple(c.value for c in C.CARDS)
+_SET_ID = tuple(c.set_id for c in C.CARDS)
+_SET_VALUE = tuple(sum(_VALUE[m] for m in cards) for cards in C.SET_CARDS)
 TRADE_TAKE = 12  # pending sub-step of the Trade Token after the card to give is chosen
 
 MODES = ("competitive", "cooperative")
@@ -180,10 +184,13 @@ class Game(_Game):
                 self.in_grid[r * C.MAX_SIDE + c] = True
         self.grid_squares = [int(s) for s in np.flatnonzero(self.in_grid)]
         self.centre = (side // 2) * C.MAX_SIDE + side // 2 if vacant else -1
+        self.card_squares = [s for s in self.grid_squares if s != self.centre]
+        self.cooperative = self.config.cooperative  # flags read on every step
+        self.axis_rule = self.cooperative and self.num_players == 2  # 2-player co-op axes
+        self.artefact_pool = [C.ARTEFACT_BY_KEY[k].artefact_id for k in self.config.artefact_pool]
         self.corners = (0, side - 1, (side - 1) * C.MAX_SIDE, (side - 1) * C.MAX_SIDE + side - 1)
         # static move tables: rook lines per square as (horizontal, vertical) destination lists
-        self.rook = [self._line_moves(s, ((0, 1), (0, -1))) + self._line_moves(s, ((1, 0), (-1, 0)))
-                     for s in range(SQ)]
+        self.rook = [self._line_moves(s, ((0, 1), (0, -1), (1, 0), (-1, 0))) for s in range(SQ)]
         self.rook_h = [self._line_moves(s, ((0, 1), (0, -1))) for s in range(SQ)]
         self.rook_v = [self._line_moves(s, ((1, 0), (-1, 0))) for s in range(SQ)]
         self.diagonal = [self._line_moves(s, ((1, 1), (1, -1), (-1, 1), (-1, -1))) for s in range(SQ)]
@@ -234,7 +241,8 @@ class Game(_Game):
 
 
 class State(_State):
-    """Aethermon: Collect state.
+    """Aethermon: Collect state. Per-square and per-card fields are plain Python
+    lists (fast element access); squares use the 7x7 frame (``row * 7 + col``).
 
     Attributes:
         rng: the state's ``numpy.random.Generator`` (all chance).
@@ -242,34 +250,38 @@ class State(_State):
         deal: turn-order deal, ``deal[p]`` = values dealt to seat ``p`` (rulebook
             "Determine Turn Order"); public.
         first_player: seat first in turn order; play is clockwise (seat + 1).
-        board: int8 (49,), card id on each square, -1 if none.
-        art_square: int8 (49,), Artefact id lying on each square (variant
+        board: list[int] (49), card id on each square, -1 if none.
+        card_square: list[int] (48), square of each card on the grid, -1 if none.
+        start_card: card under the Group Token when placed (3 players), -1 if none;
+            ``first_turn`` is True until the first turn ends (it cannot be collected then).
+        art_square: list[int] (49), Artefact id lying on each square (variant
             "Redistribute"), -1 if none.
         token: square of the Group Token.
-        owner: int8 (48,), seat that collected each card, -1 if none.
+        owner: list[int] (48), seat that collected each card, -1 if none.
         collections: list per seat of collected card ids, in order.
+        score_cache: list[int] per seat, the current score (kept up to date).
         phase: one of ``PLACE_TOKEN, DRAFT, TURN, PENDING, POST_MOVE, SATCHEL, OVER``.
         turn_player: seat whose turn it is; ``decider`` is who decides now.
-        groups: Artefact groups (lists of artefact ids); ``group_owner[g]`` seat or -1.
+        groups: Artefact groups (sorted lists of artefact ids); ``group_owner[g]`` seat or -1.
         leftover: Artefacts not in a group (discarded, or kept for "Redistribute").
-        art_owner: int8 (12,), seat holding each Artefact, -1 if none.
-        art_used: bool (12,), Artefacts already used (face down, public).
-        known: bool (players, 12), whether a seat knows which Artefact is where
-            (all True unless "Hidden Artefacts").
+        art_owner: list[int] (12), seat holding each Artefact, -1 if none.
+        art_used: list[bool] (12), Artefacts already used (face down, public).
+        held: list per seat of its unused Artefacts (sorted ids).
+        known: list per seat of 12 bools: whether the seat knows which Artefact is
+            where (all True unless "Hidden Artefacts").
         draft_order: seats in drafting order; ``draft_pos`` the next index.
         pending: effect awaiting its target (an artefact id, or ``TRADE_TAKE``), -1 if none.
-        pending_source: the Artefact card consumed by the pending effect (Mirror when copied).
         trade_card: card chosen to give by the pending Trade Token, -1 if none.
         collected: whether the current turn collected an Aethermon.
         no_collect_turn: the current turn is a Stopwatch extra turn (no collecting).
         extra_turn: a Stopwatch extra turn follows the current turn.
-        streak: bool (players,), seats that had a turn without collecting since the last collection.
+        streak: list[bool] per seat: had a turn without collecting since the last collection.
         fence_row / fence_seat: row the Fence forbids to seat ``fence_seat`` on its next turn (-1 none).
-        axis: int8 (players,), 2-player co-op axis per seat: -1 unset, 0 horizontal, 1 vertical.
+        axis: list[int] per seat, 2-player co-op axis: -1 unset, 0 horizontal, 1 vertical.
         art_log: list of (seat, effect artefact id) in order of use.
-        turns_taken: bool (players,), seats that have taken a turn (for "Redistribute").
+        turns_taken: list[bool] per seat: has taken a turn (for "Redistribute").
         redistributed: whether leftover Artefacts were put on the grid.
-        satchel_set: int8 (players,), set counted complete by a Satchel, -1 if none.
+        satchel_set: list[int] per seat, set counted complete by a Satchel, -1 if none.
         satchel_queue: seats still to choose their Satchel set.
     """
 
@@ -277,61 +289,62 @@ class State(_State):
         self.game = game
         cfg = game.config
         n = game.num_players
-        self.rng = np.random.default_rng(seed)
+        self.rng = rng = np.random.default_rng(seed)
         self.history: list[int] = []
-        rng = self.rng
         # Elements in play (rulebook "Set up the Grid"; random choice: AC-A3)
         if cfg.elements is None:
-            els = rng.choice(len(C.ELEMENTS), size=cfg.grid[0], replace=False)
+            self.elements = sorted(rng.permutation(len(C.ELEMENTS))[:cfg.grid[0]].tolist())
         else:
-            els = [C.ELEMENTS.index(e) for e in cfg.elements]
-        self.elements = sorted(int(e) for e in els)
+            self.elements = sorted(C.ELEMENTS.index(e) for e in cfg.elements)
         cards = [e * C.CARDS_PER_ELEMENT + k for e in self.elements for k in range(C.CARDS_PER_ELEMENT)]
         # Turn order (rulebook "Determine Turn Order"; deck = the cards in play: AC-A4)
         self.deal, self.first_player = self._deal_turn_order(cards, rng, n)
         # Grid: all cards face up at random (rulebook "Set up the Grid")
-        self.board = np.full(SQ, -1, dtype=np.int8)
-        squares = [s for s in game.grid_squares if s != game.centre]
-        self.board[squares] = rng.permutation(cards)
-        self.art_square = np.full(SQ, -1, dtype=np.int8)
-        self.owner = np.full(C.NUM_CARDS, -1, dtype=np.int8)
+        self.board = [-1] * SQ
+        self.card_square = [-1] * C.NUM_CARDS
+        for sq, j in zip(game.card_squares, rng.permutation(len(cards)).tolist()):
+            self.board[sq] = cards[j]
+            self.card_square[cards[j]] = sq
+        self.art_square = [-1] * SQ
+        self.owner = [-1] * C.NUM_CARDS
         self.collections: list[list[int]] = [[] for _ in range(n)]
-        self.turn_player = self.first_player
-        self.decider = self.first_player
+        self.score_cache = [0] * n
+        self.turn_player = self.decider = self.first_player
         self.token = game.centre
         # Artefacts (rulebook "Drafting Artefacts")
         self.groups: list[list[int]] = []
         self.group_owner: list[int] = []
         self.leftover: list[int] = []
-        self.art_owner = np.full(C.NUM_ARTEFACTS, -1, dtype=np.int8)
-        self.art_used = np.zeros(C.NUM_ARTEFACTS, dtype=bool)
-        self.known = np.ones((n, C.NUM_ARTEFACTS), dtype=bool)
+        self.art_owner = [-1] * C.NUM_ARTEFACTS
+        self.art_used = [False] * C.NUM_ARTEFACTS
+        self.held: list[list[int]] = [[] for _ in range(n)]
+        self.known = [[True] * C.NUM_ARTEFACTS for _ in range(n)]
         last = (self.first_player - 1) % n
         self.draft_order = [(last - i) % n for i in range(n)]  # last player first, anti-clockwise
         self.draft_pos = 0
         if cfg.uses_artefacts:
-            pool = [C.ARTEFACT_BY_KEY[k].artefact_id for k in cfg.artefact_pool]
-            pool = [int(a) for a in rng.permutation(pool)]
+            pool = [game.artefact_pool[j] for j in rng.permutation(len(game.artefact_pool)).tolist()]
             g = cfg.group_size
             self.groups = [sorted(pool[i * g:(i + 1) * g]) for i in range(n)]
             self.group_owner = [-1] * n
             self.leftover = sorted(pool[n * g:])
             if cfg.hidden_artefacts:
-                self.known[:] = False
+                self.known = [[False] * C.NUM_ARTEFACTS for _ in range(n)]
+        self.start_card = -1
+        self.first_turn = True
         self.pending = -1
-        self.pending_source = -1
         self.trade_card = -1
         self.collected = False
         self.no_collect_turn = False
         self.extra_turn = False
-        self.streak = np.zeros(n, dtype=bool)
+        self.streak = [False] * n
         self.fence_row = -1
         self.fence_seat = -1
-        self.axis = np.full(n, -1, dtype=np.int8)
+        self.axis = [-1] * n
         self.art_log: list[tuple[int, int]] = []
-        self.turns_taken = np.zeros(n, dtype=bool)
+        self.turns_taken = [False] * n
         self.redistributed = False
-        self.satchel_set = np.full(n, -1, dtype=np.int8)
+        self.satchel_set = [-1] * n
         self.satchel_queue: list[int] = []
         # Placing the Group Token (3 players: the last player chooses a corner)
         if n == 3:
@@ -343,7 +356,7 @@ class State(_State):
     @staticmethod
     def _deal_turn_order(cards, rng, n):
         """Deal 3 cards each; highest total starts; tied players draw one more until one leads."""
-        deck = [int(c) for c in rng.permutation(cards)]
+        deck = [cards[j] for j in rng.permutation(len(cards)).tolist()]
         deal = [[C.CARDS[deck.pop()].value for _ in range(3)] for _ in range(n)]
         tied = list(range(n))
         while True:
@@ -353,23 +366,37 @@ class State(_State):
             if len(tied) == 1:
                 return deal, tied[0]
             if len(deck) < len(tied):  # deck exhausted: reshuffle the cards in play (AC-A4)
-                deck = [int(c) for c in rng.permutation(cards)]
+                deck = [cards[j] for j in rng.permutation(len(cards)).tolist()]
             for p in tied:
                 deal[p].append(C.CARDS[deck.pop()].value)
 
+    def refresh(self) -> None:
+        """Recompute the derived fields (``card_square``, ``score_cache``, ``held``)
+        from ``board``, ``owner``/``collections`` and ``art_owner``/``art_used``.
+        Call it after editing a state's fields directly (e.g. to build a test position)."""
+        self.card_square = [-1] * C.NUM_CARDS
+        for sq, c in enumerate(self.board):
+            if c >= 0:
+                self.card_square[c] = sq
+        for p in range(self.num_players):
+            self._rescore(p)
+        self.held = [[a for a in range(C.NUM_ARTEFACTS) if self.art_owner[a] == p and not self.art_used[a]]
+                     for p in range(self.num_players)]
+
     # ---- clone: plain fields copied, static data shared ----------------------
+    _NESTED = ("deal", "collections", "groups", "held", "known")
+
     def clone(self) -> "State":
         s = State.__new__(State)
         d = s.__dict__
-        for k, v in self.__dict__.items():
-            if isinstance(v, np.ndarray):
-                d[k] = v.copy()
-            elif isinstance(v, list):
-                d[k] = [list(x) if isinstance(x, list) else x for x in v]
-            else:
-                d[k] = v
-        s.rng = np.random.Generator(type(self.rng.bit_generator)())
-        s.rng.bit_generator.state = self.rng.bit_generator.state
+        d.update(self.__dict__)
+        for k in ("history", "board", "card_square", "art_square", "owner", "score_cache", "group_owner", "leftover",
+                  "art_owner", "art_used", "draft_order", "streak", "axis", "art_log", "turns_taken",
+                  "satchel_set", "satchel_queue"):
+            d[k] = d[k].copy()
+        for k in self._NESTED:
+            d[k] = [x.copy() for x in d[k]]
+        self._share_rng_state(s)
         return s
 
     # ---- queries ---------------------------------------------------------------
@@ -380,26 +407,29 @@ class State(_State):
         return self.phase == OVER
 
     def score(self, p: int) -> int:
-        """Rulebook "Scoring": card values, complete sets doubled (Satchel: AC-A6)."""
-        col = self.collections[p]
+        """Seat ``p``'s score (rulebook "Scoring"; Satchel: AC-A6)."""
+        return self.score_cache[p]
+
+    def _rescore(self, p: int) -> None:
+        """Rulebook "Scoring": card values; complete sets doubled; a Satchel set too."""
+        cards = C.CARDS
         total = 0
-        for c in col:
-            total += C.CARDS[c].value
-        done = set()
-        for c in col:
-            s = C.CARDS[c].set_id
-            if s < 0 or s in done:
-                continue
-            done.add(s)
+        sets = set()
+        for c in self.collections[p]:
+            card = cards[c]
+            total += card.value
+            if card.set_id >= 0:
+                sets.add(card.set_id)
+        owner = self.owner
+        for s in sets:
             members = C.SET_CARDS[s]
-            held = [m for m in members if self.owner[m] == p]
-            if len(held) == len(members) or s == self.satchel_set[p]:
-                total += sum(C.CARDS[m].value for m in held)
-        return total
+            if s == self.satchel_set[p] or all(owner[m] == p for m in members):
+                total += sum(cards[m].value for m in members if owner[m] == p)
+        self.score_cache[p] = total
 
     def scores(self) -> np.ndarray:
         """Each seat's own score (float64, shape (players,))."""
-        return np.array([self.score(p) for p in range(self.num_players)], dtype=np.float64)
+        return np.array(self.score_cache, dtype=np.float64)
 
     def team_scores(self) -> np.ndarray:
         """Score that decides the game for each seat: own score, partner's added in
@@ -426,7 +456,7 @@ class State(_State):
     def target_reached(self) -> str | None:
         """Highest co-operative target level reached by the team score, or None."""
         table = C.COOP_TARGETS[self.num_players]
-        total = self.scores().sum()
+        total = sum(self.score_cache)
         reached = [lvl for lvl in C.TARGET_LEVELS if total >= table[lvl]]
         return reached[-1] if reached else None
 
@@ -434,12 +464,11 @@ class State(_State):
         cfg = self.game.config
         n = self.num_players
         if cfg.cooperative:
-            total = self.scores().sum()
+            total = sum(self.score_cache)
             if cfg.reward_scheme == "win":
                 ok = total >= C.COOP_TARGETS[n][cfg.target]
                 return np.full(n, 1.0 if ok else -1.0)
-            max_total = len(self.elements) * 26.0
-            return np.full(n, total / max_total)
+            return np.full(n, total / (len(self.elements) * 26.0))
         if cfg.reward_scheme == "score":
             return self.team_scores()
         return win_loss_returns(self.winners(), n)
@@ -458,9 +487,10 @@ class State(_State):
     def _legal_actions(self) -> list[int]:
         ph = self.phase
         if ph == TURN:
-            out = [MOVE0 + d for d in self._rook_moves()]
-            out += [USE0 + a for a in self._usable_artefacts(C.PRE_MOVE)]
-            return sorted(out)
+            moves = self._rook_moves()  # MOVE ids are the squares (MOVE0 == 0)
+            if not self.held[self.turn_player]:
+                return list(moves)
+            return moves + [USE0 + a for a in self._usable_artefacts(C.PRE_MOVE)]
         if ph == POST_MOVE:
             return [USE0 + a for a in self._usable_artefacts(C.POST_MOVE)] + [END_TURN]
         if ph == PENDING:
@@ -473,33 +503,31 @@ class State(_State):
             return [SATCHEL0 + s for s in self._satchel_sets(self.decider)]
         return []
 
+    def _is_legal(self, action: int) -> bool:
+        if self.phase == TURN and action < PLACE0:  # the common case: a rook move
+            return action in self._rook_moves()
+        return action in self._legal_actions()
+
     def _rook_moves(self) -> list[int]:
         """Rulebook "Player's Turn": a rook's move of any length within the grid,
-        onto cards or empty squares; the Fence and the 2-player co-op axis rule restrict it."""
+        onto cards or empty squares; the Fence and the 2-player co-op axis rule
+        restrict it. Returns a static table: do not mutate."""
         g = self.game
         p = self.turn_player
         t = self.token
-        horizontal = vertical = True
+        axis = self.axis[p]
         if self.fence_seat == p and self.fence_row == t // C.MAX_SIDE:
-            horizontal = False
-        if self.axis[p] == 0:
-            vertical = False
-        elif self.axis[p] == 1:
-            horizontal = False
-        if horizontal and vertical:
+            axis = 1  # the Fence forbids moving along this row
+        if axis < 0:
             return g.rook[t]
-        if horizontal:
-            return g.rook_h[t]
-        if vertical:
-            return g.rook_v[t]
-        return []
+        return g.rook_h[t] if axis == 0 else g.rook_v[t]
 
     def can_collect(self, p: int, card: int) -> bool:
         """Whether seat ``p`` may collect ``card`` now (Stopwatch extra turn: no;
         co-operative: not if another player holds a card of its set)."""
-        if self.no_collect_turn:
-            return False
-        if self.game.config.cooperative:
+        if self.no_collect_turn or (self.first_turn and card == self.start_card):
+            return False  # Stopwatch extra turn; "Placing the Group Token" note
+        if self.game.cooperative:
             s = C.CARDS[card].set_id
             if s >= 0:
                 for m in C.SET_CARDS[s]:
@@ -509,30 +537,28 @@ class State(_State):
         return True
 
     def last_opponent_effect(self, p: int) -> int:
-        """Effect of the Artefact most recently used by an opponent of ``p`` (-1 if none)."""
+        """Effect of the Artefact most recently used by an opponent of ``p`` (-1 if
+        none); in 2 vs 2 a partner is not an opponent."""
+        partner = (p + 2) % 4 if self.game.config.teams else p
         for seat, effect in reversed(self.art_log):
-            if seat != p:
+            if seat != p and seat != partner:
                 return effect
         return -1
 
     def _usable_artefacts(self, timing: str) -> list[int]:
         p = self.turn_player
         out = []
-        for a in range(C.NUM_ARTEFACTS):
-            if self.art_owner[a] != p or self.art_used[a]:
-                continue
+        for a in self.held[p]:
             effect = self.last_opponent_effect(p) if a == MIRROR else a
-            if effect >= 0 and effect != MIRROR and C.ARTEFACTS[effect].timing == timing \
-                    and self._effect_applicable(effect):
+            if effect >= 0 and effect != MIRROR and _TIMING[effect] == timing and self._effect_applicable(effect):
                 out.append(a)
         return out
 
     def _effect_applicable(self, e: int) -> bool:
         g = self.game
-        p = self.turn_player
         t = self.token
         if e == BEETLE:
-            return any(self.board[s] >= 0 and self.can_collect(p, int(self.board[s])) for s in g.adjacent[t])
+            return bool(self._beetle_targets())
         if e == COMPASS:
             return bool(g.diagonal[t])
         if e == HOOK:
@@ -540,41 +566,52 @@ class State(_State):
         if e == NET:
             return bool(self._net_targets())
         if e == TRADE:
-            return bool(self.collections[p]) and any(self.board[s] >= 0 for s in g.grid_squares)
-        if e == MAGNET:
-            return bool(self._empty_squares())
+            return bool(self.collections[self.turn_player]) and self._cards_on_grid() > 0
+        if e == MAGNET:  # an empty square other than the token's
+            occupied = self._cards_on_grid() + (len(self.art_square) - self.art_square.count(-1))
+            token_empty = self.board[t] < 0 and self.art_square[t] < 0
+            return len(g.grid_squares) - occupied - token_empty > 0
         return True  # gloves, lantern, stopwatch, fence
 
+    def _cards_on_grid(self) -> int:
+        return SQ - self.board.count(-1)
+
+    def _beetle_targets(self) -> list[int]:
+        p = self.turn_player
+        board = self.board
+        return [s for s in self.game.adjacent[self.token] if board[s] >= 0 and self.can_collect(p, board[s])]
+
     def _empty_squares(self) -> list[int]:
-        return [s for s in self.game.grid_squares
-                if self.board[s] < 0 and self.art_square[s] < 0 and s != self.token]
+        board, arts, t = self.board, self.art_square, self.token
+        return [s for s in self.game.grid_squares if board[s] < 0 and arts[s] < 0 and s != t]
 
     def _net_targets(self) -> list[int]:
         p = self.turn_player
+        board = self.board
         started = {C.CARDS[c].set_id for c in self.collections[p]} - {-1}
         return [s for s in self.game.adjacent[self.token]
-                if self.board[s] >= 0 and C.CARDS[self.board[s]].set_id in started
-                and self.can_collect(p, int(self.board[s]))]
+                if board[s] >= 0 and C.CARDS[board[s]].set_id in started and self.can_collect(p, board[s])]
 
     def _pending_options(self) -> list[int]:
         g = self.game
         e = self.pending
         t = self.token
-        p = self.turn_player
         if e == BEETLE:
-            return [TARGET0 + s for s in g.adjacent[t] if self.board[s] >= 0 and self.can_collect(p, int(self.board[s]))]
+            return [TARGET0 + s for s in self._beetle_targets()]
         if e == NET:
             return [TARGET0 + s for s in self._net_targets()]
         if e == COMPASS:
             return [MOVE0 + s for s in g.diagonal[t]]
         if e == HOOK:
             return [MOVE0 + s for s in g.knight[t]]
-        if e == LANTERN:
+        if e == LANTERN:  # the Fence also forbids a step along the fenced row
+            if self.fence_seat == self.turn_player and self.fence_row == t // C.MAX_SIDE:
+                return [MOVE0 + s for s in g.adjacent[t] if s // C.MAX_SIDE != self.fence_row]
             return [MOVE0 + s for s in g.adjacent[t]]
         if e == MAGNET:
             return [MOVE0 + s for s in self._empty_squares()]
         if e == TRADE:
-            return sorted(GIVE0 + c for c in self.collections[p])
+            return sorted(GIVE0 + c for c in self.collections[self.turn_player])
         if e == TRADE_TAKE:
             return [TARGET0 + s for s in g.grid_squares if self.board[s] >= 0]
         raise AssertionError(f"no options for pending effect {e}")
@@ -590,38 +627,39 @@ class State(_State):
 
     # ---- apply -------------------------------------------------------------------
     def _apply_action(self, action: int) -> None:
-        block, i = CODEC.decode(action)
         ph = self.phase
+        if ph == TURN and action < PLACE0:  # the common case: a rook move
+            if self.game.axis_rule:
+                self._bind_axis(action)
+            self._arrive(action, collect=True)
+            self._after_move()
+            return
+        block, i = CODEC.decode(action)
         if ph == PLACE_TOKEN:
             self.token = self.game.corners[i]
+            self.start_card = self.board[self.token]
             self._begin_draft()
         elif ph == DRAFT:
             self._draft(self.decider, i)
-        elif ph == TURN:
-            if block == "MOVE":
-                self._bind_axis(i)
-                self._arrive(i, collect=True)
-                self._after_move()
-            else:
-                self._use_artefact(i)
+        elif ph == TURN or (ph == POST_MOVE and block == "USE_ARTEFACT"):
+            self._use_artefact(i)
         elif ph == POST_MOVE:
-            if block == "END_TURN":
-                self._end_turn()
-            else:
-                self._use_artefact(i)
+            self._end_turn()
         elif ph == PENDING:
-            self._resolve_pending(block, i)
+            self._resolve_pending(i)
         elif ph == SATCHEL:
             self.satchel_set[self.decider] = i
+            self._rescore(self.decider)
             self._next_satchel()
 
     def _bind_axis(self, dest: int) -> None:
         """Rulebook "2-Player Co-operative": the first player's first move fixes its
         axis; the second player may only move along the other axis."""
-        if self.game.config.cooperative and self.num_players == 2 and self.axis[self.turn_player] < 0:
+        p = self.turn_player
+        if self.axis[p] < 0:
             a = 0 if dest // C.MAX_SIDE == self.token // C.MAX_SIDE else 1
-            self.axis[self.turn_player] = a
-            self.axis[1 - self.turn_player] = 1 - a
+            self.axis[p] = a
+            self.axis[1 - p] = 1 - a
 
     def _begin_draft(self) -> None:
         if not self.game.config.uses_artefacts:
@@ -638,7 +676,8 @@ class State(_State):
         remaining = [g for g, o in enumerate(self.group_owner) if o < 0]
         p = self.draft_order[self.draft_pos]
         for g in remaining:
-            self.known[p, self.groups[g]] = True
+            for a in self.groups[g]:
+                self.known[p][a] = True
         if len(remaining) == 1:
             self._draft(p, remaining[0])
             return
@@ -647,8 +686,10 @@ class State(_State):
 
     def _draft(self, p: int, g: int) -> None:
         self.group_owner[g] = p
-        self.art_owner[self.groups[g]] = p
-        self.known[p, self.groups[g]] = True
+        for a in self.groups[g]:
+            self.art_owner[a] = p
+            self.known[p][a] = True
+        self.held[p] = sorted(self.held[p] + self.groups[g])
         self.draft_pos += 1
         if self.draft_pos < self.num_players:
             self._next_drafter()
@@ -664,28 +705,37 @@ class State(_State):
     def _arrive(self, sq: int, collect: bool) -> None:
         """The Group Token lands on ``sq``; collect the Aethermon there if allowed
         (rulebook "Player's Turn"), pick up an Artefact lying there (AC-A7)."""
-        p = self.turn_player
         self.token = sq
-        card = int(self.board[sq])
-        if collect and card >= 0 and self.can_collect(p, card):
+        if not collect:
+            return
+        p = self.turn_player
+        card = self.board[sq]
+        if card >= 0 and self.can_collect(p, card):
             self._collect(p, sq)
-        a = int(self.art_square[sq])
-        if collect and a >= 0:
+        a = self.art_square[sq]
+        if a >= 0:  # AC-A7
             self.art_square[sq] = -1
             self.art_owner[a] = p
-            self.known[p, a] = True
+            self.known[p][a] = True
+            self.held[p] = sorted(self.held[p] + [a])
 
     def _collect(self, p: int, sq: int) -> None:
-        card = int(self.board[sq])
+        card = self.board[sq]
         self.board[sq] = -1
+        self.card_square[card] = -1
         self.owner[card] = p
         self.collections[p].append(card)
         self.collected = True
+        # rulebook "Scoring": the value, and the set's value again once it is complete
+        self.score_cache[p] += _VALUE[card]
+        st = _SET_ID[card]
+        if st >= 0:
+            owner = self.owner
+            if all(owner[m] == p for m in C.SET_CARDS[st]):
+                self.score_cache[p] += _SET_VALUE[st]
 
     def _after_move(self) -> None:
-        if self.phase == OVER:
-            return
-        if self._usable_artefacts(C.POST_MOVE):
+        if self.held[self.turn_player] and self._usable_artefacts(C.POST_MOVE):
             self.phase = POST_MOVE
             self.decider = self.turn_player
         else:
@@ -696,7 +746,9 @@ class State(_State):
         p = self.turn_player
         effect = self.last_opponent_effect(p) if a == MIRROR else a
         self.art_used[a] = True
-        self.known[:, a] = True  # a used Artefact has been shown
+        self.held[p].remove(a)
+        for k in self.known:  # a used Artefact has been shown
+            k[a] = True
         self.art_log.append((p, effect))
         if effect == GLOVES:
             self._end_turn()
@@ -705,19 +757,12 @@ class State(_State):
         elif effect == FENCE:
             self.fence_row = self.token // C.MAX_SIDE
             self.fence_seat = (p + 1) % self.num_players
-            self._after_post_move_choice()
+            self._after_move()
         else:
             self.pending = effect
-            self.pending_source = a
             self.phase = PENDING
 
-    def _after_post_move_choice(self) -> None:
-        if self._usable_artefacts(C.POST_MOVE):
-            self.phase = POST_MOVE
-        else:
-            self._end_turn()
-
-    def _resolve_pending(self, block: str, i: int) -> None:
+    def _resolve_pending(self, i: int) -> None:
         e = self.pending
         p = self.turn_player
         self.pending = -1
@@ -727,7 +772,7 @@ class State(_State):
             self._after_move()
         elif e == NET:
             self._collect(p, i)
-            self._after_post_move_choice()
+            self._after_move()
         elif e in (COMPASS, HOOK):  # replace the move
             self._arrive(i, collect=True)
             self._after_move()
@@ -739,32 +784,36 @@ class State(_State):
             self.phase = PENDING
         elif e == TRADE_TAKE:
             give = self.trade_card
-            take = int(self.board[i])
+            take = self.board[i]
             self.collections[p].remove(give)
             self.owner[give] = -1
             self.board[i] = give
+            self.card_square[give] = i
+            self.card_square[take] = -1
             self.owner[take] = p
             self.collections[p].append(take)
             self.trade_card = -1
+            self._rescore(p)
 
     def _end_turn(self) -> None:
         """Rulebook "Ending the Game" and "Player's Turn": next player clockwise."""
-        cfg = self.game.config
-        n = self.num_players
+        g = self.game
+        cfg = g.config
+        n = g.num_players
         p = self.turn_player
         if self.collected:
-            self.streak[:] = False
+            self.streak = [False] * n
         else:
             self.streak[p] = True
         self.turns_taken[p] = True
-        if cfg.redistribute_artefacts and not self.redistributed and self.turns_taken.all():
+        if cfg.redistribute_artefacts and not self.redistributed and all(self.turns_taken):
             self._redistribute()
-        over = (not self.collected) if cfg.cooperative else bool(self.streak.all())
-        if over:
+        if (not self.collected) if g.cooperative else all(self.streak):
             self._game_end()
             return
         if self.fence_seat == p:  # the Fence bound this turn only
             self.fence_row = self.fence_seat = -1
+        self.first_turn = False
         if self.extra_turn:
             self.extra_turn = False
             self._start_turn(p, extra=True)
@@ -776,27 +825,28 @@ class State(_State):
         turn, the leftover Artefacts fill empty squares, both in random order."""
         self.redistributed = True
         empty = self._empty_squares()
-        order = [int(x) for x in self.rng.permutation(len(empty))] if empty else []
-        arts = [int(x) for x in self.rng.permutation(self.leftover)] if self.leftover else []
+        order = self.rng.permutation(len(empty)).tolist() if empty else []
+        arts = self.rng.permutation(self.leftover).tolist() if self.leftover else []
         k = min(len(order), len(arts))
         for j in range(k):
             self.art_square[empty[order[j]]] = arts[j]
         self.leftover = sorted(arts[k:])
 
     def _game_end(self) -> None:
-        self.satchel_queue = [
-            (self.first_player + i) % self.num_players for i in range(self.num_players)
-            if self._has_satchel_choice((self.first_player + i) % self.num_players)
-        ]
+        n = self.num_players
+        seats = [(self.first_player + i) % n for i in range(n)]
+        self.satchel_queue = [p for p in seats if self._has_satchel_choice(p)]
         self._next_satchel()
 
     def _has_satchel_choice(self, p: int) -> bool:
-        return bool(self.art_owner[SATCHEL_A] == p and not self.art_used[SATCHEL_A] and self._satchel_sets(p))
+        return SATCHEL_A in self.held[p] and bool(self._satchel_sets(p))
 
     def _next_satchel(self) -> None:
         if self.phase == SATCHEL:
             self.art_used[SATCHEL_A] = True
-            self.known[:, SATCHEL_A] = True
+            self.held[self.decider].remove(SATCHEL_A)
+            for k in self.known:
+                k[SATCHEL_A] = True
         if self.satchel_queue:
             self.phase = SATCHEL
             self.decider = self.satchel_queue.pop(0)
@@ -807,22 +857,27 @@ class State(_State):
     def _redraw_hidden(self, player: int, rng: np.random.Generator) -> None:
         """Hidden Artefacts: permute the identities of the Artefacts ``player`` does
         not know among the places they lie (groups, hands, leftovers, grid)."""
-        unknown = [a for a in range(C.NUM_ARTEFACTS) if not self.known[player, a] and self._in_play(a)]
+        placed = {a for grp in self.groups for a in grp} | set(self.leftover) | {a for a in self.art_square if a >= 0}
+        unknown = [a for a in range(C.NUM_ARTEFACTS) if not self.known[player][a] and a in placed]
         if len(unknown) < 2:
             return
-        perm = [unknown[int(j)] for j in rng.permutation(len(unknown))]
+        perm = [unknown[j] for j in rng.permutation(len(unknown)).tolist()]
         mapping = dict(zip(unknown, perm))
-        relabel = lambda a: mapping.get(a, a)  # noqa: E731
-        self.groups = [sorted(relabel(a) for a in grp) for grp in self.groups]
-        self.leftover = sorted(relabel(a) for a in self.leftover)
-        self.art_square = np.array([relabel(int(a)) if a >= 0 else -1 for a in self.art_square], dtype=np.int8)
-        owner, known = self.art_owner.copy(), self.known.copy()
+
+        def relabel(a: int) -> int:
+            return mapping.get(a, a)
+
+        self.groups = [sorted(map(relabel, grp)) for grp in self.groups]
+        self.leftover = sorted(map(relabel, self.leftover))
+        self.art_square = [relabel(a) if a >= 0 else -1 for a in self.art_square]
+        self.held = [sorted(map(relabel, h)) for h in self.held]
+        owner, used = self.art_owner.copy(), self.art_used.copy()
+        known = [k.copy() for k in self.known]
         for old, new in mapping.items():
             self.art_owner[new] = owner[old]
-            self.known[:, new] = known[:, old]
-
-    def _in_play(self, a: int) -> bool:
-        return any(a in grp for grp in self.groups) or a in self.leftover or bool((self.art_square == a).any())
+            self.art_used[new] = used[old]
+            for q in range(self.num_players):
+                self.known[q][new] = known[q][old]
 
     # ---- text picture ------------------------------------------------------------
     def render_text(self) -> str:
@@ -837,7 +892,7 @@ class State(_State):
             row = []
             for c in range(g.side):
                 sq = r * C.MAX_SIDE + c
-                card = int(self.board[sq])
+                card = self.board[sq]
                 if card >= 0:
                     k = C.CARDS[card]
                     cell = f"{C.ELEMENTS[k.element_id][:2]}{k.value}{'TD-'[3 - k.set_size]}"
@@ -868,7 +923,7 @@ class State(_State):
                 lines.append(f"  group {gi} ({who}): {names}")
         if self.phase == OVER:
             if cfg.cooperative:
-                lines.append(f"game over: team score {int(self.scores().sum())}, target reached: {self.target_reached()}")
+                lines.append(f"game over: team score {sum(self.score_cache)}, target reached: {self.target_reached()}")
             else:
                 lines.append(f"game over: winners {['player_%d' % w for w in self.winners()]}")
         else:

@@ -102,10 +102,9 @@ class BoardGameEnv(AECEnv):
         s = self.game_state
         seat = self.agent_name_mapping[agent]
         obs = s.observation_tensor(seat)
-        if not s.is_terminal() and s.current_player() == seat and not self.truncations[agent]:
-            mask = s.legal_actions_mask()
-        else:
-            mask = self._zero_mask.copy()
+        mask = self._zero_mask.copy()
+        if s.current_player() == seat and not self.truncations[agent]:  # TERMINAL is never a seat
+            mask[s.legal_actions()] = 1
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -125,21 +124,18 @@ class BoardGameEnv(AECEnv):
         if s.is_terminal():
             returns = s.returns()
             scores = s.scores()
+            info = self._final_info()
             for i, a in enumerate(self.agents):
                 self.rewards[a] = float(returns[i])
                 self.terminations[a] = True
-                self.infos[a] = {"scores": scores.copy(), **self._final_info()}
-        else:
+                self.infos[a] = {"scores": scores.copy(), **info}
+            self._accumulate_rewards()
+            # the acting agent stays selected; dead steps then walk every agent out
+        elif self.num_steps >= self.max_steps:
             for a in self.agents:
-                self.rewards[a] = 0.0
-            if self.num_steps >= self.max_steps:
-                for a in self.agents:
-                    self.truncations[a] = True
-        self._accumulate_rewards()
-        if s.is_terminal() or self.num_steps >= self.max_steps:
-            # keep the acting agent selected; dead steps then walk every agent out
-            self.agent_selection = agent
+                self.truncations[a] = True
         else:
+            # rewards are terminal only: every agent's reward stays 0 until the end
             self.agent_selection = self.possible_agents[s.current_player()]
         if self.render_mode == "human":
             self.render()
@@ -185,12 +181,41 @@ def _is_int(x: Any) -> bool:
     return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
 
 
+def _forward(name: str) -> property:
+    def get(self):
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    return property(get, doc=f"The wrapped env's ``{name}`` (after reset).")
+
+
+class OrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's ``OrderEnforcingWrapper`` with the same checks, minus its
+    per-call cost: ``last()`` and the attributes read on every step are forwarded
+    directly instead of through ``__getattr__`` (which first fails a normal lookup).
+    """
+
+    agent_selection = _forward("agent_selection")
+    agents = _forward("agents")
+    rewards = _forward("rewards")
+    terminations = _forward("terminations")
+    truncations = _forward("truncations")
+    infos = _forward("infos")
+    _cumulative_rewards = _forward("_cumulative_rewards")
+
+    def last(self, observe: bool = True):
+        if not self._has_reset:
+            raise AttributeError("last() cannot be called before reset")
+        return self.env.last(observe)
+
+
 def wrap(raw: BoardGameEnv) -> AECEnv:
     """PettingZoo classic's wrapper chain. ``illegal_action="lose"`` adds
-    ``TerminateIllegalWrapper(illegal_reward=-1)``; ``OrderEnforcingWrapper``
+    ``TerminateIllegalWrapper(illegal_reward=-1)``; an order-enforcing wrapper
     always. (Out-of-range actions raise ``ValueError`` in the raw env, which is
     clearer than ``AssertOutOfBoundsWrapper``'s ``AssertionError``.)"""
     e: AECEnv = raw
     if raw.illegal_action == "lose":
         e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
-    return wrappers.OrderEnforcingWrapper(e)
+    return OrderEnforcingWrapper(e)

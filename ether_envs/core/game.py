@@ -135,8 +135,36 @@ class State:
     """
 
     game: Game
-    rng: np.random.Generator
     history: list[int]
+    _rng: np.random.Generator | None = None
+    _rng_state: dict | None = None
+
+    # ---- the chance generator, copied lazily by clones ---------------------
+    @property
+    def rng(self) -> np.random.Generator:
+        """The state's ``numpy.random.Generator``; all chance comes from it.
+        A clone holds only the generator's state until it first draws."""
+        r = self._rng
+        if r is None:
+            bg = getattr(np.random, self._rng_state["bit_generator"])(0)
+            bg.state = self._rng_state
+            r = self._rng = np.random.Generator(bg)
+            self._rng_state = None
+        return r
+
+    @rng.setter
+    def rng(self, value: np.random.Generator) -> None:
+        self._rng = value
+        self._rng_state = None
+
+    def rng_state(self) -> dict:
+        """The generator's bit-generator state (without materialising a lazy copy)."""
+        return self._rng.bit_generator.state if self._rng is not None else self._rng_state
+
+    def _share_rng_state(self, other: "State") -> None:
+        """Give ``other`` (a clone) this state's generator state, copied lazily."""
+        other._rng = None
+        other._rng_state = self.rng_state()
 
     # ---- hooks for subclasses ----------------------------------------
     def _legal_actions(self) -> list[int]:
@@ -184,15 +212,19 @@ class State:
             ValueError: the action is not legal here (the message names it and
                 the legal ones); the state is left unchanged.
         """
-        legal = self.legal_actions()
         try:
             a = int(action)
         except (TypeError, ValueError):
             a = None
-        if a is None or a != action or a not in legal:
-            raise ValueError(self._illegal_message(action, legal))
+        if a is None or a != action or self.is_terminal() or not self._is_legal(a):
+            raise ValueError(self._illegal_message(action, self.legal_actions()))
         self._apply_action(a)
         self.history.append(a)
+
+    def _is_legal(self, action: int) -> bool:
+        """Hook: whether ``action`` is legal now (a game may answer faster than
+        building the whole list; it must agree with ``_legal_actions``)."""
+        return action in self._legal_actions()
 
     def _illegal_message(self, action: Any, legal: list[int]) -> str:
         codec = self.game.codec
@@ -223,7 +255,7 @@ class State:
         Seat-relative: the observer first, then the others in turn order.
         """
         if out is None:
-            out = np.zeros(self.game.encoder.layout.size, dtype=np.float32)
+            out = np.empty(self.game.encoder.layout.size, dtype=np.float32)
         self.game.encoder.encode(self, player, out)
         return out
 
@@ -280,6 +312,10 @@ def snapshot(obj: Any) -> Any:
         return sorted(snapshot(v) for v in obj)
     if isinstance(obj, Game):
         return None
+    if isinstance(obj, State):
+        d = {k: v for k, v in obj.__dict__.items() if k not in ("game", "_rng", "_rng_state")}
+        d["rng"] = ("rng", snapshot(obj.rng_state()))
+        return {k: snapshot(v) for k, v in sorted(d.items())}
     slots = getattr(type(obj), "__slots__", None)
     if hasattr(obj, "__dict__") or slots:
         d = dict(getattr(obj, "__dict__", {}))

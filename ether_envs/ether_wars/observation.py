@@ -1,0 +1,268 @@
+"""Ether Wars observation encoder (seat-relative, padded to 4 seats, values in [0, 1]).
+
+Relative seat 0 is the observer, then the others clockwise; area indices 7..10
+are the Silos of relative seats 0..3 (as in the action codec). Hidden from the
+observer: the other players' Favour hands (only their sizes are shown), draft
+packs, ability cards chosen but not yet revealed, and deck orders.
+"""
+
+from __future__ import annotations
+
+from array import array
+
+import numpy as np
+
+from ..core import ObservationLayout, Piece
+from . import components as C
+from . import resolution as RS
+from . import rules as R
+
+P4 = C.MAX_PLAYERS
+NA = C.NUM_AREAS
+NF = C.NUM_FAVOURS
+STACK = 8
+POOL = C.POOL
+
+PIECES = [
+    Piece("num_players", (3,), 0, 1, "one-hot 2, 3, 4 players"),
+    Piece("seat_present", (P4,), 0, 1, "1 for seats in the game"),
+    Piece("first_player", (P4,), 0, 1, "relative seat holding the first player marker"),
+    Piece("current_player", (P4,), 0, 1, "relative seat deciding now (zeros at the end)"),
+    Piece("phase", (len(R.PHASE_NAMES),), 0, 1, "one-hot: " + ", ".join(R.PHASE_NAMES)),
+    Piece("decision", (len(R.DECISION_NAMES),), 0, 1, "kind of the pending decision, one-hot (rules.DECISION_NAMES)"),
+    Piece("round", (1,), 0, 1, "round / max_rounds"),
+    Piece("event", (C.NUM_EVENTS,), 0, 1, "Event card in play, one-hot (components.EVENTS)"),
+    Piece("faction", (P4, 4), 0, 1, "per relative seat: faction one-hot"),
+    Piece("ability", (P4, 5), 0, 1, "per relative seat: ability card 0..3 one-hot if visible (own, or revealed), "
+          "then 'has chosen this round'"),
+    Piece("resources", (P4, C.NUM_RES), 0, 1, "per relative seat: Protein, Coltan, Plasma, Crystal, Ether / box pool"),
+    Piece("ether_progress", (P4,), 0, 1, "per relative seat: Ether / Ether needed to win"),
+    Piece("charge", (P4,), 0, 1, "per relative seat: Charges / 20"),
+    Piece("units", (P4, 2), 0, 1, "per relative seat: Units on the sheet / 10, in reserve / 10"),
+    Piece("board_units", (P4, NA), 0, 1, "per relative seat and area: Units on the board / 10"),
+    Piece("hero", (P4, NA + 1), 0, 1, "per relative seat: Hero area one-hot, last = on the sheet"),
+    Piece("mercenaries", (C.NUM_MERCS, P4 + NA + 1), 0, 1, "per Mercenary: owner relative seat one-hot, then area "
+          "one-hot, last = on its owner's sheet"),
+    Piece("ether_die", (P4 + 1,), 0, 1, "controller relative seat one-hot, then 'placed in the Ether Fault'"),
+    Piece("placed", (P4, NA), 0, 1, "per relative seat: areas placed in this round"),
+    Piece("arrival", (NA, P4), 0, 1, "per area and relative seat: (arrival rank + 1) / 4, 0 if absent"),
+    Piece("seat_flags", (P4, 7), 0, 1, "per relative seat: passed Placement, Contract, Priestess rerolls / 3, "
+          "Medic free shields / 2, channelled, extra Ether used, Aggressive silo condition"),
+    Piece("hand", (NF,), 0, 1, "own Favour hand per kind / 4"),
+    Piece("hand_sizes", (P4,), 0, 1, "per relative seat: Favours in hand / 22"),
+    Piece("draft_pack", (NF,), 0, 1, "own draft pack per kind / 5 (advanced preparation)"),
+    Piece("favour_discard", (NF,), 0, 1, "discarded Favours per kind / 4"),
+    Piece("decks", (2,), 0, 1, "Favour deck size / 22, Event deck size / 16"),
+    Piece("event_discard", (C.NUM_EVENTS,), 0, 1, "discarded Events per kind / 2"),
+    Piece("placement", (NA + 1,), 0, 1, "area chosen this placement turn one-hot, then dice added / 10"),
+    Piece("move_pick", (3 * NA,), 0, 1, "die picked to move (kind*11 + area), one-hot"),
+    Piece("rc_area", (NA,), 0, 1, "area being resolved, one-hot"),
+    Piece("rc_stage", (len(RS.STAGES),), 0, 1, "resolution stage one-hot (resolution.STAGES)"),
+    Piece("rc_mode", (len(RS.MODES),), 0, 1, "resolution mode one-hot (resolution.MODES)"),
+    Piece("rc_resolver", (P4,), 0, 1, "relative seat resolving the area"),
+    Piece("rc_parts", (P4,), 0, 1, "relative seats rolling in this combat / extraction"),
+    Piece("rc_faces", (P4, 6), 0, 1, "per relative seat: rolled Unit dice per face / 10"),
+    Piece("rc_hero", (P4, 6), 0, 1, "per relative seat: Hero face one-hot"),
+    Piece("rc_captain", (P4, 6), 0, 1, "per relative seat: Captain face one-hot"),
+    Piece("rc_numbers", (P4, 5), 0, 1, "per relative seat: Defender+Ether die pips / 12, boosts / 20, "
+          "score / 80, injuries pending / 10, Assassin hits / 10"),
+    Piece("rc_winner", (P4,), 0, 1, "combat winner, one-hot"),
+    Piece("rc_misc", (6,), 0, 1, "thief/assassin/gain picks left / 10, raid points / 80, purchases left / 2, "
+          "purchase credit / 40, free shields / 4, skills queued / 4"),
+    Piece("rc_target", (C.NUM_RES,), 0, 1, "purchase target resource one-hot"),
+    Piece("window", (len(R.WINDOW_NAMES) + P4,), 0, 1, "open favour window kind one-hot, then its seat (injury)"),
+    Piece("stack", (STACK, P4 + NF + 1), 0, 1, "favour stack from the bottom: player relative seat, kind, cancelled"),
+    Piece("smuggle_target", (P4,), 0, 1, "Smuggler target relative seat"),
+]
+LAYOUT = ObservationLayout(PIECES)
+OFF = {p.name: LAYOUT.slices[p.name].start for p in PIECES}
+SHAPE = {p.name: p.shape for p in PIECES}
+
+
+class Encoder:
+    """Writes ``state``'s observation for ``player`` into a float32 buffer.
+
+    Writes the non-zero entries into a reusable ``array('f')`` scratch buffer and
+    copies it into ``out`` once; seat and area relabelling uses tables
+    precomputed per observer.
+    """
+
+    layout = LAYOUT
+
+    def __init__(self, game):
+        self.game = game
+        n = game.num_players
+        self.rel_seat = [[(q - p) % n for q in range(n)] for p in range(n)]
+        self._zeros = array("f", bytes(4 * LAYOUT.size))
+        self._buf = array("f", self._zeros)  # scratch buffer: fast item stores, zero-copy numpy view
+        self._view = np.frombuffer(self._buf, dtype=np.float32)
+        self.rel_area = [[a if a < C.SILO0 else C.SILO0 + (a - C.SILO0 - p) % n for a in range(NA)] + [NA]
+                         for p in range(n)]  # index -1 (on the sheet) maps to NA
+
+    def encode(self, s, player: int, out: np.ndarray) -> None:
+        n = s.game.num_players
+        b = self._buf
+        b[:] = self._zeros
+        RS_, RA = self.rel_seat[player], self.rel_area[player]
+        b[OFF["num_players"] + n - 2] = 1.0
+        o = OFF["seat_present"]
+        for q in range(n):
+            b[o + q] = 1.0
+        b[OFF["first_player"] + RS_[s.first]] = 1.0
+        if s.phase != R.OVER:
+            b[OFF["current_player"] + RS_[s.pp]] = 1.0
+        b[OFF["phase"] + s.phase] = 1.0
+        b[OFF["decision"] + s.pk] = 1.0
+        b[OFF["round"]] = min(1.0, s.round / s.game.config.max_rounds)
+        if s.event >= 0:
+            b[OFF["event"] + s.event] = 1.0
+        o_fac, o_ab, o_res, o_eth, o_ch = OFF["faction"], OFF["ability"], OFF["resources"], OFF["ether_progress"], OFF["charge"]
+        o_un, o_bu, o_pl, o_hero, o_fl, o_hs = (OFF["units"], OFF["board_units"], OFF["placed"], OFF["hero"],
+                                                OFF["seat_flags"], OFF["hand_sizes"])
+        target = s.game.ether_to_win
+        for q in range(n):
+            r = RS_[q]
+            if s.faction[q] >= 0:
+                b[o_fac + r * 4 + s.faction[q]] = 1.0
+            if s.ability[q] >= 0:
+                if q == player or s.revealed:
+                    b[o_ab + r * 5 + s.ability[q]] = 1.0
+                b[o_ab + r * 5 + 4] = 1.0
+            for k, x in enumerate(s.res[q]):
+                if x:
+                    b[o_res + r * 5 + k] = x / POOL[k]
+            e = s.res[q][C.ETHER]
+            if e:
+                b[o_eth + r] = min(1.0, e / target)
+            b[o_ch + r] = s.charge[q] / C.CHARGE_POOL
+            b[o_un + r * 2] = s.home_units[q] / 10
+            b[o_un + r * 2 + 1] = s.reserve[q] / 10
+            row = s.units_at[q]
+            if any(row):
+                base = o_bu + r * NA
+                for a, u in enumerate(row):
+                    if u:
+                        b[base + RA[a]] = u / 10
+            bits = s.placed[q]
+            base = o_pl + r * NA
+            while bits:
+                low = bits & -bits
+                b[base + RA[low.bit_length() - 1]] = 1.0
+                bits ^= low
+            b[o_hero + r * (NA + 1) + RA[s.hero_at[q]]] = 1.0
+            base = o_fl + r * 7
+            if s.passed[q]:
+                b[base] = 1.0
+            if s.contract[q]:
+                b[base + 1] = 1.0
+            if s.rerolls[q]:
+                b[base + 2] = s.rerolls[q] / 3
+            if s.medic_free[q]:
+                b[base + 3] = s.medic_free[q] / 2
+            if s.channelled[q]:
+                b[base + 4] = 1.0
+            if s.extra_used[q]:
+                b[base + 5] = 1.0
+            if s.aggr_silo[q]:
+                b[base + 6] = 1.0
+            b[o_hs + r] = sum(s.hand[q]) / 22
+        o = OFF["mercenaries"]
+        for m in range(C.NUM_MERCS):
+            q = s.merc_owner[m]
+            if q >= 0:
+                b[o + m * (P4 + NA + 1) + RS_[q]] = 1.0
+                b[o + m * (P4 + NA + 1) + P4 + RA[s.merc_at[m]]] = 1.0
+        o = OFF["ether_die"]
+        if s.ether_ctrl >= 0:
+            b[o + RS_[s.ether_ctrl]] = 1.0
+        if s.ether_placed:
+            b[o + P4] = 1.0
+        o = OFF["arrival"]
+        for a, seats in enumerate(s.arrival):
+            if seats:
+                base = o + RA[a] * P4
+                for k, q in enumerate(seats):
+                    b[base + RS_[q]] = (k + 1) / 4
+        o = OFF["hand"]
+        for f, c in enumerate(s.hand[player]):
+            if c:
+                b[o + f] = c / 4
+        o = OFF["draft_pack"]
+        for f in s.packs[player]:
+            b[o + f] += 0.2
+        o = OFF["favour_discard"]
+        for f in s.fdiscard:
+            b[o + f] += 0.25
+        o = OFF["decks"]
+        b[o] = len(s.fdeck) / len(C.FAVOUR_DECK)
+        b[o + 1] = len(s.edeck) / len(C.EVENT_DECK)
+        o = OFF["event_discard"]
+        for e in s.ediscard:
+            b[o + e] += 0.5
+        if s.pk == R.K_ADD and s.add_area >= 0:
+            o = OFF["placement"]
+            b[o + RA[s.add_area]] = 1.0
+            b[o + NA] = min(1.0, s.add_count / 10)
+        if s.pk == R.K_MOVE_TO:
+            kind, a = divmod(s.move_pick, NA)
+            b[OFF["move_pick"] + kind * NA + RA[s.abs_area(s.pp, a)]] = 1.0
+        rc = s.rc
+        if rc is not None:
+            b[OFF["rc_area"] + RA[rc["area"]]] = 1.0
+            b[OFF["rc_stage"] + rc["stage"]] = 1.0
+            b[OFF["rc_mode"] + rc["mode"]] = 1.0
+            b[OFF["rc_resolver"] + RS_[rc["resolver"]]] = 1.0
+            o = OFF["rc_parts"]
+            for q in rc["parts"]:
+                b[o + RS_[q]] = 1.0
+            o_f, o_h, o_c, o_n = OFF["rc_faces"], OFF["rc_hero"], OFF["rc_captain"], OFF["rc_numbers"]
+            for q in rc["parts"]:  # only rolling seats have faces, dice and scores
+                r = RS_[q]
+                base = o_f + r * 6
+                faces = rc["faces"][q]
+                if faces:
+                    for f in faces:
+                        b[base + f] += 1.0
+                    for f in range(base, base + 6):
+                        if b[f]:
+                            b[f] /= 10
+                if rc["hero"][q] >= 0:
+                    b[o_h + r * 6 + rc["hero"][q]] = 1.0
+                if rc["capt"][q] >= 0:
+                    b[o_c + r * 6 + rc["capt"][q]] = 1.0
+                base = o_n + r * 5
+                b[base] = rc["extra"][q] / 12
+                b[base + 1] = min(1.0, rc["boost"][q] / 20)
+                b[base + 2] = min(1.0, rc["score"][q] / 80)
+            for q, k in rc["inj"]:
+                b[o_n + RS_[q] * 5 + 3] = k / 10
+            for q, k in enumerate(rc["hits"]):
+                if k:
+                    b[o_n + RS_[q] * 5 + 4] = k / 10
+            if rc["winner"] >= 0:
+                b[OFF["rc_winner"] + RS_[rc["winner"]]] = 1.0
+            o = OFF["rc_misc"]
+            for j, x in enumerate((rc["left"] / 10, rc["raid"] / 80, rc["purchases"] / 2, rc["credit"] / 40,
+                                   rc["free_shields"] / 4, len(rc["skills"]) / 4)):
+                if x:
+                    b[o + j] = min(1.0, x)
+            if rc["target"] >= 0:
+                b[OFF["rc_target"] + rc["target"]] = 1.0
+        elif s.gain_left > 0:
+            b[OFF["rc_misc"]] = min(1.0, s.gain_left / 10)
+        win = s.win
+        if win is not None:
+            o = OFF["window"]
+            b[o + win["kind"]] = 1.0
+            if win["seat"] >= 0:
+                b[o + len(R.WINDOW_NAMES) + RS_[win["seat"]]] = 1.0
+            o = OFF["stack"]
+            sw = P4 + NF + 1
+            for j, (q, f, c) in enumerate(win["stack"][:STACK]):
+                b[o + j * sw + RS_[q]] = 1.0
+                b[o + j * sw + P4 + f] = 1.0
+                if c:
+                    b[o + j * sw + P4 + NF] = 1.0
+            if win["target"] >= 0:
+                b[OFF["smuggle_target"] + RS_[win["target"]]] = 1.0
+        out[:] = self._view

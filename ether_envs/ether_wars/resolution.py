@@ -1,0 +1,622 @@
+"""Ether Wars Resolution phase (rulebook "Resolution" and its sub-sections), as a
+mixin of ``rules.State``.
+
+The area being resolved is the dict ``state.rc``; its ``stage`` walks through
+``STAGES`` (see RULES.md, "State machine"). Decisions inside it: thief steals,
+Assassin targets, Priestess rerolls, Hero Skills, the combat favour window,
+shields, silo raid, market purchases, cloning, Conduit.
+"""
+
+from __future__ import annotations
+
+from . import components as C
+from . import rules as R  # circular on purpose: rules defines the constants before importing this module
+
+STAGES = ("thief", "assassin", "setup", "roll", "reroll", "skills", "window", "outcome", "injury", "reward",
+          "drone", "cleanup", "market", "pay", "factory")
+(S_THIEF, S_ASSASSIN, S_SETUP, S_ROLL, S_REROLL, S_SKILLS, S_WINDOW, S_OUTCOME, S_INJURY, S_REWARD, S_DRONE,
+ S_CLEANUP, S_MARKET, S_PAY, S_FACTORY) = range(len(STAGES))
+MODES = ("none", "combat", "extract", "channel", "market", "factory")
+M_NONE, M_COMBAT, M_EXTRACT, M_CHANNEL, M_MARKET, M_FACTORY = range(len(MODES))
+_BITS = [bin(x).count("1") for x in range(16)]
+
+
+class ResolutionMixin:
+    """Resolution-phase methods of ``rules.State`` (uses its fields and constants)."""
+
+    # ---- who resolves what ----------------------------------------------------------
+    def dominated(self, a: int) -> bool:
+        """A Hero or Captain is in ``a`` (rulebook "Hero Dice", "Captain")."""
+        if any(h == a for h in self.hero_at):
+            return True
+        return self.merc_at[C.CAPTAIN] == a
+
+    def shared_resolver(self, a: int, occ=None) -> int:
+        """Seat that resolves ``a`` for everyone, or -1 if each player resolves its own dice.
+
+        Ether Fault: the first player (from the first player) with dice there who
+        does not control the Ether die, else the controller (rulebook "Ether Fault",
+        "Commonly overlooked rules"). Silo: the attacker (rulebook "Player Silos");
+        with only Thief/Assassin there, their owner (EW-A14). Limited area with a
+        Combat: the first combatant in turn order (EW-A14). ``occ``: a precomputed
+        ``occupancy()``.
+        """
+        if a in (C.BIOSPHERE, C.MARKET, C.FACTORY):
+            return -1
+        if occ is None:
+            occ = self.occupancy()
+        normal, exempt = occ[0][a], occ[1][a]
+        if not normal | exempt:
+            return -1
+        if a == C.ETHER_FAULT:
+            seats = [q for q in self.order() if (normal | exempt) >> q & 1]
+            for q in seats:
+                if q != self.ether_ctrl:
+                    return q
+            return seats[0]
+        if a >= C.SILO0:
+            owner = a - C.SILO0
+            for mask in (normal, exempt):
+                for q in self.order():
+                    if q != owner and mask >> q & 1:
+                        return q
+            return -1
+        if _BITS[normal] >= 2 and self.dominated(a) and self.event_key() != "ceasefire":
+            return next(q for q in self.order() if normal >> q & 1)
+        return -1
+
+    def _combat_in_limited(self, a: int) -> bool:
+        return (len(self.occupants(a)) >= 2 and self.dominated(a) and self.event_key() != "ceasefire")
+
+    def resolve_options(self, p: int) -> list[int]:
+        """Areas ``p`` may resolve now (rulebook "Resolution" 1-2)."""
+        out = []
+        occ = self.occupancy()
+        bit = 1 << p
+        for a in range(C.NUM_AREAS):
+            if not (occ[0][a] | occ[1][a]) & bit:
+                continue
+            sr = self.shared_resolver(a, occ)
+            if sr == p or sr == -1 or (a in C.LIMITED and occ[1][a] & bit):
+                out.append(a)
+        return out
+
+    def _start_resolution(self) -> None:
+        """Priestess rolled at the start of Resolution (rulebook "Priestess"); its rerolls are
+        used on its owner's own rolls (EW-A21)."""
+        m = C.PRIESTESS
+        q = self.merc_owner[m]
+        if q >= 0:
+            self.rerolls[q] = C.MERCENARIES[m].faces[int(self.rng.integers(6))]
+        self.turn = 0
+
+    def _resolution_turn(self) -> bool:
+        order = self.order()
+        n = self.game.num_players
+        while self.turn < n:
+            p = order[self.turn]
+            if self.resolve_options(p):
+                self._decide(R.K_RESOLVE, p)
+                return True
+            self.turn += 1
+        # any dice left (an area whose resolver already had its turn): one more pass (EW-A14)
+        for q in order:
+            if self.resolve_options(q):
+                self.turn = order.index(q)
+                return False
+        self.phase = R.MAINTENANCE
+        self.queue = self.order()
+        self.pk = R.K_NONE
+        return False
+
+    # ---- starting an area --------------------------------------------------------------
+    def _begin_area(self, p: int, a: int) -> None:
+        sr = self.shared_resolver(a)
+        self.rc = {
+            "area": a, "resolver": p, "shared": sr == p, "exempt_only": sr not in (p, -1),
+            "stage": S_THIEF, "mode": M_NONE, "parts": [],
+            "faces": [[], [], [], []], "hero": [-1] * 4, "capt": [-1] * 4, "extra": [0] * 4,
+            "boost": [0] * 4, "score": [0] * 4, "skills": [], "inj": [], "inj_open": False,
+            "free_shields": 0, "after_inj": S_SETUP, "winner": -1, "hits": [0] * 4, "left": 0,
+            "raid": 0, "purchases": 2, "target": -1, "credit": 0, "conduit_asked": False,
+            "attacker": -1, "channeler": -1, "combat_done": False,
+        }
+
+    def _rc_step(self) -> bool:
+        rc = self.rc
+        st = rc["stage"]
+        a, p = rc["area"], rc["resolver"]
+        n = self.game.num_players
+        if st == S_THIEF:
+            if "thief" not in rc:  # rolled before any other die in the Silo (rulebook "Thief")
+                rc["thief"] = -1
+                m = C.THIEF
+                if rc["shared"] and a >= C.SILO0 and self.merc_at[m] == a:
+                    rc["thief"], rc["victim"] = self.merc_owner[m], a - C.SILO0
+                    rc["left"] = C.MERCENARIES[m].faces[int(self.rng.integers(6))]
+                    self.merc_at[m] = -1
+                    self._leave_if_empty(rc["thief"], a)
+            if rc["thief"] >= 0 and rc["left"] > 0 and any(self.res[rc["victim"]][r] for r in range(4)):
+                self._decide(R.K_THIEF, rc["thief"])
+                return True
+            rc["stage"] = S_ASSASSIN
+            return False
+        if st == S_ASSASSIN:
+            if "assassin" not in rc:  # rolled before any other die in the area (rulebook "Assassin"; EW-A20)
+                rc["assassin"] = -1
+                m = C.ASSASSIN
+                if self.merc_at[m] == a:
+                    rc["assassin"] = self.merc_owner[m]
+                    self.merc_at[m] = -1
+                    self._leave_if_empty(rc["assassin"], a)
+                    total = sum(self.units_at[q][a] for q in range(n))
+                    rc["left"] = min(C.MERCENARIES[m].faces[int(self.rng.integers(6))], total)
+            if rc["assassin"] >= 0 and rc["left"] > 0:
+                self._decide(R.K_ASSASSIN, rc["assassin"])
+                return True
+            if rc["assassin"] >= 0:
+                rc["assassin"] = -2
+                rc["inj"] = [[q, rc["hits"][q]] for q in self.order() if rc["hits"][q]]
+                rc["after_inj"] = S_SETUP
+                rc["stage"] = S_INJURY
+                return False
+            rc["stage"] = S_SETUP
+            return False
+        if st == S_SETUP:
+            self._setup_mode()
+            return False
+        if st == S_ROLL:
+            self._roll()
+            rc["stage"] = S_REROLL
+            return False
+        if st == S_REROLL:
+            if p in rc["parts"] and self.rerolls[p] > 0 and rc["faces"][p]:
+                self._decide(R.K_REROLL, p)
+                return True
+            rc["stage"] = S_SKILLS
+            self._queue_skills()
+            return False
+        if st == S_SKILLS:
+            if rc["skills"]:
+                self._decide(R.K_SKILL, rc["skills"][0])
+                return True
+            rc["stage"] = S_WINDOW if rc["mode"] == M_COMBAT else S_REWARD
+            return False
+        if st == S_WINDOW:
+            rc["stage"] = S_OUTCOME
+            self._open_window(R.W_COMBAT, start=p)
+            return False
+        if st == S_OUTCOME:
+            self._outcome()
+            return False
+        if st == S_INJURY:
+            while rc["inj"]:
+                q, k = rc["inj"][0]
+                if not rc["inj_open"]:
+                    rc["inj_open"] = True
+                    rc["free_shields"] = 0
+                    self._open_window(R.W_INJURY, seat=q, start=q)
+                    return False
+                free = self.medic_free[q] + rc["free_shields"]
+                if min(k, free + self.res[q][C.PLASMA]) > 0:
+                    self._decide(R.K_SHIELD, q)
+                    return True
+                self._shield(q, k, 0)
+            rc["stage"] = rc["after_inj"]
+            return False
+        if st == S_REWARD:
+            return self._reward()
+        if st == S_DRONE:
+            rc["stage"] = S_CLEANUP
+            m = C.DRONE
+            if self.merc_at[m] == a and self.merc_owner[m] == p:
+                pips = C.MERCENARIES[m].faces[int(self.rng.integers(6))]
+                self.merc_at[m] = -1
+                self.gain(p, C.AREA_RESOURCE[a], pips)
+            return False
+        if st == S_CLEANUP:
+            self._cleanup()
+            return False
+        if st in (S_MARKET, S_PAY, S_FACTORY):
+            k = {S_MARKET: R.K_MARKET, S_PAY: R.K_PAY, S_FACTORY: R.K_FACTORY}[st]
+            if st != S_PAY and self._resolution_legal(k, p) == [R.DONE]:
+                rc["stage"] = S_CLEANUP  # nothing left to buy or clone
+                return False
+            self._decide(k, p)
+            return True
+        raise AssertionError(f"bad resolution stage {st}")
+
+    def _setup_mode(self) -> None:
+        rc = self.rc
+        a, p = rc["area"], rc["resolver"]
+        rc["stage"] = S_DRONE
+        if rc["exempt_only"]:
+            return
+        occ = [q for q in self.order() if self.combat_dice(q, a)]
+        if a == C.MARKET or a == C.FACTORY:
+            # only a Hero blocks the Market / Factory (EW-A19)
+            if self.combat_dice(p, a) and (not any(h == a for h in self.hero_at) or self.hero_at[p] == a):
+                rc["mode"] = M_MARKET if a == C.MARKET else M_FACTORY
+                rc["stage"] = S_MARKET if a == C.MARKET else S_FACTORY
+            return
+        if a == C.ETHER_FAULT:
+            if len(occ) >= 2:
+                rc["mode"], rc["parts"], rc["stage"] = M_COMBAT, occ, S_ROLL
+            elif occ:
+                rc["mode"], rc["channeler"], rc["stage"] = M_CHANNEL, occ[0], S_REWARD
+            return
+        if a >= C.SILO0:
+            owner = a - C.SILO0
+            att = [q for q in occ if q != owner]
+            if att:
+                rc["attacker"] = att[0]
+                rc["mode"], rc["parts"], rc["stage"] = M_COMBAT, occ, S_ROLL
+            return
+        if a in C.LIMITED and self._combat_in_limited(a):
+            rc["mode"], rc["parts"], rc["stage"] = M_COMBAT, occ, S_ROLL
+            return
+        if a in C.EXTRACTION_AREAS and self.combat_dice(p, a):
+            rc["mode"], rc["parts"], rc["stage"] = M_EXTRACT, [p], S_ROLL
+
+    # ---- rolling and counting -----------------------------------------------------------
+    def powered(self, q: int, a: int) -> bool:
+        """Whether ``q``'s Units in ``a`` are powered up (hollow pips count): its ability card
+        (rulebook "Faction Abilities"; cards EW-A5)."""
+        key = self.ability_key(q)
+        if not key:
+            return False
+        if key == "fortified":
+            return a == C.SILO0 + q
+        if key == "aggressive":
+            return self.aggr_silo[q]
+        if key == "swarm":
+            return a in C.LIMITED and any(self.has_dice(o, a) for o in range(self.game.num_players) if o != q)
+        if key == "overclock":
+            return a in C.EXTRACTION_AREAS
+        if key == "harvest":
+            return a == C.BIOSPHERE
+        return False
+
+    def unit_pips(self, q: int, face: int) -> int:
+        """Counted pips of a Unit face (0-based) of ``q`` in the area being resolved."""
+        pips = C.UNIT_FULL[face]
+        if self.powered(q, self.rc["area"]):
+            pips += C.UNIT_HOLLOW[face]
+        return pips
+
+    def _roll(self) -> None:
+        rc = self.rc
+        a = rc["area"]
+        rng = self.rng
+        for q in rc["parts"]:
+            k = self.units_at[q][a]
+            rc["faces"][q] = sorted(int(x) for x in rng.integers(0, 6, size=k)) if k else []
+            rc["hero"][q] = int(rng.integers(6)) if self.hero_at[q] == a else -1
+            m = self.hired[q]
+            rc["capt"][q] = int(rng.integers(6)) if m == C.CAPTAIN and self.merc_at[m] == a else -1
+            extra = 0
+            if m == C.DEFENDER and self.merc_at[m] == a:
+                extra += C.MERCENARIES[m].faces[int(rng.integers(6))]
+            if a == C.ETHER_FAULT and self.ether_placed and self.ether_ctrl == q:
+                extra += C.ETHER_DIE[int(rng.integers(6))]
+            rc["extra"][q] = extra
+
+    def roll_score(self, q: int) -> int:
+        """``q``'s score in the current roll: counted Unit pips, Hero and Captain full pips,
+        Defender and Ether die pips, and combat bonuses (rulebook "Combat action")."""
+        rc = self.rc
+        s = sum(self.unit_pips(q, f) for f in rc["faces"][q])
+        if rc["hero"][q] >= 0:
+            s += C.HERO_FULL[rc["hero"][q]]
+        if rc["capt"][q] >= 0:
+            s += C.MERCENARIES[C.CAPTAIN].faces[rc["capt"][q]]
+        return s + rc["extra"][q] + rc["boost"][q]
+
+    def _queue_skills(self) -> None:
+        """Charge icons: +1 Charge each and a Hero Skill trigger (rulebook "Hero Skills"):
+        Human/Dracon in combat, VAI/Ripper after an extraction with no prior combat."""
+        rc = self.rc
+        rc["skills"] = []
+        combat = rc["mode"] == M_COMBAT
+        for q in rc["parts"]:
+            icons = 0
+            if rc["hero"][q] >= 0:
+                icons += C.HERO_CHARGE[rc["hero"][q]]
+            if rc["capt"][q] >= 0:
+                icons += C.MERCENARIES[C.CAPTAIN].charge[rc["capt"][q]]
+            for _ in range(icons):
+                self.gain_charge(q)
+                f = self.faction[q]
+                if combat and f in (C.HUMAN, C.DRACON):
+                    rc["skills"].append(q)
+                elif not combat and f == C.VAI:
+                    self.gain_seat, self.gain_left = q, self.gain_left + 1
+                elif not combat and f == C.RIPPER:
+                    self.gain(q, C.PROTEIN, 4)
+
+    def _skill_targets(self, q: int) -> list[int]:
+        """Legal UNIT_DIE / SEAT indices for ``q``'s Hero Skill (Human / Dracon; EW-A22)."""
+        rc = self.rc
+        n = self.game.num_players
+        if self.faction[q] == C.HUMAN:
+            return sorted({((o - q) % n) * 6 + f for o in rc["parts"] for f in rc["faces"][o]})
+        return [(o - q) % n for o in rc["parts"] if o != q and rc["faces"][o]]
+
+    # ---- outcome, injuries, rewards ---------------------------------------------------------
+    def _outcome(self) -> None:
+        rc = self.rc
+        a = rc["area"]
+        parts = rc["parts"]
+        for q in parts:
+            rc["score"][q] = self.roll_score(q)
+        best = max(rc["score"][q] for q in parts)
+        tied = [q for q in parts if rc["score"][q] == best]
+        w = -1
+        if len(tied) == 1:
+            w = tied[0]
+        elif a == C.ETHER_FAULT:
+            w = self.ether_ctrl if self.ether_ctrl in tied else -1  # EW-A15
+        elif a >= C.SILO0 and (a - C.SILO0) in tied:
+            w = a - C.SILO0
+        else:
+            w = next(q for q in self.arrival[a] if q in tied)
+        if a >= C.SILO0 and (a - C.SILO0) not in parts:
+            # undefended Silo: the defender scores 0 (EW-A16)
+            w = rc["attacker"] if best > 0 else -1
+        rc["winner"] = w
+        rc["combat_done"] = True
+        rc["inj"] = []
+        if w >= 0:
+            caused = 0
+            for q in parts:
+                if q == w:
+                    continue
+                k = min((rc["score"][w] - rc["score"][q]) // 2, self.units_at[q][a])
+                if k > 0:
+                    rc["inj"].append([q, k])
+                    caused += k
+            if caused and self.ability_key(w) == "hungry":
+                self.gain(w, C.PROTEIN, 3 * caused)
+            if caused and self.ability_key(w) == "assimilate":
+                self.gain_seat, self.gain_left = w, self.gain_left + caused
+        rc["after_inj"] = S_REWARD
+        rc["stage"] = S_INJURY
+
+    def _shield(self, q: int, k: int, shields: int) -> None:
+        """``q`` shields ``shields`` of its ``k`` injured Units; the rest die (rulebook
+        "Shields", "Dying"). Medic / Field Medic shields are free first."""
+        rc = self.rc
+        a = rc["area"]
+        free = min(shields, self.medic_free[q] + rc["free_shields"])
+        from_medic = min(free, self.medic_free[q])
+        self.medic_free[q] -= from_medic
+        self.res[q][C.PLASMA] -= shields - free
+        dead = k - shields
+        self.units_at[q][a] -= dead
+        self.reserve[q] += dead
+        self._leave_if_empty(q, a)
+        rc["inj"].pop(0)
+        rc["inj_open"] = False
+
+    def extraction_cost(self, q: int, r: int) -> int:
+        """Pips per resource for ``q`` (rulebook table; events and VAI Refinery: EW-A5, EW-A6)."""
+        cost = C.EXTRACTION_COST[r]
+        ev = self.event_key()
+        if r == C.COLTAN and ev == "coltan_rush":
+            cost = 1
+        if r == C.CRYSTAL and ev == "crystal_bloom":
+            cost = 2
+        if r in (C.PLASMA, C.CRYSTAL) and self.ability_key(q) == "refinery":
+            cost = max(1, cost - 1)
+        return cost
+
+    def _extract(self, q: int, a: int, pips: int) -> None:
+        """Rulebook "Extraction": roll divided by the cost, rounded down."""
+        r = C.AREA_RESOURCE[a]
+        k = pips // self.extraction_cost(q, r)
+        if a == C.BIOSPHERE and self.event_key() == "protein_storm":
+            k //= 2
+        self.gain(q, r, k)
+
+    def raid_cost(self, q: int, r: int) -> int:
+        """Silo raid: extraction cost + 1, Ether 8 (rulebook "Player Silos"; EW-A24)."""
+        return C.SILO_ETHER_COST if r == C.ETHER else self.extraction_cost(q, r) + 1
+
+    def _reward(self) -> bool:
+        """Extraction with the roll, the combat winner's extraction or Channelling, or the
+        Silo raid (rulebook "Extraction", "Combat action", "Channelling", "Player Silos";
+        automatic steps EW-A17; a sole player channels and takes the Ether die EW-A23)."""
+        rc = self.rc
+        a, p = rc["area"], rc["resolver"]
+        mode, w = rc["mode"], rc["winner"]
+        if "rw" not in rc:
+            rc["rw"] = 0
+            if mode == M_EXTRACT:
+                self._extract(p, a, self.roll_score(p))
+            elif mode == M_COMBAT and w >= 0:
+                if a in C.LIMITED:
+                    self._extract(w, a, rc["score"][w])
+                elif a == C.ETHER_FAULT:
+                    rc["channeler"], rc["rw"] = w, 1
+                elif a >= C.SILO0 and w == rc["attacker"]:
+                    owner = a - C.SILO0
+                    rc["raid"] = rc["score"][w] - (rc["score"][owner] if owner in rc["parts"] else 0)
+                    rc["rw"] = 2
+            elif mode == M_CHANNEL:
+                rc["rw"] = 1
+            if rc["rw"] == 1:  # Channelling: 1 Ether and the Ether die (rulebook "Channelling", "Ether Die")
+                c = rc["channeler"]
+                self.ether_ctrl = c
+                self.channelled[c] = True
+                self.gain(c, C.ETHER, 2 if self.event_key() == "ether_surge" else 1)
+                if self.phase == R.OVER:
+                    return False
+        if rc["rw"] == 1:
+            c = rc["channeler"]
+            if (self.ability_key(c) == "conduit" and self.charge[c] >= 2 and not self.conduit_used[c]
+                    and not rc["conduit_asked"]):
+                self._decide(R.K_CONDUIT, c)
+                return True
+            if self.res[c][C.CRYSTAL] >= 2 and not self.extra_used[c] and not rc.get("extra_asked"):
+                self._decide(R.K_END_ETHER, c)  # the extra Ether right away (again at the end of the round)
+                return True
+        if rc["rw"] == 2 and self._raid_options():
+            self._decide(R.K_RAID, rc["attacker"])
+            return True
+        rc["stage"] = S_DRONE
+        return False
+
+    def _raid_options(self) -> list[int]:
+        rc = self.rc
+        q = rc["attacker"]
+        owner = rc["area"] - C.SILO0
+        return [r for r in range(C.NUM_RES) if self.res[owner][r] and rc["raid"] >= self.raid_cost(q, r)]
+
+    def _cleanup(self) -> None:
+        """Dice return to their sheets (rulebook "Resolution" 2; Mercenaries stay hired)."""
+        rc = self.rc
+        a, p = rc["area"], rc["resolver"]
+        n = self.game.num_players
+        seats = range(n) if rc["shared"] else (p,)
+        for q in ([] if rc["exempt_only"] else seats):
+            self.home_units[q] += self.units_at[q][a]
+            self.units_at[q][a] = 0
+            if self.hero_at[q] == a:
+                self.hero_at[q] = -1
+            m = self.hired[q]
+            if m >= 0 and self.merc_at[m] == a and (q == p or m != C.DRONE):
+                self.merc_at[m] = -1
+            if a == C.ETHER_FAULT and self.ether_ctrl == q:
+                self.ether_placed = False
+        self.arrival[a] = [q for q in self.arrival[a] if self.has_dice(q, a)]
+        self.rc = None
+
+    # ---- market purchases -----------------------------------------------------------------
+    def buy_cost(self, q: int, r: int) -> int:
+        """Rulebook "Purchasing" 2: extraction cost + 1 (VAI Trader, Black Market: + 0); EW-A18."""
+        plus = 0 if (self.ability_key(q) == "trader" or self.event_key() == "black_market") else 1
+        return C.EXTRACTION_COST[r] + plus
+
+    def _can_buy(self, q: int, t: int) -> bool:
+        value = sum(self.res[q][r] * C.EXTRACTION_COST[r] for r in range(4) if r != t)
+        return value >= self.buy_cost(q, t) and self.bank(t) > 0
+
+    # ---- legal actions and effects of the resolution decisions --------------------------------
+    def _resolution_legal(self, k: int, p: int) -> list[int]:
+        rc = self.rc
+        n = self.game.num_players
+        if k == R.K_RESOLVE:
+            return sorted(R.RESOLVE0 + self.rel_area(p, a) for a in self.resolve_options(p))
+        if k == R.K_THIEF:
+            return [R.RESOURCE0 + r for r in range(4) if self.res[rc["victim"]][r]]
+        if k == R.K_ASSASSIN:
+            a = rc["area"]
+            return [R.SEAT0 + (q - p) % n for q in range(n) if self.units_at[q][a] > rc["hits"][q]]
+        if k == R.K_SHIELD:
+            q, inj = rc["inj"][0]
+            top = min(inj, self.medic_free[q] + rc["free_shields"] + self.res[q][C.PLASMA])
+            return [R.SHIELD0 + s for s in range(top + 1)]
+        if k == R.K_REROLL:
+            return sorted({R.UNIT_DIE0 + f for f in rc["faces"][p]}) + [R.DONE]
+        if k == R.K_SKILL:
+            base = R.UNIT_DIE0 if self.faction[p] == C.HUMAN else R.SEAT0
+            return [base + i for i in self._skill_targets(p)] + [R.PASS]
+        if k == R.K_RAID:
+            return [R.RESOURCE0 + r for r in self._raid_options()] + [R.DONE]
+        if k == R.K_MARKET:
+            out = []
+            if rc["purchases"] > 0:
+                out = [R.RESOURCE0 + t for t in range(4) if self._can_buy(p, t)]
+                if self.res[p][C.CRYSTAL] >= 1 and (self.fdeck or self.fdiscard):
+                    out.insert(0, R.MARKET_FAVOUR)
+            return sorted(out) + [R.DONE]
+        if k == R.K_PAY:
+            t = rc["target"]
+            out = [R.PAY0 + r for r in range(4) if r != t and self.res[p][r]]
+            if rc["credit"] >= self.buy_cost(p, t):
+                out.append(R.DONE)
+            return out
+        if k == R.K_FACTORY:
+            cost = 3 if self.ability_key(p) == "replicate" else C.CLONE_COST
+            out = [R.CLONE] if self.res[p][C.PROTEIN] >= cost and self.reserve[p] > 0 else []
+            return out + [R.DONE]
+        raise AssertionError(f"no legal actions for decision {k}")
+
+    def _resolution_apply(self, k: int, p: int, block: str, i: int) -> None:
+        rc = self.rc
+        n = self.game.num_players
+        if k == R.K_RESOLVE:
+            self._begin_area(p, self.abs_area(p, i))
+        elif k == R.K_THIEF:
+            self.res[rc["victim"]][i] -= 1
+            self.res[p][i] += 1
+            rc["left"] -= 1
+        elif k == R.K_ASSASSIN:
+            rc["hits"][(p + i) % n] += 1
+            rc["left"] -= 1
+        elif k == R.K_SHIELD:
+            q, inj = rc["inj"][0]
+            self._shield(q, inj, i)
+        elif k == R.K_REROLL:
+            if block == "DONE":
+                rc["stage"] = S_SKILLS
+                self._queue_skills()
+            else:
+                faces = rc["faces"][p]
+                faces.remove(i)
+                faces.append(int(self.rng.integers(6)))
+                faces.sort()
+                self.rerolls[p] -= 1
+        elif k == R.K_SKILL:
+            rc["skills"].pop(0)
+            if block == "UNIT_DIE":  # Human: the Unit goes back to its sheet and does not count
+                o, f = (p + i // 6) % n, i % 6
+                rc["faces"][o].remove(f)
+                self.units_at[o][rc["area"]] -= 1
+                self.home_units[o] += 1
+            elif block == "SEAT":  # Dracon: the opponent's lowest Unit goes to its reserve
+                o = (p + i) % n
+                f = min(rc["faces"][o], key=lambda x: (self.unit_pips(o, x), x))
+                rc["faces"][o].remove(f)
+                self.units_at[o][rc["area"]] -= 1
+                self.reserve[o] += 1
+        elif k == R.K_RAID:
+            if block == "DONE":
+                rc["rw"] = 0
+            else:
+                owner = rc["area"] - C.SILO0
+                rc["raid"] -= self.raid_cost(p, i)
+                self.res[owner][i] -= 1
+                self.res[p][i] += 1
+                if i == C.ETHER:
+                    self.res[p][i] -= 1
+                    self.gain(p, C.ETHER, 1)
+        elif k == R.K_MARKET:
+            if block == "DONE":
+                rc["stage"] = S_CLEANUP
+            elif block == "MARKET_FAVOUR":
+                self.res[p][C.CRYSTAL] -= 1
+                self.hand[p][self._draw_favour()] += 1
+                rc["purchases"] -= 1
+            else:
+                rc["target"], rc["credit"] = i, 0
+                rc["stage"] = S_PAY
+        elif k == R.K_PAY:
+            if block == "DONE":
+                t = rc["target"]
+                self.gain(p, t, rc["credit"] // self.buy_cost(p, t))
+                rc["purchases"] -= 1
+                rc["target"], rc["credit"] = -1, 0
+                rc["stage"] = S_MARKET
+            else:
+                self.res[p][i] -= 1
+                rc["credit"] += C.EXTRACTION_COST[i]
+        elif k == R.K_FACTORY:
+            if block == "DONE":
+                rc["stage"] = S_CLEANUP
+            else:
+                self.res[p][C.PROTEIN] -= 3 if self.ability_key(p) == "replicate" else C.CLONE_COST
+                self.reserve[p] -= 1
+                self.home_units[p] += 1
+        else:
+            raise AssertionError(f"unknown decision {k}")

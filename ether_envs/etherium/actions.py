@@ -1,0 +1,371 @@
+"""Etherium actions (rulebook "Actions"): Move Unit, Gather Resources, Increase
+Unit Level, Transform Ether, Connect, and their choices. A mixin of
+:class:`ether_envs.etherium.rules.State`.
+"""
+
+from __future__ import annotations
+
+from . import components as C
+from .agenda import (COUNT0, D_ABILITY, D_CARDS, D_CONNECT_DICE, D_CONNECT_RESULT, D_DISCARD, D_ETHERIZE, D_GAIN,
+                     D_MOVE, D_SPEND, D_TAKE, D_TARGET, D_WINDOW, MOVE0, PASS, RESULT0, REROLL0, SPEND0, ABILITY0,
+                     TARGET0, T_CONNECT_ROLL, W_CONNECT)
+
+_COLOUR_TERRAIN = (C.MOUNTAIN, C.FOREST, C.MINE, C.ETHER_TERRAIN, C.CITY)
+
+
+class ActionRules:
+    """Performing programmed actions (tasks ``T_EXEC``, ``T_CONNECT_ROLL``) and their decisions."""
+
+    def _opt_move(self, t):
+        return [MOVE0 + u * C.NUM_BOXES + b for u, b in self.move_options(t[1], t[2])]
+
+    def _opt_etherize(self, t):
+        p, paid, made = t[1], t[2], t[3]
+        r = self.res[p]
+        out = [PASS] if paid == 0 and made > 0 else []
+        return out + [SPEND0 + i for i in C.BASIC if r[i] > 0]
+
+    def _opt_cards(self, t):
+        return [COUNT0 + x - 1 for x in self.card_counts(t[1])]
+
+    def _opt_ability(self, t):
+        return [ABILITY0 + a for a in range(C.NUM_ABILITIES) if self.ability_supply[a] > 0]
+
+    def _opt_connect_dice(self, t):
+        return [COUNT0, COUNT0 + 1]
+
+    def _opt_connect_result(self, t):
+        lo, hi = self.connect_range(t[1])
+        return [RESULT0 + r - 1 for r in range(lo, hi + 1)]
+
+    def _opt_target(self, t):
+        p, n = t[1], self.num_players
+        return [TARGET0 + k - 1 for k in range(1, n) if sum(self.res[(p + k) % n][:3]) > 0]
+
+    def _opt_reroll(self, t):
+        return [REROLL0 + f - 1 for f in sorted(set(self.roll_dice))]
+
+    def _h_exec(self, t):
+        p, space = t[1], t[2]
+        action, arg = C.SPACES[space]
+        if not _PERFORM[action](self, p, arg):
+            # rulebook: "If a player cannot perform their programmed action ... gain any 1 basic resource"
+            self.stack.append((D_GAIN, p, 1, 0))
+
+    # Move Unit
+    def move_options(self, p: int, colour: int) -> list[tuple[int, int]]:
+        """(unit, box) pairs ``p`` may move to on a Move programmed to ``colour``
+        (rulebook "Move Unit": one step, each descending step gives an optional
+        further step; ETM-A11: free steps from March/Pathfinder/T6 A; Cities)."""
+        g = self.game
+        free = self.march[p] + self.first_move[p] + (1 if self.ability[p] == C.A_PATHFINDER else 0)
+        target = _COLOUR_TERRAIN[colour]
+        out = []
+        for u in C.MOBILE:
+            src = self.pos[p][u]
+            for b in _reachable(src, free, u == C.SOLDIER, p, g.city_owner):
+                if C.BOX_TERRAIN[b] == target:
+                    out.append((u, b))
+        return out
+
+    def _perform_move(self, p, colour):
+        if not self.move_options(p, colour):
+            return False
+        self.stack.append((D_MOVE, p, colour, 0))
+        return True
+
+    # Gather Resources
+    def gather_amounts(self, p: int) -> list[int] | None:
+        """Cubes ``p``'s Gatherer would collect now ([W, S, M, E, B]), before the
+        reserve limit; None if it is on a City (rulebook "Gather Resources", tribe
+        powers, Season cards ETM-A4, Harvester/Harvest ETM-A5/A8, ETM-A18)."""
+        box = self.pos[p][C.GATHERER]
+        terrain = C.BOX_TERRAIN[box]
+        if terrain == C.CITY:
+            return None
+        card = self.season_card()
+        tr = self.tribe[p]
+        level = self.lvl[p][C.GATHERER]
+        if card == C.ERTIS_B:
+            level = max(1, level - 1)
+        amt = [0] * 5
+        main = C.TERRAIN_RESOURCE[terrain]
+        amt[main] = level + self.harvest[p] + (1 if self.ability[p] == C.A_HARVESTER else 0)
+        bonus = C.SEASON_GATHER_BONUS.get(card)
+        if bonus is not None and bonus[0] == terrain:
+            amt[bonus[1]] += bonus[2]
+        if card == C.HIVALIA_A and terrain == C.ETHER_TERRAIN:
+            amt[C.ETHER] += 1
+        aff = self.affinity == p
+        if tr == C.PSOLOS:
+            amt[C.STONE] += C.PSOLOS_EXTRA_STONE + (C.PSOLOS_SEASON_STONE if aff else 0)
+        if tr == C.ERTIS:
+            amt[C.WOOD] += (C.ERTIS_FOREST_WOOD if terrain == C.FOREST else 0) + (C.ERTIS_SEASON_WOOD if aff else 0)
+        return amt
+
+    def _perform_gather(self, p, terrain):
+        if C.BOX_TERRAIN[self.pos[p][C.GATHERER]] != terrain:
+            return False
+        amt = self.gather_amounts(p)
+        for r in range(4):
+            if amt[r]:
+                self.res[p][r] += min(amt[r], self.reserve(r))
+        self.harvest[p] = 0
+        if terrain == C.ETHER_TERRAIN:
+            self.take_vt(p, C.VT_ETHER)  # rulebook "Victory Tokens": Ether tokens (ETM-A23)
+            for q in self.order:  # rulebook Hivalia "Power"
+                if q != p and self.tribe[q] == C.HIVALIA:
+                    self.stack.append((D_GAIN, q, C.HIVALIA_ETHER_GATHER_GAIN, 0))
+        return True
+
+    # Increase Unit Level
+    def upgrade_cost(self, p: int, unit: int) -> list[int] | None:
+        """[W, S, M, E, B] to pay for ``unit``'s next level, or None at level 4
+        (rulebook "Increase Unit Level": X of the unit's resource, Guide 1 of each;
+        ETM-A3 cheaper unit; Psolos B; Craft card; ETM-A22)."""
+        new = self.lvl[p][unit] + 1
+        if new > C.MAX_LEVEL:
+            return None
+        cost = [0] * 5
+        if unit == C.GUIDE:
+            cost[C.WOOD] = cost[C.STONE] = cost[C.METAL] = 1
+            return cost
+        x = new
+        if C.TRIBES[self.tribe[p]].cheaper_unit == unit:
+            x = max(1, x - 1)
+        if unit == C.GUARD and self.season_card() == C.PSOLOS_B:
+            x += 1
+        if self.craft[p]:
+            x = max(0, x - 1)
+        cost[C.UNIT_RESOURCE[unit]] = x
+        return cost
+
+    def _perform_upgrade(self, p, unit):
+        cost = self.upgrade_cost(p, unit)
+        r = self.res[p]
+        if cost is None or any(r[i] < cost[i] for i in range(5)):
+            return False
+        for i in range(5):
+            r[i] -= cost[i]
+        self.lvl[p][unit] += 1
+        if unit != C.GUIDE:
+            self.craft[p] = 0
+        return True
+
+    # Transform Ether
+    def hivalia_discount(self, p: int) -> int:
+        """Rulebook Hivalia "Season Bonus": one fewer Ether on Transform Ether (ETM-A12)."""
+        return 1 if self.affinity == p and self.tribe[p] == C.HIVALIA else 0
+
+    def etherization_rate(self, p: int) -> int:
+        return C.TRIBES[self.tribe[p]].etherization_rate + (1 if self.season_card() == C.HIVALIA_B else 0)
+
+    def card_counts(self, p: int) -> list[int]:
+        """Numbers x of Flash cards ``p`` may buy for x Ether: 1..6 and no more than the
+        deck and discard pile hold (ETM-A12, ETM-A29)."""
+        d = self.hivalia_discount(p)
+        avail = self.cards_available()
+        return [x for x in range(1, 7) if x <= avail and max(0, x * C.CARD_COST_PER_FLASH - d) <= self.res[p][C.ETHER]]
+
+    def ability_cost(self, p: int) -> int:
+        return C.TRIBES[self.tribe[p]].ability_cost - self.hivalia_discount(p)
+
+    def booster_cost(self, p: int) -> int:
+        return C.BOOSTER_COST - self.hivalia_discount(p)
+
+    def _perform_transform(self, p, kind):
+        r = self.res[p]
+        if kind == C.ETHERIZATION:
+            if sum(r[:3]) < self.etherization_rate(p) or self.reserve(C.ETHER) == 0:
+                return False
+            self.stack.append((D_ETHERIZE, p, 0, 0))
+            return True
+        if kind == C.CARDS:
+            if not self.card_counts(p):
+                return False
+            self.stack.append((D_CARDS, p, 0, 0))
+            return True
+        if kind == C.ABILITY:
+            if self.ability[p] >= 0 or r[C.ETHER] < self.ability_cost(p) or not any(self.ability_supply):
+                return False
+            self.stack.append((D_ABILITY, p, 0, 0))
+            return True
+        if r[C.ETHER] < self.booster_cost(p) or self.reserve(C.BOOSTER) == 0:
+            return False
+        r[C.ETHER] -= self.booster_cost(p)
+        self.gain_booster(p)
+        return True
+
+    def gain_booster(self, p: int) -> None:
+        """Rulebook "Booster": a third Booster cube takes the Booster token (once)."""
+        self.res[p][C.BOOSTER] += 1
+        if self.res[p][C.BOOSTER] >= 3:
+            self.take_vt(p, C.VT_BOOSTER)
+
+    def take_vt(self, p: int, kind: int) -> bool:
+        """Take a Victory token if one is left and ``p`` may hold another (rulebook "Victory Tokens")."""
+        if self.vt_supply[kind] > 0 and self.vt[p][kind] < C.VT_MAX_PER_PLAYER[kind]:
+            self.vt_supply[kind] -= 1
+            self.vt[p][kind] += 1
+            return True
+        return False
+
+    def gain_ether(self, p: int, k: int) -> None:
+        self.res[p][C.ETHER] += min(k, self.reserve(C.ETHER))
+
+    # Connect
+    def _perform_connect(self, p, _arg):
+        if self.affinity == p:  # rulebook "Connect": may roll an additional die with affinity (ETM-A24)
+            self.stack.append((D_CONNECT_DICE, p, 0, 0))
+        else:
+            self.stack.append((T_CONNECT_ROLL, p, 1, 0))
+        return True
+
+    def _h_connect_roll(self, t):
+        p = t[1]
+        self._start_roll(p, t[2])
+        self.stack.append((D_CONNECT_RESULT, p, 0, 0))
+        self.stack.append((D_WINDOW, p, W_CONNECT, 0))
+
+    def _start_roll(self, p: int, ndice: int) -> None:
+        self.roll_player = p
+        self.roll_dice = [int(x) for x in self.rng.integers(1, 7, size=ndice)]
+        self.roll_power = [False] * ndice
+        self.roll_bonus = 0
+        self.roll_ability = False
+
+    def roll_total(self) -> int:
+        return sum(self.roll_dice) + self.roll_bonus
+
+    def connect_range(self, p: int) -> tuple[int, int]:
+        """Results ``p`` may choose: the roll plus 0..Guide level, within 1..12
+        (rulebook "Connect" and "Guides": all or part of the Guide level)."""
+        total = self.roll_total()
+        lo = min(max(total, 1), C.MAX_CONNECT_RESULT)
+        hi = min(max(total + self.lvl[p][C.GUIDE], 1), C.MAX_CONNECT_RESULT)
+        return lo, hi
+
+    def _connect_effect(self, p: int, result: int) -> None:
+        """Rulebook "Connection table" (ETM-A13: "resources" are basic ones)."""
+        st = self.stack
+        if result == 1:
+            st.append((D_SPEND, p, 4, 0))
+        elif result == 2:
+            st.append((D_DISCARD, p, 1, 0))
+        elif result == 3:
+            st.append((D_SPEND, p, 2, 0))
+        elif result == 4:
+            self._draw(p, 1)
+        elif result == 5:
+            st.append((D_TARGET, p, 0, 0))
+        elif result == 6:
+            self.gain_ether(p, 1)
+        elif result == 7:
+            st.append((D_GAIN, p, 4, 0))
+        elif result == 8:
+            self.gain_ether(p, 2)
+        elif result == 9:
+            if self.lvl[p][C.SOLDIER] < C.MAX_LEVEL:
+                self.lvl[p][C.SOLDIER] += 1
+        elif result == 10:
+            self._draw(p, 2)
+        elif result == 11:
+            if self.reserve(C.BOOSTER) > 0:
+                self.gain_booster(p)
+        else:
+            self.take_vt(p, C.VT_CONNECTION)
+
+    def _d_move(self, t, block, i, a):
+        p = t[1]
+        u, box = divmod(i, C.NUM_BOXES)
+        self.pos[p][u] = box
+        self.march[p] = 0
+        self.first_move[p] = 0
+        self.stack.pop()
+
+    def _d_etherize(self, t, block, i, a):
+        p, paid, made = t[1], t[2], t[3]
+        if a == PASS:
+            self.stack.pop()
+            return
+        self.res[p][i] -= 1
+        paid += 1
+        rate = self.etherization_rate(p)
+        if paid == rate:  # rulebook "Etherization": x basic resources -> 1 Ether, repeatable
+            self.res[p][C.ETHER] += 1
+            paid, made = 0, made + 1
+            if sum(self.res[p][:3]) < rate or self.reserve(C.ETHER) == 0:
+                self.stack.pop()
+                return
+        self._replace_top((t[0], p, paid, made))
+
+    def _d_cards(self, t, block, i, a):
+        p = t[1]
+        x = i + 1
+        self.res[p][C.ETHER] -= max(0, x * C.CARD_COST_PER_FLASH - self.hivalia_discount(p))
+        self.stack.pop()
+        self._draw(p, x)
+
+    def _d_ability(self, t, block, i, a):
+        p = t[1]
+        self.res[p][C.ETHER] -= self.ability_cost(p)
+        self.ability[p] = i
+        self.ability_supply[i] -= 1
+        self.stack.pop()
+
+    def _d_connect_dice(self, t, block, i, a):
+        self.stack.pop()
+        self.stack.append((T_CONNECT_ROLL, t[1], i + 1, 0))
+
+    def _d_connect_result(self, t, block, i, a):
+        self.stack.pop()
+        self.roll_player = -1
+        self.roll_dice = []
+        self.roll_power = []
+        self.roll_bonus = 0
+        self._connect_effect(t[1], i + 1)
+
+    def _d_target(self, t, block, i, a):
+        p = t[1]
+        self.stack.pop()
+        self.stack.append((D_TAKE, p, (p + i + 1) % self.num_players, 2))
+
+    def _d_reroll(self, t, block, i, a):
+        j = self.roll_dice.index(i + 1)
+        self.roll_dice[j] = int(self.rng.integers(1, 7))
+        self.stack.pop()
+
+
+def _reachable(src: int, free: int, soldier: bool, p: int, city_owner: list[int]) -> list[int]:
+    """Boxes a unit can end a Move on (rulebook "Move Unit"): a step to an adjacent
+    box; after a descending step, another optional step; ``free`` extra steps of
+    any kind (ETM-A11). Only a Soldier enters a City, only an opponent's City in
+    play, and entering ends the move (ETM-A2)."""
+    seen = set()
+    out = set()
+    frontier = [(src, True, free)]
+    while frontier:
+        b, momentum, f = frontier.pop()
+        for nb in C.ADJACENT[b]:
+            if momentum:
+                nf = f
+            elif f > 0:
+                nf = f - 1
+            else:
+                continue
+            if C.BOX_TERRAIN[nb] == C.CITY:
+                owner = city_owner[nb]
+                if soldier and owner >= 0 and owner != p:
+                    out.add(nb)
+                continue
+            if nb != src:
+                out.add(nb)
+            key = (nb, C.BOX_ELEVATION[nb] < C.BOX_ELEVATION[b], nf)
+            if key not in seen:
+                seen.add(key)
+                frontier.append(key)
+    return sorted(out)
+
+
+_PERFORM = (ActionRules._perform_move, ActionRules._perform_gather, ActionRules._perform_upgrade,
+            ActionRules._perform_transform, ActionRules._perform_connect)

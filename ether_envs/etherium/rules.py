@@ -1,0 +1,694 @@
+"""Etherium rules engine (numpy only).
+
+Rulebook sections are quoted by their headings (``rulebook "Connect"``);
+assumptions by id (``ETM-A<n>``, listed in ``RULES.md``).
+
+The game is driven by an explicit *agenda*: ``State.stack`` is a stack of
+small task tuples ``(kind, player, a, b)``. Automatic tasks (reveal a season,
+perform a programmed action, detect conflicts, roll dice, ...) run as soon as
+they reach the top; decision tasks stay on top until ``player`` chooses one of
+their options (an action id). Effects push further tasks above the current one,
+so nested choices (a Connection result that makes you lose 4 resources, a
+pillage in the middle of an action step) resolve in the rulebook's order, and
+a clone is just a copy of plain lists. See ``RULES.md`` "State machine".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..core import Game as _Game, GameSpec, State as _State, TERMINAL, win_loss_returns
+from . import components as C
+from .actions import ActionRules
+from .conflicts import ConflictRules
+
+from .agenda import *  # noqa: F401,F403  (codec, task kinds, windows, phases)
+from .agenda import BLOCK_OF, INDEX_OF, WINDOW_CARDS
+
+TRIBE_SELECTIONS = ("random", "choose")
+
+
+@dataclass(frozen=True)
+class Config:
+    """Etherium configuration (all keyword arguments of ``make``/``load_game``).
+
+    Attributes:
+        num_players: 2..4 (rulebook).
+        tribes: tribe names per seat (e.g. ``("Reces", "Ertis")``); ``None`` =
+            ``tribe_selection`` decides (rulebook "Setup" 4: chosen or random).
+        tribe_selection: ``"random"`` (drawn from the seed, default) or
+            ``"choose"`` (seats 0, 1, ... each pick one with ``CHOOSE_TRIBE``).
+    """
+
+    num_players: int = 2
+    tribes: tuple[str, ...] | None = None
+    tribe_selection: str = "random"
+
+    def __post_init__(self):
+        def bad(msg):
+            raise ValueError(f"etherium config: {msg}")
+
+        if not isinstance(self.num_players, int) or not 2 <= self.num_players <= 4:
+            bad(f"num_players must be 2, 3 or 4, got {self.num_players!r}")
+        if self.tribe_selection not in TRIBE_SELECTIONS:
+            bad(f"tribe_selection must be one of {TRIBE_SELECTIONS}, got {self.tribe_selection!r}")
+        if self.tribes is not None:
+            tr = tuple(self.tribes)
+            if len(tr) != self.num_players or len(set(tr)) != len(tr) or any(t not in C.TRIBE_BY_NAME for t in tr):
+                bad(f"tribes must be {self.num_players} distinct names from {list(C.TRIBE_BY_NAME)}, got {tr}")
+            object.__setattr__(self, "tribes", tr)
+
+
+class Game(_Game):
+    """Etherium, configured (see :class:`Config`)."""
+
+    spec = GameSpec(name="etherium", version=0, min_players=2, max_players=4, information="imperfect",
+                    chance="sampled", utility="zero_sum", title="Etherium")
+    codec = CODEC
+    conformance_configs = (
+        {"num_players": 2}, {"num_players": 3}, {"num_players": 4},
+        {"num_players": 2, "tribe_selection": "choose"},
+    )
+    """Configurations the conformance suite runs: every player count and both tribe selections."""
+
+    def __init__(self, **config):
+        self.config = Config(**config)
+        self.num_players = self.config.num_players
+        self.cities = C.CITIES_BY_PLAYERS[self.num_players]
+        # box -> owning seat for Cities in play, -1 otherwise (ETM-A2)
+        self.city_owner = [-1] * C.NUM_BOXES
+        for p, c in enumerate(self.cities):
+            self.city_owner[C.city_box(c)] = p
+        from .observation import Encoder
+
+        self.encoder = Encoder(self)
+
+    def max_game_length(self) -> int:
+        """A loose upper bound on decisions (a safety valve for truncation).
+
+        Per season: reveal <= 3n, phase-3 windows <= 19n (6 plays, 2 choices
+        each, PASS), programming <= 6n, hand-limit discards <= 44; per
+        programmed action (<= 6n): its window <= 13 and its choices <= 49 (an
+        Etherization pays at most 48 cubes); per action step (<= 6) at most 3n
+        conflicts of n rollers, each roll <= 22 decisions, re-rolled at most
+        10 times (ETM-A14), plus retreats and spoils.
+        """
+        n = self.num_players
+        per_conflict = 10 * n * 22 + n + 5
+        per_season = 3 * n + 19 * n + 6 * n + 44 + 6 * n * 62 + C.MAX_TOKENS * 3 * n * per_conflict
+        return n + C.NUM_SEASONS * per_season
+
+    def new_initial_state(self, seed: int | None = None) -> "State":
+        return State(self, seed)
+
+
+class State(ActionRules, ConflictRules, _State):
+    """Etherium state. Per-seat fields are lists indexed by seat.
+
+    Attributes:
+        rng: the state's ``numpy.random.Generator`` (all chance).
+        tribe: tribe id per seat (-1 while being chosen).
+        res: per seat ``[Wood, Stone, Metal, Ether, Booster]`` cubes (public).
+        lvl: per seat ``[Gatherer, Soldier, Guard, Guide]`` levels (Guide 0 = none).
+        pos: per seat ``[Gatherer box, Soldier box]``.
+        hand: per seat, Flash cards held per type (hidden from the others).
+        deck: Flash card types, drawn from the end (hidden order); discard: counts per type.
+        vt: per seat Victory tokens ``[Soldier, Ether, Connection, Booster, Pillage]``; vt_supply.
+        ability: Ability id per seat (-1 none); ability_supply: copies left per Ability.
+        seasons: the 7 season cards in order (``seasons[0]`` = Night); season: index revealed (-1 before).
+        night_order: Night initiative (seats); order: current initiative order (seats).
+        affinity: seat with the current season's affinity, or -1.
+        program: per seat, the Action-board spaces of tokens 1, 2, ... (hidden until the reveal).
+        ntok: per seat, Action tokens usable this season.
+        revealed: programs are revealed (phase 5); step: action step being performed (0-based).
+        march, harvest, craft, first_move: per seat, season bonuses waiting for the next
+            Move / Gather / upgrade (Season cards "March", "Harvest", "Craft"; T6 A).
+        stack: the agenda (see module docstring); legal: options of the top decision.
+        acting: ``(seat, space)`` of the programmed action being performed, or ``(-1, -1)``.
+        roll_*: the die roll being modified (roller, dice, bonus, Ertis-rerolled flags, ability used).
+        battle: the conflict being resolved ``[box, kind, seats, units, totals, shields, ties]`` or None.
+        phase: season phase for the observation (``PHASE_NAMES``).
+    """
+
+    def __init__(self, game: Game, seed: int | None):
+        self.game = game
+        cfg = game.config
+        n = game.num_players
+        self.rng = np.random.default_rng(seed)
+        self.history: list[int] = []
+        rng = self.rng
+        # Season deck (rulebook "Setup" 3): Night first, one card of each of the 6 colours, shuffled
+        sides = rng.integers(2, size=C.NUM_COLOURS)
+        colours = rng.permutation(C.NUM_COLOURS)
+        self.seasons = [C.NIGHT] + [int(c) * 2 + int(sides[c]) for c in colours]
+        self.night_order = [int(x) for x in rng.permutation(n)]  # ETM-A4
+        self.deck = [C.FLASH_DECK[int(i)] for i in rng.permutation(len(C.FLASH_DECK))]
+        self.discard = [0] * C.NUM_FLASH_TYPES
+        if cfg.tribes is not None:
+            self.tribe = [C.TRIBE_BY_NAME[t] for t in cfg.tribes]
+        elif cfg.tribe_selection == "random":
+            self.tribe = [int(x) for x in rng.permutation(C.NUM_TRIBES)[:n]]
+        else:
+            self.tribe = [-1] * n
+        self.res = [[0] * 5 for _ in range(n)]
+        self.lvl = [[1, 1, 1, 0] for _ in range(n)]
+        self.pos = [[C.mountain_box(c)] * 2 for c in game.cities]  # rulebook "Setup" 5
+        self.hand = [[0] * C.NUM_FLASH_TYPES for _ in range(n)]
+        self.vt = [[0] * 5 for _ in range(n)]
+        self.vt_supply = list(C.VT_SUPPLY)
+        self.ability = [-1] * n
+        self.ability_supply = [C.ABILITY_COPIES] * C.NUM_ABILITIES
+        self.season = -1
+        self.order = list(range(n))
+        self.affinity = -1
+        self.program = [[] for _ in range(n)]
+        self.ntok = [C.BASE_TOKENS] * n
+        self.revealed = False
+        self.step = -1
+        self.march = [0] * n
+        self.harvest = [0] * n
+        self.craft = [0] * n
+        self.first_move = [0] * n
+        self.acting = (-1, -1)
+        self.roll_player = -1
+        self.roll_dice: list[int] = []
+        self.roll_power: list[bool] = []
+        self.roll_bonus = 0
+        self.roll_ability = False
+        self.battle = None
+        self.phase = P_SETUP
+        self.legal: list[int] = []
+        self.stack = [(T_SEASON, -1, 0, 0), (T_SETUP, -1, 0, 0)]
+        if self.tribe[0] < 0:
+            self.stack += [(D_TRIBE, p, 0, 0) for p in reversed(range(n))]
+        self._run()
+
+    # ---- clone -------------------------------------------------------------
+    def clone(self) -> "State":
+        s = State.__new__(State)
+        s.game = self.game
+        self._share_rng_state(s)
+        s.history = self.history[:]
+        s.seasons = self.seasons[:]
+        s.night_order = self.night_order[:]
+        s.deck = self.deck[:]
+        s.discard = self.discard[:]
+        s.tribe = self.tribe[:]
+        s.res = [x[:] for x in self.res]
+        s.lvl = [x[:] for x in self.lvl]
+        s.pos = [x[:] for x in self.pos]
+        s.hand = [x[:] for x in self.hand]
+        s.vt = [x[:] for x in self.vt]
+        s.vt_supply = self.vt_supply[:]
+        s.ability = self.ability[:]
+        s.ability_supply = self.ability_supply[:]
+        s.season = self.season
+        s.order = self.order[:]
+        s.affinity = self.affinity
+        s.program = [x[:] for x in self.program]
+        s.ntok = self.ntok[:]
+        s.revealed = self.revealed
+        s.step = self.step
+        s.march = self.march[:]
+        s.harvest = self.harvest[:]
+        s.craft = self.craft[:]
+        s.first_move = self.first_move[:]
+        s.acting = self.acting
+        s.roll_player = self.roll_player
+        s.roll_dice = self.roll_dice[:]
+        s.roll_power = self.roll_power[:]
+        s.roll_bonus = self.roll_bonus
+        s.roll_ability = self.roll_ability
+        b = self.battle
+        s.battle = None if b is None else [b[0], b[1], b[2][:], b[3][:], b[4][:], b[5][:], b[6]]
+        s.phase = self.phase
+        s.legal = self.legal
+        s.stack = self.stack[:]
+        return s
+
+    # ---- public queries ------------------------------------------------------
+    def current_player(self) -> int:
+        if self.phase == P_OVER:
+            return TERMINAL
+        return self.stack[-1][1]
+
+    def is_terminal(self) -> bool:
+        return self.phase == P_OVER
+
+    def _legal_actions(self) -> list[int]:
+        return list(self.legal)
+
+    def _is_legal(self, action: int) -> bool:
+        return action in self.legal
+
+    def decision(self) -> int:
+        """Kind of the pending decision (``D_*``), or -1 at the end."""
+        return self.stack[-1][0] if self.stack else -1
+
+    def reserve(self, r: int) -> int:
+        """Cubes of resource ``r`` left in the reserve (rulebook "Resources": limited)."""
+        return C.CUBES_PER_COLOUR - sum(x[r] for x in self.res)
+
+    def hand_size(self, p: int) -> int:
+        return sum(self.hand[p])
+
+    def hand_limit(self, p: int) -> int:
+        return C.HAND_LIMIT + (1 if self.ability[p] == C.A_ARCHIVIST else 0)
+
+    def season_card(self) -> int:
+        return self.seasons[self.season] if self.season >= 0 else -1
+
+    def score(self, p: int) -> int:
+        """Prestige (rulebook "End of the Game"): Victory tokens, Ability, Guide level,
+        1 per 2 Ether cubes."""
+        v = sum(k * pts for k, pts in zip(self.vt[p], C.VT_POINTS))
+        if self.ability[p] >= 0:
+            v += C.ABILITIES[self.ability[p]].vp
+        return v + self.lvl[p][C.GUIDE] + self.res[p][C.ETHER] // 2
+
+    def tiebreak(self, p: int) -> int:
+        """Rulebook "Ether": other resources break ties (ETM-A15: every cube left over)."""
+        return sum(self.res[p][:3]) + self.res[p][C.BOOSTER] + self.res[p][C.ETHER] % 2
+
+    def scores(self) -> np.ndarray:
+        return np.array([self.score(p) for p in range(self.num_players)], dtype=np.float64)
+
+    def winners(self) -> list[int]:
+        key = [(self.score(p), self.tiebreak(p)) for p in range(self.num_players)]
+        best = max(key)
+        return [p for p in range(self.num_players) if key[p] == best]
+
+    def _terminal_returns(self) -> np.ndarray:
+        return win_loss_returns(self.winners(), self.num_players)
+
+    def final_info(self) -> dict:
+        return {"winners": self.winners(), "tribes": [C.TRIBES[t].name for t in self.tribe]}
+
+    # ---- the agenda driver -----------------------------------------------------
+    def _run(self) -> None:
+        """Run automatic tasks until a decision with options is on top."""
+        stack = self.stack
+        while stack:
+            t = stack[-1]
+            k = t[0]
+            if k >= D_FIRST:
+                opts = self._options(t)
+                if opts and not (k == D_WINDOW and len(opts) == 1 and not self._window_always(t)):
+                    self.legal = opts
+                    return
+                stack.pop()
+                continue
+            stack.pop()
+            _HANDLERS[k](self, t)
+        self.legal = []
+        self.phase = P_OVER
+
+    def _window_always(self, t) -> bool:
+        """A Flash window is offered whenever the player holds a Flash card, so that
+        its presence reveals nothing about the hand (ETM-A10)."""
+        return self.hand_size(t[1]) > 0
+
+    def _apply_action(self, action: int) -> None:
+        t = self.stack[-1]
+        _DECIDE[t[0]](self, t, BLOCK_OF[action], INDEX_OF[action], action)
+        self._run()
+
+    def _replace_top(self, t) -> None:
+        self.stack[-1] = t
+
+    def _count_down(self, t) -> None:
+        """Decisions taken ``n`` times (gain/lose/steal/discard): one done."""
+        if t[2] > 1:
+            self.stack[-1] = (t[0], t[1], t[2] - 1, t[3])
+        else:
+            self.stack.pop()
+
+    # ---- options of each decision ----------------------------------------------
+    def _options(self, t) -> list[int]:
+        return _OPTIONS[t[0]](self, t)
+
+    def _opt_tribe(self, t):
+        taken = set(self.tribe)
+        return [TRIBE0 + i for i in range(C.NUM_TRIBES) if i not in taken]
+
+    def _opt_window(self, t):
+        p, wk, plays = t[1], t[2], t[3]
+        out = [PASS]
+        h = self.hand[p]
+        if plays < C.MAX_PLAYS_PER_WINDOW:
+            for c in WINDOW_CARDS[wk]:
+                if h[c] and (c != C.F_SHIELD or not self.battle[5][self._battle_index(p)]) \
+                        and (c != C.F_REROLL or self.roll_dice):
+                    out.append(FLASH0 + c)
+        if wk >= W_CONNECT:
+            if self.tribe[p] == C.ERTIS:  # rulebook Ertis "Power": re-roll a 1 or a 2 (ETM-A28)
+                for face in (1, 2):
+                    if any(d == face and not u for d, u in zip(self.roll_dice, self.roll_power)):
+                        out.append(REROLL0 + face - 1)
+            if not self.roll_ability and self._ability_usable(p, wk):
+                out.append(USE_ABILITY)
+        return out
+
+    def _ability_usable(self, p: int, wk: int) -> bool:
+        a = self.ability[p]
+        if a == C.A_WARLORD and wk == W_CONFLICT:
+            return self.res[p][C.METAL] > 0 and self.battle[3][self._battle_index(p)] == C.SOLDIER
+        if a == C.A_ORACLE and wk == W_CONNECT:
+            return self.res[p][C.WOOD] > 0
+        return False
+
+    def _opt_gain(self, t):
+        return [GAIN0 + r for r in C.BASIC if self.reserve(r) > 0]
+
+    def _opt_spend(self, t):
+        r = self.res[t[1]]
+        return [SPEND0 + i for i in C.BASIC if r[i] > 0]
+
+    def _opt_take(self, t):
+        r = self.res[t[2]]
+        return [TAKE0 + i for i in C.BASIC if r[i] > 0]
+
+    def _opt_discard(self, t):
+        h = self.hand[t[1]]
+        return [DISCARD0 + c for c in range(C.NUM_FLASH_TYPES) if h[c]]
+
+    def _opt_meinas(self, t):
+        h = self.hand[t[1]]
+        if not any(h):
+            return []
+        return [PASS] + [DISCARD0 + c for c in range(C.NUM_FLASH_TYPES) if h[c]]
+
+    def program_spaces(self, p: int) -> list[int]:
+        """Free spaces for ``p``'s next token (rulebook "Program Actions": one token per
+        space; "Connect": at most two a season, ETM-A9: Connect 2 after Connect 1;
+        T6 B: one Connect)."""
+        used = self.program[p]
+        out = [s for s in range(C.NUM_SPACES - 1) if s not in used]
+        last = C.NUM_SPACES - 1
+        if last not in used and last - 1 in used and self.season_card() != C.T6_B:
+            out.append(last)
+        return out
+
+    def _opt_program(self, t):
+        return [PROGRAM0 + s for s in self.program_spaces(t[1])]
+
+    # ---- reveal a season (rulebook "1- Reveal a New Season") ------------------
+    def _h_setup(self, t):
+        """Rulebook "Setup" 4: unit levels and resources per tribe (ETM-A3)."""
+        for p, tr in enumerate(self.tribe):
+            tribe = C.TRIBES[tr]
+            self.lvl[p] = list(tribe.levels)
+            self.res[p] = list(tribe.resources)
+            self._draw(p, tribe.flash_cards)
+
+    def _h_season(self, t):
+        s = t[2]
+        n = self.num_players
+        self.season = s
+        card = self.seasons[s]
+        self.phase = P_REVEAL
+        if card == C.NIGHT:
+            self.order = self.night_order[:]
+            self.affinity = -1
+        else:
+            seat_of = {tr: p for p, tr in enumerate(self.tribe)}
+            self.order = [seat_of[tr] for tr in C.season_initiative_tribes(card) if tr in seat_of]
+            aff = C.COLOUR_TRIBE[card // 2]
+            self.affinity = seat_of.get(aff, -1)
+        self.program = [[] for _ in range(n)]
+        self.revealed = False
+        self.step = -1
+        self.march = [0] * n
+        self.harvest = [0] * n
+        self.craft = [0] * n
+        self.first_move = [1 if card == C.T6_A else 0] * n
+        st = self.stack
+        st.append((T_SEASON_END, -1, s, 0))
+        st.append((T_STEP, -1, 0, 0))
+        st.append((T_PROGRAM_START, -1, 0, 0))
+        for p in reversed(self.order):
+            st.append((D_WINDOW, p, W_SEASON, 0))
+        st.append((T_DRAW, -1, 0, 0))
+        # ability triggers, then the season's optional reveal action, in initiative order
+        for p in reversed(self.order):
+            if self.ability[p] == C.A_RESOURCE:
+                st.append((D_GAIN, p, 1, 0))
+        if card == C.MEINAS_B:
+            for p in reversed(self.order):
+                st.append((D_MEINAS, p, 0, 0))
+
+    def _h_draw(self, t):
+        """Rulebook "2- Draw a Flash Card" (+ Archivist, Meinas A)."""
+        extra = 1 if self.season_card() == C.MEINAS_A else 0
+        for p in self.order:
+            self._draw(p, 1 + extra + (1 if self.ability[p] == C.A_ARCHIVIST else 0))
+        self.phase = P_PLAY
+
+    def _draw(self, p: int, k: int) -> int:
+        """Draw ``k`` Flash cards; an empty deck is rebuilt from the shuffled discard pile."""
+        got = 0
+        for _ in range(k):
+            if not self.deck:
+                if not any(self.discard):
+                    break
+                pile = [c for c in range(C.NUM_FLASH_TYPES) for _ in range(self.discard[c])]
+                self.deck = [pile[int(i)] for i in self.rng.permutation(len(pile))]
+                self.discard = [0] * C.NUM_FLASH_TYPES
+            self.hand[p][self.deck.pop()] += 1
+            got += 1
+        return got
+
+    def cards_available(self) -> int:
+        return len(self.deck) + sum(self.discard)
+
+    # ---- program (rulebook "4- Program Actions") ---------------------------------
+    def _h_program_start(self, t):
+        self.phase = P_PROGRAM
+        for p in range(self.num_players):
+            self.ntok[p] = C.BASE_TOKENS + min(self.res[p][C.BOOSTER], 2)  # rulebook "Booster"
+        for p in reversed(self.order):  # sequential hidden commits in initiative order (ETM-A21)
+            self.stack.append((D_PROGRAM, p, 0, 0))
+
+    # ---- perform (rulebook "5- Reveal and Perform Actions") --------------------
+    def _h_step(self, t):
+        k = t[2]
+        self.phase = P_PERFORM
+        self.revealed = True
+        actors = [p for p in self.order if len(self.program[p]) > k]
+        if not actors:
+            self.step = -1
+            self.acting = (-1, -1)
+            return
+        self.step = k
+        st = self.stack
+        st.append((T_STEP, -1, k + 1, 0))
+        st.append((T_CONFLICTS, -1, 0, 0))
+        for p in reversed(actors):
+            st.append((T_ACT, p, k, 0))
+
+    def _h_act(self, t):
+        p = t[1]
+        space = self.program[p][t[2]]
+        self.acting = (p, space)
+        self.stack.append((T_EXEC, p, space, 0))
+        self.stack.append((D_WINDOW, p, W_ACTION, 0))
+
+    # ---- season end and game end -------------------------------------------------
+    def _h_season_end(self, t):
+        s = t[2]
+        self.phase = P_SEASON_END
+        self.acting = (-1, -1)
+        if s + 1 >= C.NUM_SEASONS:
+            self.stack.append((T_END, -1, 0, 0))
+            return
+        self.stack.append((T_SEASON, -1, s + 1, 0))
+        for p in reversed(self.order):  # rulebook "Draw a Flash Card": hand limit at season change (ETM-A26)
+            excess = self.hand_size(p) - self.hand_limit(p)
+            if excess > 0:
+                self.stack.append((D_DISCARD, p, excess, 0))
+
+    def _h_end(self, t):
+        self.stack.clear()
+
+    # ---- decisions ---------------------------------------------------------------
+    def _d_tribe(self, t, block, i, a):
+        self.tribe[t[1]] = i
+        self.stack.pop()
+
+    def _d_window(self, t, block, i, a):
+        p = t[1]
+        if a == PASS:
+            self.stack.pop()
+            return
+        if block == "REROLL_DIE":  # Ertis power
+            for j, d in enumerate(self.roll_dice):
+                if d == i + 1 and not self.roll_power[j]:
+                    self.roll_dice[j] = int(self.rng.integers(1, 7))
+                    self.roll_power[j] = True
+                    break
+            return
+        if a == USE_ABILITY:
+            self.res[p][C.METAL if self.ability[p] == C.A_WARLORD else C.WOOD] -= 1
+            self.roll_bonus += 1
+            self.roll_ability = True
+            return
+        self._replace_top((t[0], p, t[2], t[3] + 1))
+        self.hand[p][i] -= 1
+        self._play_flash(p, i)
+        self.discard[i] += 1  # rulebook: "Discard them once resolved"
+
+    def _play_flash(self, p: int, c: int) -> None:
+        """Flash card effects (ETM-A5, ETM-A6)."""
+        if c == C.F_PLUS1:
+            self.roll_bonus += 1
+        elif c == C.F_PLUS2:
+            self.roll_bonus += 2
+        elif c == C.F_REROLL:
+            self.stack.append((D_REROLL, p, 0, 0))
+        elif c == C.F_RESOURCE:
+            self.stack.append((D_GAIN, p, 1, 0))
+        elif c == C.F_SHIELD:
+            self.battle[5][self._battle_index(p)] = True
+        elif c == C.F_EXTRA_DIE:
+            self.roll_dice.append(int(self.rng.integers(1, 7)))
+            self.roll_power.append(False)
+        elif c == C.S_TWO_RESOURCES:
+            self.stack.append((D_GAIN, p, 2, 0))
+        elif c == C.S_ETHER:
+            self.gain_ether(p, 1)
+        elif c == C.S_MARCH:
+            self.march[p] += 1
+        elif c == C.S_HARVEST:
+            self.harvest[p] += 1
+        elif c == C.S_CRAFT:
+            self.craft[p] += 1
+        else:
+            self._draw(p, 2)
+
+    def _d_gain(self, t, block, i, a):
+        self.res[t[1]][i] += 1
+        self._count_down(t)
+
+    def _d_spend(self, t, block, i, a):
+        self.res[t[1]][i] -= 1
+        self._count_down(t)
+
+    def _d_take(self, t, block, i, a):
+        self.res[t[2]][i] -= 1
+        self.res[t[1]][i] += 1
+        if t[3] > 1:
+            self.stack[-1] = (t[0], t[1], t[2], t[3] - 1)
+        else:
+            self.stack.pop()
+
+    def _d_discard(self, t, block, i, a):
+        self.hand[t[1]][i] -= 1
+        self.discard[i] += 1
+        self._count_down(t)
+
+    def _d_meinas(self, t, block, i, a):
+        self.stack.pop()
+        if a != PASS:  # Meinas B (ETM-A4): discard 1 Flash card to gain 1 basic resource
+            self.hand[t[1]][i] -= 1
+            self.discard[i] += 1
+            self.stack.append((D_GAIN, t[1], 1, 0))
+
+    def _d_program(self, t, block, i, a):
+        p = t[1]
+        self.program[p].append(i)
+        if len(self.program[p]) >= self.ntok[p]:
+            self.stack.pop()
+
+    # ---- hidden information ----------------------------------------------------------
+    def _redraw_hidden(self, player: int, rng: np.random.Generator) -> None:
+        """Redraw what ``player`` cannot see: the other hands and the deck order
+        (same hand sizes), the unrevealed season cards (their A/B sides and
+        order), and the other players' programs before the reveal."""
+        n = self.num_players
+        others = [q for q in range(n) if q != player]
+        pool = list(self.deck)
+        for q in others:
+            for c in range(C.NUM_FLASH_TYPES):
+                pool += [c] * self.hand[q][c]
+        pool = [pool[int(i)] for i in rng.permutation(len(pool))]
+        for q in others:
+            k = self.hand_size(q)
+            h = [0] * C.NUM_FLASH_TYPES
+            for c in pool[:k]:
+                h[c] += 1
+            self.hand[q] = h
+            pool = pool[k:]
+        self.deck = pool
+        future = self.seasons[self.season + 1:] if self.season >= 0 else self.seasons[1:]
+        if future:
+            colours = [c // 2 for c in future]
+            perm = rng.permutation(len(colours))
+            sides = rng.integers(2, size=len(colours))
+            self.seasons = self.seasons[:len(self.seasons) - len(future)] + [
+                colours[int(j)] * 2 + int(sd) for j, sd in zip(perm, sides)]
+        if not self.revealed:  # a random legal program of the same length
+            for q in others:
+                k = len(self.program[q])
+                self.program[q] = []
+                for _ in range(k):
+                    opts = self.program_spaces(q)
+                    self.program[q].append(opts[int(rng.integers(len(opts)))])
+        if self.stack and self.stack[-1][0] >= D_FIRST:
+            self.legal = self._options(self.stack[-1])
+
+    # ---- text picture --------------------------------------------------------------
+    def render_text(self) -> str:
+        """Neutral (public) view: season, initiative, units, resources, tokens."""
+        n = self.num_players
+        card = self.season_card()
+        lines = [f"Etherium  {n} players  season {self.season + 1}/7: "
+                 f"{C.SEASON_NAMES[card] if card >= 0 else '-'}  phase: {PHASE_NAMES[self.phase]}"]
+        lines.append("initiative: " + " > ".join(f"player_{p}" for p in self.order))
+        for p in range(n):
+            tr = C.TRIBES[self.tribe[p]].name if self.tribe[p] >= 0 else "?"
+            r = self.res[p]
+            lv = self.lvl[p]
+            prog = ([C.SPACE_NAMES[s] for s in self.program[p]] if self.revealed
+                    else [f"{len(self.program[p])} hidden"])
+            marker = ">" if p == self.current_player() else " "
+            lines.append(
+                f"{marker} player_{p} {tr:<7} VP {self.score(p):>2}  W{r[0]} S{r[1]} M{r[2]} E{r[3]} B{r[4]}  "
+                f"G{lv[0]}@{C.BOX_NAMES[self.pos[p][0]]} S{lv[1]}@{C.BOX_NAMES[self.pos[p][1]]} "
+                f"Guard{lv[2]} Guide{lv[3]}  cards {self.hand_size(p)}  tokens {self.ntok[p]}  "
+                f"program: {', '.join(prog) or '-'}")
+        if self.phase == P_OVER:
+            lines.append(f"game over: winners {['player_%d' % w for w in self.winners()]}")
+        else:
+            lines.append(f"to act: player_{self.current_player()} ({DECISION_NAMES[self.decision() - D_FIRST]})")
+        return "\n".join(lines)
+
+
+
+_HANDLERS = {
+    T_SETUP: State._h_setup, T_SEASON: State._h_season, T_DRAW: State._h_draw,
+    T_PROGRAM_START: State._h_program_start, T_STEP: State._h_step, T_ACT: State._h_act,
+    T_EXEC: State._h_exec, T_CONNECT_ROLL: State._h_connect_roll, T_CONFLICTS: State._h_conflicts,
+    T_CONFLICT_AT: State._h_conflict_at, T_BATTLE_ROLL: State._h_battle_roll, T_ROLL_DONE: State._h_roll_done,
+    T_BATTLE_RESOLVE: State._h_battle_resolve, T_SEASON_END: State._h_season_end, T_END: State._h_end,
+}
+_HANDLERS = [_HANDLERS[k] for k in range(len(_HANDLERS))]
+_OPTIONS = {
+    D_TRIBE: State._opt_tribe, D_WINDOW: State._opt_window, D_GAIN: State._opt_gain, D_SPEND: State._opt_spend,
+    D_TAKE: State._opt_take, D_DISCARD: State._opt_discard, D_MEINAS: State._opt_meinas,
+    D_PROGRAM: State._opt_program, D_MOVE: State._opt_move, D_ETHERIZE: State._opt_etherize,
+    D_CARDS: State._opt_cards, D_ABILITY: State._opt_ability, D_CONNECT_DICE: State._opt_connect_dice,
+    D_CONNECT_RESULT: State._opt_connect_result, D_TARGET: State._opt_target, D_REROLL: State._opt_reroll,
+    D_SPOIL: State._opt_spoil, D_CHOOSE_CONFLICT: State._opt_choose_conflict, D_RETREAT: State._opt_retreat,
+}
+_DECIDE = {
+    D_TRIBE: State._d_tribe, D_WINDOW: State._d_window, D_GAIN: State._d_gain, D_SPEND: State._d_spend,
+    D_TAKE: State._d_take, D_DISCARD: State._d_discard, D_MEINAS: State._d_meinas, D_PROGRAM: State._d_program,
+    D_MOVE: State._d_move, D_ETHERIZE: State._d_etherize, D_CARDS: State._d_cards, D_ABILITY: State._d_ability,
+    D_CONNECT_DICE: State._d_connect_dice, D_CONNECT_RESULT: State._d_connect_result, D_TARGET: State._d_target,
+    D_REROLL: State._d_reroll, D_SPOIL: State._d_spoil, D_CHOOSE_CONFLICT: State._d_choose_conflict,
+    D_RETREAT: State._d_retreat,
+}
+_OPTIONS = [None] * D_FIRST + [_OPTIONS[k] for k in range(D_FIRST, D_FIRST + NUM_DECISIONS)]
+_DECIDE = [None] * D_FIRST + [_DECIDE[k] for k in range(D_FIRST, D_FIRST + NUM_DECISIONS)]

@@ -1,0 +1,92 @@
+"""Rulebook "Ending the Game" (and the Boxing Gloves clarification)."""
+
+import numpy as np
+
+from .builders import assert_cannot, card, finish, move, play, position, use
+
+M1, M2, M3 = (card("Moonlit", "trio", k) for k in (1, 2, 3))
+S4 = card("Sunstruck", "single")
+
+
+def test_end_competitive_every_player_turn_without_collecting_game_over():
+    """Ending the Game: "The competitive game ends after each player has had a consecutive turn without
+    collecting an Aethermon"."""
+    s = position(board={"e5": M1}, token="c3")
+    play(s, move("c1"))
+    assert not s.is_terminal()
+    play(s, move("a1"))
+    assert s.is_terminal() and s.legal_actions() == []
+
+
+def test_end_competitive_one_turn_without_collecting_game_continues():
+    """Ending the Game (competitive): one player's turn without collecting does not end the game."""
+    s = position(board={"e5": M1, "c1": M2}, token="c3")
+    play(s, move("a3"))
+    assert not s.is_terminal() and s.current_player() == 1
+
+
+def test_end_competitive_collection_resets_consecutive_turns_continues():
+    """Ending the Game: the turns without collecting must be consecutive; a collection starts the count
+    again (AC-A8)."""
+    s = position(board={"a5": M1, "e5": M2}, token="c3")
+    play(s, move("a3"))  # player 0: nothing
+    play(s, move("a5"))  # player 1 collects
+    play(s, move("b5"))  # player 0: nothing
+    assert not s.is_terminal()
+    play(s, move("b1"))  # player 1: nothing: each has now had a turn without collecting
+    assert s.is_terminal()
+
+
+def test_end_competitive_three_players_needs_all_three_turns():
+    """Ending the Game: "each player" — in a 3-player game all three turns without collecting."""
+    s = position(num_players=3, board={"f6": M1}, token="a1")
+    play(s, move("a2"), move("a3"))
+    assert not s.is_terminal()
+    play(s, move("a4"))
+    assert s.is_terminal()
+
+
+def test_end_boxing_gloves_skipped_turn_counts_as_without_collecting():
+    """Ending the Game: "If a player skips their turn by using the 'Boxing Gloves' Artefact, the turn skipped
+    still counts as a turn without selecting an Aethermon"."""
+    s = position(board={"e5": M1, "c1": M2}, token="c3", held={1: ["gloves"]})
+    play(s, move("a3"))  # player 0: nothing
+    play(s, use("gloves"))  # player 1 skips
+    assert s.is_terminal()
+
+
+def test_end_stopwatch_extra_turn_counts_as_a_turn_without_collecting():
+    """Ending the Game with the Stopwatch (AC-A8): the extra turn, on which nothing can be collected, counts
+    as a turn without collecting."""
+    s = position(board={"c1": M1, "a1": M2, "e5": M3}, token="c3", held={0: ["stopwatch"]})
+    play(s, use("stopwatch"), move("c1"))  # collects
+    play(s, move("a1"))  # extra turn: nothing collected
+    assert not s.is_terminal() and s.current_player() == 1
+    play(s, move("b1"))  # player 1: nothing
+    assert s.is_terminal()
+
+
+def test_end_cooperative_any_turn_without_collecting_game_over():
+    """Ending the Game: "The co-operative game ends when any turn is completed without collecting an
+    Aethermon"."""
+    s = position(mode="cooperative", num_players=3, board={"f6": M1, "a3": M2}, token="a1")
+    play(s, move("a3"))
+    assert not s.is_terminal()
+    play(s, move("b3"))
+    assert s.is_terminal()
+
+
+def test_end_terminal_no_action_accepted():
+    """Ending the Game: after the end nobody acts (no legal action; any action raises)."""
+    s = finish(position(board={"e5": M1}, token="c3"))
+    assert s.legal_actions() == [] and s.legal_actions_mask().sum() == 0
+    assert_cannot(s, move("c1"))
+
+
+def test_end_returns_zero_before_end_and_final_after():
+    """Ending the Game / Scoring: returns are given at the end only."""
+    s = position(board={"c1": S4}, token="c3")
+    assert np.array_equal(s.returns(), [0, 0])
+    play(s, move("c1"))
+    finish(s)
+    assert np.array_equal(s.returns(), [1, -1])

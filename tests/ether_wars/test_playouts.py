@@ -1,0 +1,96 @@
+"""Whole games: random and heuristic play reach the Ether win before ``max_rounds``; the
+heuristic agent plays legal moves using only what its player may see."""
+
+import numpy as np
+import pytest
+
+import ether_envs
+from agents.heuristics.ether_wars import heuristic_action
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_objective_random_games_end_with_an_ether_win(n):
+    game = ether_envs.load_game("ether_wars", num_players=n)
+    for seed in range(2):
+        s = game.new_initial_state(seed)
+        rng = np.random.default_rng(seed)
+        while not s.is_terminal():
+            s.apply_action(int(rng.choice(s.legal_actions())))
+        assert not s.truncated and s.res[s.winner][4] >= game.ether_to_win
+        assert s.returns()[s.winner] == 1.0 and abs(s.returns().sum()) < 1e-9
+
+
+def test_max_rounds_truncation_ends_without_winner():
+    game = ether_envs.load_game("ether_wars", num_players=2, max_rounds=1)
+    s = game.new_initial_state(0)
+    rng = np.random.default_rng(0)
+    while not s.is_terminal():
+        s.apply_action(int(rng.choice(s.legal_actions())))
+    if s.winner < 0:
+        assert s.truncated and s.round == 1 and list(s.returns()) == [0.0, 0.0]
+
+
+def test_heuristic_agent_legal_and_beats_random_in_two_player_games():
+    game = ether_envs.load_game("ether_wars", num_players=2, favours="advanced")
+    wins = 0
+    for seed in range(3):
+        s = game.new_initial_state(seed)
+        rng = np.random.default_rng(seed)
+        while not s.is_terminal():
+            p = s.current_player()
+            a = heuristic_action(s, p, rng) if p == 0 else int(rng.choice(s.legal_actions()))
+            assert a in s.legal_actions()
+            s.apply_action(a)
+        wins += s.winner == 0
+    assert wins >= 2
+
+
+def test_heuristic_agent_ignores_hidden_information():
+    game = ether_envs.load_game("ether_wars", num_players=3)
+    s = game.new_initial_state(5)
+    rng = np.random.default_rng(5)
+    for _ in range(300):
+        if s.is_terminal():
+            break
+        p = s.current_player()
+        alt = s.resample_hidden(p, np.random.default_rng(1))
+        assert heuristic_action(alt, p, np.random.default_rng(2)) == heuristic_action(s, p, np.random.default_rng(2))
+        s.apply_action(heuristic_action(s, p, rng))
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_components_invariants_hold_in_random_play(n):
+    """Ten Unit dice per faction at all times; no resource below 0 or above the box."""
+    game = ether_envs.load_game("ether_wars", num_players=n, favours="advanced")
+    s = game.new_initial_state(11)
+    rng = np.random.default_rng(11)
+    while not s.is_terminal():
+        for q in range(n):
+            assert s.home_units[q] + sum(s.units_at[q]) + s.reserve[q] == 10
+            assert min(s.res[q]) >= 0 and s.charge[q] >= 0
+        for r in range(5):
+            assert s.bank(r) >= 0
+        s.apply_action(int(rng.choice(s.legal_actions())))
+
+
+def test_placement_fast_area_list_matches_can_put_rules():
+    """``_place_areas`` and ``_add_kinds`` (fast paths) agree with ``can_put``."""
+    game = ether_envs.load_game("ether_wars", num_players=4)
+    s = game.new_initial_state(3)
+    rng = np.random.default_rng(3)
+    checked = 0
+    while not s.is_terminal() and checked < 3000:
+        if s.pk == 6:  # adding dice: the fast path agrees with can_put
+            p, a = s.pp, s.add_area
+            s.placed[p] &= ~(1 << a)
+            slow = [d for d in s.dice_at_home(p) if s.can_put(p, a, d)]
+            s.placed[p] |= 1 << a
+            if a not in (5, 6) or not s.add_count:
+                assert s._add_kinds(p) == slow
+        if s.phase == 3:  # Placement
+            for p in range(4):
+                slow = [a for a in range(11) if any(s.can_put(p, a, d) for d in s.dice_at_home(p))]
+                assert s._place_areas(p) == slow
+                checked += 1
+        s.apply_action(int(rng.choice(s.legal_actions())))
+    assert checked
