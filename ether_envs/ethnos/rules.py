@@ -208,7 +208,8 @@ class State(_State):
         orc: (players, 6) view, 1 for a marker on that Orc Horde board space.
         troll_owner: int64 (6,), seat holding the Troll token of value i + 1, or -1.
         giant_holder: seat holding the Giant token, or -1; ``giant_size`` its band size.
-        bands: per seat, the bands played this Age as ``(leader kind, cards, skeletons)``.
+        bands: per seat, the bands played this Age as a flat list of ints, three per band:
+            leader kind, cards, Skeletons (``band_list(p)`` gives the triples).
         band_cards: (players, 67) view, cards in those bands; ``band_leaders`` (players, 12)
             bands led by each tribe; ``band_glory`` (players,) their Glory now.
         first_player, turn_player: seat that began the Age / whose turn it is.
@@ -265,7 +266,7 @@ class State(_State):
         d = self.__dict__.copy()
         for k in State._ARRAYS:
             d[k] = d[k].copy()
-        d["bands"] = [list(b) for b in self.bands]
+        d["bands"] = [list(b) for b in self.bands]  # flat int lists
         d["orc_queue"] = list(self.orc_queue)
         d["history"] = list(self.history)
         s.__dict__ = d
@@ -321,7 +322,7 @@ class State(_State):
         self.deck[len(bottom): self.deck_len] = cards[half:top]
         self.dragon_zone = len(bottom)
         self.dragons = 0
-        self.bands: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
+        self.bands: list[list[int]] = [[] for _ in range(n)]
         self.tally[:, TALLY["band_cards"].start: TALLY["band_glory"] + 1] = 0  # bands of the last Age
         self.troll_owner = np.full(len(C.TROLL_TOKENS), -1, dtype=np.int64)
         self.giant_holder = -1
@@ -364,6 +365,11 @@ class State(_State):
     def hand_size(self, p: int) -> int:
         """Cards in ``p``'s hand (the Elves' kept cards included)."""
         return int(self.hands[p].sum() + (self.kept.sum() if p == self.turn_player else 0))
+
+    def band_list(self, p: int) -> list[tuple[int, int, int]]:
+        """``p``'s bands this Age as ``(leader kind, cards, Skeletons)``, in play order."""
+        b = self.bands[p]
+        return [(b[i], b[i + 1], b[i + 2]) for i in range(0, len(b), 3)]
 
     def troll_total(self, p: int) -> int:
         """Sum of the Troll tokens ``p`` holds (research §1.8 tie-breaker)."""
@@ -537,7 +543,7 @@ class State(_State):
 
     def _end_band(self, p: int) -> None:
         size = self.band_size
-        self.bands[p].append((self.leader, size, int(self.band[SKEL])))
+        self.bands[p] += (self.leader, size, int(self.band[SKEL]))
         self.band_cards[p] += self.band
         self.band_leaders[p, _TRIBE[self.leader]] += 1
         self.band_glory[p] += band_glory(self.leader, size, int(self.band[SKEL]))
@@ -707,7 +713,7 @@ class State(_State):
         """Research §1.2: each band scores by size (Skeletons removed first;
         a Dwarf Leader counts one card more)."""
         for p in range(self.num_players):
-            for leader, size, skeletons in self.bands[p]:
+            for leader, size, skeletons in self.band_list(p):
                 self._gain(p, band_glory(leader, size, skeletons), S_BANDS)
 
     def _score_orcs(self, p: int) -> None:
@@ -740,7 +746,7 @@ class State(_State):
     def tiebreak_key(self, p: int) -> tuple:
         """Glory, then Control markers on the board, then the bands of the last Age
         from the largest down (ETH-A9: a band's size counts all its cards)."""
-        sizes = sorted((size for _, size, _ in self.bands[p]), reverse=True)
+        sizes = sorted((size for _, size, _ in self.band_list(p)), reverse=True)
         return (int(self.glory[p]), int(self.markers[p].sum()), sizes)
 
     def winners(self) -> list[int]:
@@ -789,7 +795,7 @@ class State(_State):
         new[is_dragon] = C.DRAGON
         new[~is_dragon] = rest
         self.deck[: self.deck_len] = new
-        self._obs_key = next(_OBS_KEYS)
+        # the public tallies (the encoder's slow pieces) are unchanged: keep _obs_key
         if kept_q >= 0:  # keep the same number of kept cards, drawn from the new hand
             m = int(self.kept.sum())
             cards = rng.permutation(np.repeat(np.arange(K, dtype=np.int64), self.hands[kept_q]))[:m]
@@ -810,7 +816,7 @@ class State(_State):
             ms = " ".join(f"p{p}:{int(self.markers[p, k])}" for p in range(n))
             lines.append(f"  {C.KINGDOMS[k]:<7} tokens {toks:<8} markers {ms}")
         for p in range(n):
-            bands = " ".join(f"[{C.KIND_NAMES[l]} x{s}]" for l, s, _ in self.bands[p])
+            bands = " ".join(f"[{C.KIND_NAMES[l]} x{s}]" for l, s, _ in self.band_list(p))
             mark = ">" if p == self.current_player() else " "
             trolls = [v for v, o in zip(C.TROLL_TOKENS, self.troll_owner) if o == p]
             lines.append(f"{mark} player_{p}: glory {int(self.glory[p]):>3}  hand {self.hand_size(p):>2}  "

@@ -33,7 +33,7 @@ def test_centaurs_after_marker_may_play_another_band():
     play(s, *band_actions(K("Centaurs")), R.MARKER0 + RED)
     assert s.phase == R.CENTAUR and s.legal_actions() == [R.PLAY_BAND, R.DECLINE]
     play(s, *band_actions(K("Elves", "Blue"), [K("Dwarves", "Blue")], colour=True), R.MARKER0 + BLUE)
-    assert s.markers[0, RED] == 1 and s.markers[0, BLUE] == 1 and len(s.bands[0]) == 2
+    assert s.markers[0, RED] == 1 and s.markers[0, BLUE] == 1 and len(s.band_list(0)) == 2
     assert s.turn_player == 1
 
 
@@ -46,7 +46,7 @@ def test_centaurs_without_marker_no_extra_band():
 def test_centaurs_extra_band_may_be_declined():
     s = state_with(T6, hands={0: [K("Centaurs"), K("Elves", "Blue")]}, turn=0)
     play(s, *band_actions(K("Centaurs")), R.MARKER0 + RED, R.DECLINE)
-    assert s.turn_player == 1 and len(s.bands[0]) == 1
+    assert s.turn_player == 1 and len(s.band_list(0)) == 1
 
 
 # ---- Dwarves -------------------------------------------------------------------------
@@ -221,7 +221,7 @@ def test_orcs_cash_in_disabled_by_config():
 def test_skeletons_removed_before_band_scoring():
     s = state_with(T6B, hands={0: [K("Trolls"), SKELETON, SKELETON]}, turn=0)
     play(s, *band_actions(K("Trolls"), [SKELETON, SKELETON]), R.DECLINE)
-    assert s.bands[0] == [(K("Trolls"), 3, 2)]
+    assert s.band_list(0) == [(K("Trolls"), 3, 2)]
     _end_age(s, 1)
     assert s.glory_by_source[0, R.S_BANDS] == C.BAND_GLORY[1] == 0
 

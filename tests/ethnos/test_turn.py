@@ -156,7 +156,7 @@ def test_discard_rest_of_hand_face_up_after_band():
     play(s, *band_actions(DWARF_R), R.MARKER0 + RED)
     assert s.hands[0].sum() == 0
     assert s.face_up[ELF_B] == 1 and s.face_up[GIANT_R] == 1
-    assert s.bands[0] == [(DWARF_R, 1, 0)] and s.band_cards[0, DWARF_R] == 1
+    assert s.band_list(0) == [(DWARF_R, 1, 0)] and s.band_cards[0, DWARF_R] == 1
 
 
 def test_band_start_needs_card_in_hand():
