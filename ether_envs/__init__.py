@@ -18,6 +18,7 @@ __version__ = "0.1.0"
 
 GAMES: dict[str, str] = {
     "aethermon_collect": "ether_envs.aethermon_collect",
+    "ethnos": "ether_envs.ethnos",
     "etherium": "ether_envs.etherium",
     "ether_wars": "ether_envs.ether_wars",
     "aetherspire": "ether_envs.aetherspire",

@@ -300,12 +300,14 @@ def snapshot(obj: Any) -> Any:
     if isinstance(obj, np.random.Generator):
         return ("rng", snapshot(obj.bit_generator.state))
     if isinstance(obj, np.ndarray):
-        return ("array", str(obj.dtype), obj.tolist())
+        return ("array", obj.dtype.str, obj.tolist())  # dtype.str: str(dtype) is slow
     if isinstance(obj, (np.integer, np.floating, np.bool_)):
         return obj.item()
     if isinstance(obj, dict):
         return {k: snapshot(v) for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):
+        if set(map(type, obj)) <= {int}:  # fast path (e.g. a long ``history``)
+            return list(obj)
         return [snapshot(v) for v in obj]
     if isinstance(obj, (set, frozenset)):
         return sorted(snapshot(v) for v in obj)

@@ -1,0 +1,834 @@
+"""Ethnos (1st edition) rules engine (numpy only).
+
+Rulebook clauses are quoted by their French section ("Tour", "Fin d'Ère", ...);
+facts from the public research notes by ``research §1.x``; assumptions by id
+(``ETH-A<n>``, listed in ``RULES.md``). Cards are counted by kind (see
+``components``); seats are 0-based and play is clockwise (seat + 1).
+
+A turn is a short sequence of decisions by the same player::
+
+    TURN:      RECRUIT_DECK | RECRUIT_FACE_UP -> TAKE_FACE_UP(kind)
+               | PLAY_BAND -> START_TRIBE_BAND(leader) / START_COLOUR_BAND(leader)
+                 -> ADD_TO_BAND(kind)* -> END_BAND
+                 -> [PLACE_MARKER(kingdom) | DECLINE]            (if a marker may be placed)
+                 -> Leader power: Centaurs [PLAY_BAND ... | DECLINE], Merfolk [PLACE_MARKER | DECLINE]*,
+                    Wizards [USE_POWER | DECLINE], Elves (at the discard) KEEP_CARD(kind)* -> END_KEEP
+    END OF AGE: each player with Orc markers (not in the last Age): USE_POWER (cash in) | DECLINE
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..core import ActionCodec, Block, Game as _Game, GameSpec, State as _State, TERMINAL, win_loss_returns
+from . import components as C
+
+K = C.NUM_KINDS
+NL = C.NUM_LEADER_KINDS
+NK = C.NUM_KINGDOMS
+_TRIBE = [int(t) for t in C.KIND_TRIBE]
+_COLOUR = [int(c) for c in C.KIND_COLOUR]
+SKEL = C.SKELETON_KIND
+_SUM = np.add.reduce  # C-level sum (ndarray.sum goes through a Python wrapper)
+
+# ---- action codec (documented in env.py) -------------------------------------------
+CODEC = ActionCodec([
+    Block("RECRUIT_DECK", 1, "recruit the top card of the Ally deck (Dragons are revealed and redrawn)"),
+    Block("RECRUIT_FACE_UP", 1, "recruit a face-up Ally (then TAKE_FACE_UP chooses which)"),
+    Block("PLAY_BAND", 1, "play a band (then START_*_BAND chooses its key and Leader); also the Centaurs' extra band"),
+    Block("TAKE_FACE_UP", K, "take a face-up Ally of kind 0..66 (see components.KIND_NAMES)",
+          lambda i: C.KIND_NAMES[i]),
+    Block("START_TRIBE_BAND", NL, "start a band of the Leader's tribe, Leader = a card of kind 0..65",
+          lambda i: C.KIND_NAMES[i]),
+    Block("START_COLOUR_BAND", NL, "start a band of the Leader's colour (Kingdom), Leader = a card of kind 0..65",
+          lambda i: C.KIND_NAMES[i]),
+    Block("ADD_TO_BAND", K, "add a card of kind 0..66 from your hand to the band being formed",
+          lambda i: C.KIND_NAMES[i]),
+    Block("END_BAND", 1, "the band is complete: resolve the Control marker and the Leader's power"),
+    Block("PLACE_MARKER", NK, "place a Control marker in Kingdom 0..5 (band, Wingfolk or Merfolk checkpoint)",
+          lambda i: C.KINGDOMS[i]),
+    Block("KEEP_CARD", K, "Elves: keep a card of kind 0..66 instead of discarding it", lambda i: C.KIND_NAMES[i]),
+    Block("END_KEEP", 1, "Elves: discard the rest of your hand"),
+    Block("USE_POWER", 1, "Wizards: draw X cards; end of Age: cash in your Orc Horde markers"),
+    Block("DECLINE", 1, "decline the optional step offered (marker, Centaurs' band, Merfolk marker, Wizards, Orcs)"),
+])
+(RECRUIT_DECK, RECRUIT_FACE_UP, PLAY_BAND, TAKE0, START_TRIBE0, START_COLOUR0, ADD0, END_BAND,
+ MARKER0, KEEP0, END_KEEP, USE_POWER, DECLINE) = (CODEC.offsets[b.name] for b in CODEC.blocks)
+
+# ---- phases ---------------------------------------------------------------------------
+PHASE_NAMES = ("turn", "face_up", "leader", "build", "marker", "centaur", "merfolk", "wizard",
+               "keep", "orc", "over")
+TURN, FACE_UP, LEADER, BUILD, MARKER, CENTAUR, MERFOLK, WIZARD, KEEP, ORC, OVER = range(len(PHASE_NAMES))
+
+# glory sources (State.glory_by_source columns)
+SOURCES = ("kingdoms", "bands", "giant_take", "giant_age", "merfolk", "orcs")
+S_KINGDOMS, S_BANDS, S_GIANT_TAKE, S_GIANT_AGE, S_MERFOLK, S_ORCS = range(len(SOURCES))
+FIRST_PLAYER_TIES = ("revealer", "after_revealer")
+# columns of State.tally (one row per seat; all public)
+TALLY = {"band_cards": slice(0, K), "band_leaders": slice(K, K + C.NUM_TRIBES), "band_glory": K + C.NUM_TRIBES,
+         "markers": slice(K + C.NUM_TRIBES + 1, K + C.NUM_TRIBES + 1 + NK), "supply": K + C.NUM_TRIBES + 1 + NK,
+         "glory": K + C.NUM_TRIBES + 2 + NK, "merfolk": K + C.NUM_TRIBES + 3 + NK,
+         "orc": slice(K + C.NUM_TRIBES + 4 + NK, K + C.NUM_TRIBES + 4 + 2 * NK)}
+TALLY_WIDTH = K + C.NUM_TRIBES + 4 + 2 * NK  # 95
+_OBS_KEYS = itertools.count()  # unique keys for the encoder's cache of slow pieces
+
+
+@dataclass(frozen=True)
+class Config:
+    """Ethnos configuration (all keyword arguments of ``make`` / ``load_game``).
+
+    Attributes:
+        num_players: 2..6 (default 4).
+        tribes: names of the tribes in play (6 with 4-6 players, 5 with 2-3,
+            rulebook "Mise en place" 4); ``None`` draws them at random.
+        glory_tokens: ``"S4"`` (default) or ``"S1"``: which published set of the
+            twelve non-"4+" Glory tokens (ETH-A1).
+        giant_take_glory: Glory for taking the Giant token (default 2, ETH-A4).
+        orc_cash_in: whether players may cash in their Orc Horde markers at the
+            end of a non-final Age (default True, all-or-none: ETH-A5).
+        first_player_tie: later Ages, players tied for least Glory and Troll
+            total: ``"revealer"`` (default: clockwise from the player who
+            revealed the third Dragon, that player first) or
+            ``"after_revealer"`` (the player after them first) (ETH-A6).
+    """
+
+    num_players: int = 4
+    tribes: tuple[str, ...] | None = None
+    glory_tokens: str = "S4"
+    giant_take_glory: int = C.GIANT_TAKE_GLORY
+    orc_cash_in: bool = True
+    first_player_tie: str = "revealer"
+
+    def __post_init__(self):
+        def bad(msg):
+            raise ValueError(f"ethnos config: {msg}")
+
+        if not isinstance(self.num_players, int) or not 2 <= self.num_players <= 6:
+            bad(f"num_players must be 2..6, got {self.num_players!r}")
+        if self.glory_tokens not in C.GLORY_TOKEN_SETS:
+            bad(f"glory_tokens must be one of {tuple(C.GLORY_TOKEN_SETS)}, got {self.glory_tokens!r}")
+        if not isinstance(self.giant_take_glory, int) or self.giant_take_glory < 0:
+            bad(f"giant_take_glory must be a non-negative int, got {self.giant_take_glory!r}")
+        if self.first_player_tie not in FIRST_PLAYER_TIES:
+            bad(f"first_player_tie must be one of {FIRST_PLAYER_TIES}, got {self.first_player_tie!r}")
+        if self.tribes is not None:
+            tr = tuple(self.tribes)
+            want = C.TRIBES_IN_PLAY[self.num_players]
+            if any(t not in C.TRIBES for t in tr) or len(set(tr)) != len(tr) or len(tr) != want:
+                bad(f"tribes must be {want} distinct names from {C.TRIBES} with {self.num_players} players, got {tr}")
+            object.__setattr__(self, "tribes", tr)
+
+    @property
+    def num_ages(self) -> int:
+        return C.NUM_AGES[self.num_players]
+
+    @property
+    def board_side(self) -> str:
+        """Merfolk board / Giant token side: ``"small"`` (2-3 players) or ``"large"``."""
+        return "small" if self.num_players <= 3 else "large"
+
+
+def band_glory(leader: int, size: int, skeletons: int) -> int:
+    """Glory of a band at the end of the Age (research §1.2): by its size without
+    Skeletons, one card more with a Dwarf Leader; 6 or more cards score 15."""
+    x = size - skeletons + (1 if _TRIBE[leader] == C.DWARVES else 0)
+    return C.BAND_GLORY[min(x, 6)]
+
+
+class Game(_Game):
+    """Ethnos, configured (see :class:`Config`)."""
+
+    spec = GameSpec(name="ethnos", version=0, min_players=2, max_players=6, information="imperfect",
+                    chance="sampled", utility="zero_sum", title="Ethnos (1st edition)")
+    codec = CODEC
+    conformance_configs = (
+        {"num_players": 2}, {"num_players": 3}, {"num_players": 4}, {"num_players": 5},
+        {"num_players": 6, "glory_tokens": "S1", "first_player_tie": "after_revealer"},
+    )
+    """Configurations the conformance suite runs: every player count and option."""
+
+    def __init__(self, **config):
+        self.config = Config(**config)
+        self.num_players = self.config.num_players
+        self.num_ages = self.config.num_ages
+        side = self.config.board_side
+        self.merfolk_glory = C.MERFOLK_AGE_GLORY[side]
+        self.giant_glory = C.GIANT_AGE_GLORY[side]
+        self.tokens_per_kingdom = 2 if self.num_players <= 3 else 3
+        tokens = C.GLORY_TOKEN_SETS[self.config.glory_tokens]
+        self.glory_token_pool = tokens + (C.GLORY_TOKENS_4PLUS if self.num_players >= 4 else ())
+        # kinds allowed in a band, by key: tribe key (leader's tribe) / colour key (leader's colour)
+        self.same_tribe = [[k for k in range(K) if _TRIBE[k] == _TRIBE[l] or k == SKEL] for l in range(NL)]
+        self.same_colour = [[k for k in range(K) if _COLOUR[k] == _COLOUR[l] or k == SKEL] for l in range(NL)]
+        from .observation import Encoder  # the encoder is separate from the rules
+
+        self.encoder = Encoder(self)
+
+    def max_game_length(self) -> int:
+        """Bound on decisions. Per Age: every band puts >= 1 of the 156 cards aside
+        for the Age; a player recruits at most 10 times between bands; a band takes
+        at most 3 + 10 + 1 + 4 + 11 + 2 decisions; plus one Orc decision each."""
+        n = self.num_players
+        bands = C.NUM_ALLY_CARDS
+        per_age = 2 * (n * C.HAND_LIMIT + bands * C.HAND_LIMIT) + bands * 32 + n
+        return self.num_ages * per_age
+
+    def new_initial_state(self, seed: int | None = None) -> "State":
+        return State(self, seed)
+
+
+class State(_State):
+    """Ethnos state. Card vectors are counts over the 67 kinds (``components``).
+
+    Attributes:
+        rng: the state's ``numpy.random.Generator`` (all chance).
+        tribes: tribe ids in play (sorted).
+        glory_tokens: int64 (6, T), each Kingdom's Glory tokens, ascending (T = 3, or 2 with 2-3 players).
+        age: current Age, 1-based.
+        tally: int64 (players, 95), the public per-seat tallies below as column views
+            (``TALLY`` gives the columns).
+        glory: (players,) view, Glory track.
+        glory_by_source: int64 (players, 6), Glory per ``SOURCES`` entry.
+        cards: int8 (2 * players + 4, 67), card counts: rows ``hands``, ``known``,
+            ``face_up``, ``band``, ``kept`` (views below), then zeros.
+        hands: (players, 67) view, cards in each hand.
+        known: (players, 67) view, cards every player knows to be in that hand
+            (taken from the face-up row; always <= ``hands``).
+        face_up: (67,) view, the face-up Allies (the row and the discards).
+        deck: int64 (capacity,), the Ally deck, top = ``deck[deck_len - 1]``; ``C.DRAGON`` marks a Dragon.
+        deck_len: cards left in the deck.
+        dragon_zone: the Dragons lie in the bottom ``min(deck_len, dragon_zone)`` cards.
+        dragons: Dragons revealed this Age (0..3).
+        markers: (players, 6) view, Control markers in each Kingdom.
+        supply: (players,) view, Control markers not yet placed (26 each).
+        merfolk: (players,) view, Merfolk track position (0..18).
+        orc: (players, 6) view, 1 for a marker on that Orc Horde board space.
+        troll_owner: int64 (6,), seat holding the Troll token of value i + 1, or -1.
+        giant_holder: seat holding the Giant token, or -1; ``giant_size`` its band size.
+        bands: per seat, the bands played this Age as a flat list of ints, three per band:
+            leader kind, cards, Skeletons (``band_list(p)`` gives the triples).
+        band_cards: (players, 67) view, cards in those bands; ``band_leaders`` (players, 12)
+            bands led by each tribe; ``band_glory`` (players,) their Glory now.
+        first_player, turn_player: seat that began the Age / whose turn it is.
+        phase: one of ``PHASE_NAMES`` (index); ``decider`` is the seat to act.
+        band: (67,) view, the band being formed; ``leader`` its Leader kind, ``key_colour``
+            whether it is a colour band (else a tribe band), ``band_size`` its cards.
+        band_placed: whether the band just played placed a Control marker (Centaurs).
+        marker_options: Kingdoms where the pending band marker may go.
+        free_markers: Merfolk checkpoint markers still to place.
+        keep_limit: cards the Elves let the turn player keep (0: none); ``kept`` the cards kept so far.
+        wizard_draws: cards the Wizards will draw once the hand is discarded.
+        orc_queue: seats still to decide on cashing in Orc markers.
+        revealer: seat that revealed the third Dragon of the last Age (-1 before).
+        _obs_key: a process-unique int, renewed whenever a public tally read by the
+            encoder's slow pieces changes (bands, markers, supply, Glory, Merfolk,
+            Orcs, Trolls, Giant, Age); the encoder caches those pieces under it.
+    """
+
+    def __init__(self, game: Game, seed: int | None):
+        self.game = game
+        cfg = game.config
+        n = game.num_players
+        self.rng = rng = np.random.default_rng(seed)  # replaced by a private copy before each use
+        self.history: list[int] = []
+        # Setup ("Mise en place" 2-5)
+        if cfg.tribes is None:
+            tribes = rng.choice(C.NUM_TRIBES, size=C.TRIBES_IN_PLAY[n], replace=False)
+        else:
+            tribes = [C.TRIBES.index(t) for t in cfg.tribes]
+        self.tribes = sorted(int(t) for t in tribes)
+        pool = np.array(game.glory_token_pool, dtype=np.int64)
+        tpk = game.tokens_per_kingdom
+        self.glory_tokens = np.sort(rng.permutation(pool)[: NK * tpk].reshape(NK, tpk), axis=1)
+        self.age = 1
+        self.glory_by_source = np.zeros((n, len(SOURCES)), dtype=np.int64)
+        self.tally = np.zeros((n, TALLY_WIDTH), dtype=np.int64)
+        self.cards = np.zeros((2 * n + 4, K), dtype=np.int8)
+        self.supply[:] = C.MARKERS_PER_PLAYER
+        self.revealer = -1
+        self.orc_queue: list[int] = []
+        kinds = [k for t in self.tribes for k in C.TRIBE_KINDS[t]]
+        self.age_cards = np.repeat(np.array(kinds, dtype=np.int64), C.KIND_COPIES[kinds])
+        self.deck = np.zeros(len(self.age_cards) + C.NUM_DRAGONS, dtype=np.int64)
+        self._start_age(int(rng.integers(n)))
+
+    # ---- clone: plain fields copied, static data shared ----------------------------
+    _ARRAYS = ("glory_by_source", "tally", "cards", "deck", "troll_owner")
+
+    def clone(self) -> "State":
+        """An independent copy. Static data (``tribes``, ``glory_tokens``, ``age_cards``)
+        is shared; so is the generator, which engine code never advances in place
+        (:meth:`_private_rng` copies it before drawing)."""
+        s = State.__new__(State)
+        d = self.__dict__.copy()
+        for k in State._ARRAYS:
+            d[k] = d[k].copy()
+        d["bands"] = [list(b) for b in self.bands]  # flat int lists
+        d["orc_queue"] = list(self.orc_queue)
+        d["history"] = list(self.history)
+        s.__dict__ = d
+        return s
+
+    # views of the two tables (properties, so that snapshots and pickles hold each count once)
+    hands = property(lambda self: self.cards[: self.game.num_players], doc="(players, 67) cards in each hand")
+    known = property(lambda self: self.cards[self.game.num_players: 2 * self.game.num_players],
+                     doc="(players, 67) cards everyone knows to be in each hand")
+    face_up = property(lambda self: self.cards[2 * self.game.num_players], doc="(67,) the face-up Allies")
+    band = property(lambda self: self.cards[2 * self.game.num_players + 1], doc="(67,) the band being formed")
+    kept = property(lambda self: self.cards[2 * self.game.num_players + 2], doc="(67,) the Elves' kept cards")
+    band_cards = property(lambda self: self.tally[:, TALLY["band_cards"]], doc="(players, 67) cards in bands")
+    band_leaders = property(lambda self: self.tally[:, TALLY["band_leaders"]], doc="(players, 12) band Leaders")
+    band_glory = property(lambda self: self.tally[:, TALLY["band_glory"]], doc="(players,) Glory of the bands now")
+    markers = property(lambda self: self.tally[:, TALLY["markers"]], doc="(players, 6) Control markers")
+    supply = property(lambda self: self.tally[:, TALLY["supply"]], doc="(players,) markers not placed")
+    glory = property(lambda self: self.tally[:, TALLY["glory"]], doc="(players,) Glory")
+    merfolk = property(lambda self: self.tally[:, TALLY["merfolk"]], doc="(players,) Merfolk track")
+    orc = property(lambda self: self.tally[:, TALLY["orc"]], doc="(players, 6) Orc Horde spaces filled")
+
+    def __setstate__(self, d: dict) -> None:
+        """Unpickled / deep-copied: a fresh observation key (keys are unique per process)."""
+        self.__dict__.update(d)
+        self._obs_key = next(_OBS_KEYS)
+
+    def _private_rng(self) -> np.random.Generator:
+        """The state's generator, first replaced by a private copy (clones share it)."""
+        g = np.random.Generator(type(self.rng.bit_generator)())
+        g.bit_generator.state = self.rng.bit_generator.state
+        self.rng = g
+        return g
+
+    # ---- Age setup ("Nouvelle Ère", research §1.11) -----------------------------------
+    def _start_age(self, first: int) -> None:
+        """Each player draws 1 card; 2 x players face-up cards; the 3 Dragons
+        shuffled into the bottom half of the deck; ``first`` begins."""
+        n = self.num_players
+        rng = self._private_rng()
+        cards = rng.permutation(self.age_cards)
+        self.cards[:] = 0
+        top = len(cards)
+        for p in range(n):
+            top -= 1
+            self.hands[p, cards[top]] += 1
+        for _ in range(2 * n):
+            top -= 1
+            self.face_up[cards[top]] += 1
+        half = (top + 1) // 2  # bottom ceil(m/2) cards (research §1.11, S1)
+        bottom = rng.permutation(np.concatenate([cards[:half], np.full(C.NUM_DRAGONS, C.DRAGON, dtype=np.int64)]))
+        self.deck_len = top + C.NUM_DRAGONS
+        self.deck[: len(bottom)] = bottom
+        self.deck[len(bottom): self.deck_len] = cards[half:top]
+        self.dragon_zone = len(bottom)
+        self.dragons = 0
+        self.bands: list[list[int]] = [[] for _ in range(n)]
+        self.tally[:, TALLY["band_cards"].start: TALLY["band_glory"] + 1] = 0  # bands of the last Age
+        self.troll_owner = np.full(len(C.TROLL_TOKENS), -1, dtype=np.int64)
+        self.giant_holder = -1
+        self.giant_size = 0
+        self.first_player = first
+        self._obs_key = next(_OBS_KEYS)
+        self._clear_turn()
+        self._start_turn(first)
+
+    def _clear_turn(self) -> None:
+        self.band[:] = 0
+        self.kept[:] = 0
+        self.leader = -1
+        self.key_colour = False
+        self.band_size = 0
+        self.band_placed = False
+        self.marker_options: list[int] = []
+        self.free_markers = 0
+        self.keep_limit = 0
+        self.wizard_draws = 0
+        self._legal = None
+        self._mask = None
+
+    def _start_turn(self, p: int) -> None:
+        self.phase = TURN
+        self.turn_player = self.decider = p
+        self.keep_limit = 0
+
+    # ---- queries ---------------------------------------------------------------------
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == OVER else self.decider
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def scores(self) -> np.ndarray:
+        """Each seat's Glory (float64, shape (players,))."""
+        return self.glory.astype(np.float64)
+
+    def hand_size(self, p: int) -> int:
+        """Cards in ``p``'s hand (the Elves' kept cards included)."""
+        return int(self.hands[p].sum() + (self.kept.sum() if p == self.turn_player else 0))
+
+    def band_list(self, p: int) -> list[tuple[int, int, int]]:
+        """``p``'s bands this Age as ``(leader kind, cards, Skeletons)``, in play order."""
+        b = self.bands[p]
+        return [(b[i], b[i + 1], b[i + 2]) for i in range(0, len(b), 3)]
+
+    def troll_total(self, p: int) -> int:
+        """Sum of the Troll tokens ``p`` holds (research §1.8 tie-breaker)."""
+        return sum(v for v, o in zip(C.TROLL_TOKENS, self.troll_owner) if o == p)
+
+    def can_form_band(self, p: int) -> bool:
+        """A band needs a non-Skeleton Leader (research §1.9)."""
+        hand = self.hands[p]
+        return bool(_SUM(hand) > hand[SKEL])
+
+    def marker_kingdoms(self, p: int, leader: int, size: int) -> list[int]:
+        """Kingdoms where a band of ``size`` cards led by ``leader`` may place a
+        Control marker ("Jouer une Bande" 3; 2 players: more cards than all the
+        markers there; Minotaurs +1; Wingfolk any Kingdom; Halflings none)."""
+        tribe = _TRIBE[leader]
+        if tribe == C.HALFLINGS or self.supply[p] <= 0:
+            return []
+        x = size + (1 if tribe == C.MINOTAURS else 0)
+        kingdoms = range(NK) if tribe == C.WINGFOLK else (_COLOUR[leader],)
+        if self.num_players == 2:
+            return [k for k in kingdoms if x > int(self.markers[:, k].sum())]
+        return [k for k in kingdoms if x > int(self.markers[p, k])]
+
+    def _legal_actions(self) -> list[int]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+            self._mask = None
+        return self._legal
+
+    def legal_actions_mask(self, player: int | None = None) -> np.ndarray:
+        """int8 array of shape ``(346,)``: 1 where legal (cached with the legal actions)."""
+        legal = self.legal_actions(player)
+        if not legal or legal is not self._legal:
+            return CODEC.mask(legal)
+        if self._mask is None:
+            self._mask = CODEC.mask(legal)
+        return self._mask.copy()
+
+    def _compute_legal(self) -> list[int]:
+        ph = self.phase
+        p = self.decider
+        hand = self.hands[p]
+        if ph == TURN:
+            out = []
+            total = int(_SUM(hand))
+            band = total > hand[SKEL]  # a non-Skeleton card can lead (research §1.9)
+            # hand limit 10: must play a band instead (ETH-A7: unless no band can be formed)
+            if total < C.HAND_LIMIT or not band:
+                out.append(RECRUIT_DECK)
+                if _SUM(self.face_up):
+                    out.append(RECRUIT_FACE_UP)
+            if band:
+                out.append(PLAY_BAND)
+            return out
+        if ph == FACE_UP:
+            return (TAKE0 + self.face_up.nonzero()[0]).tolist()
+        if ph == LEADER:
+            leaders = hand[:NL].nonzero()[0]
+            return (START_TRIBE0 + leaders).tolist() + (START_COLOUR0 + leaders).tolist()
+        if ph == BUILD:
+            out = []
+            if self.band_size < C.MAX_BAND:
+                allowed = (self.game.same_colour if self.key_colour else self.game.same_tribe)[self.leader]
+                out = [ADD0 + k for k in allowed if hand[k] > 0]
+            out.append(END_BAND)
+            return out
+        if ph == MARKER:
+            return [MARKER0 + k for k in self.marker_options] + [DECLINE]
+        if ph == MERFOLK:
+            return [MARKER0 + k for k in range(NK)] + [DECLINE]
+        if ph == CENTAUR:
+            return [PLAY_BAND, DECLINE]
+        if ph in (WIZARD, ORC):
+            return [USE_POWER, DECLINE]
+        if ph == KEEP:
+            return (KEEP0 + hand.nonzero()[0]).tolist() + [END_KEEP]
+        raise AssertionError(f"no legal actions in phase {PHASE_NAMES[ph]}")
+
+    # ---- apply -------------------------------------------------------------------------
+    def _apply_action(self, a: int) -> None:
+        self._legal = None
+        ph = self.phase
+        p = self.decider
+        if ph == TURN:
+            if a == RECRUIT_DECK:
+                if not self._draw(p):
+                    self._end_turn()
+            elif a == RECRUIT_FACE_UP:
+                self.phase = FACE_UP
+            else:
+                self.phase = LEADER
+        elif ph == FACE_UP:
+            k = a - TAKE0
+            self.face_up[k] -= 1
+            self.hands[p, k] += 1
+            self.known[p, k] += 1  # everyone saw it taken (research: stays known in that hand)
+            self._end_turn()
+        elif ph == LEADER:
+            colour = a >= START_COLOUR0
+            k = a - (START_COLOUR0 if colour else START_TRIBE0)
+            self.leader = k
+            self.key_colour = colour
+            self.band[:] = 0
+            self.band_size = 0
+            self.phase = BUILD
+            self._add_to_band(p, k)
+        elif ph == BUILD:
+            if a == END_BAND:
+                self._end_band(p)
+            else:
+                self._add_to_band(p, a - ADD0)
+        elif ph == MARKER:
+            placed = a != DECLINE
+            self.band_placed = placed
+            if placed:
+                self._place_marker(p, a - MARKER0)
+            self._leader_power(p, placed)
+        elif ph == MERFOLK:
+            if a != DECLINE:
+                self._place_marker(p, a - MARKER0)
+            self.free_markers -= 1
+            if self.free_markers <= 0 or self.supply[p] <= 0:
+                self.free_markers = 0
+                self._finish_band(p)
+        elif ph == CENTAUR:
+            if a == PLAY_BAND:
+                self.phase = LEADER
+            else:
+                self._finish_band(p)
+        elif ph == WIZARD:
+            if a == USE_POWER:
+                self.wizard_draws = self.band_size  # drawn after the discard (ETH-A11)
+            self._finish_band(p)
+        elif ph == KEEP:
+            if a == END_KEEP:
+                self._discard_rest(p)
+            else:
+                k = a - KEEP0
+                self.hands[p, k] -= 1
+                self.kept[k] += 1
+                if int(self.kept.sum()) >= self.keep_limit or not self.hands[p].any():
+                    self._discard_rest(p)
+        elif ph == ORC:
+            if a == USE_POWER:
+                self._score_orcs(p)
+            self._next_orc()
+
+    # ---- recruiting ("Recruter un Allié") ------------------------------------------------
+    def _draw(self, p: int) -> bool:
+        """Draw the top card into ``p``'s hand; a Dragon is revealed and another card
+        drawn; the third Dragon ends the Age at once. Returns True if the Age ended."""
+        while True:
+            self.deck_len -= 1
+            card = int(self.deck[self.deck_len])
+            if card != C.DRAGON:
+                self.hands[p, card] += 1
+                return False
+            self.dragons += 1
+            if self.dragons == C.NUM_DRAGONS:
+                self.revealer = p
+                self._end_age()
+                return True
+
+    # ---- bands ("Jouer une Bande d'Alliés") ----------------------------------------------
+    def _add_to_band(self, p: int, k: int) -> None:
+        self.hands[p, k] -= 1
+        if self.known[p, k] > self.hands[p, k]:
+            self.known[p, k] = self.hands[p, k]
+        self.band[k] += 1
+        self.band_size += 1
+
+    def _end_band(self, p: int) -> None:
+        size = self.band_size
+        self.bands[p] += (self.leader, size, int(self.band[SKEL]))
+        self.band_cards[p] += self.band
+        self.band_leaders[p, _TRIBE[self.leader]] += 1
+        self.band_glory[p] += band_glory(self.leader, size, int(self.band[SKEL]))
+        self._obs_key = next(_OBS_KEYS)  # public tallies changed (see _obs_key)
+        self.band[:] = 0
+        self.band_placed = False
+        opts = self.marker_kingdoms(p, self.leader, size)
+        if opts:
+            self.marker_options = opts
+            self.phase = MARKER
+        else:
+            self._leader_power(p, False)
+
+    def _place_marker(self, p: int, k: int) -> None:
+        self.markers[p, k] += 1
+        self.supply[p] -= 1
+        self._obs_key = next(_OBS_KEYS)
+
+    def _leader_power(self, p: int, placed: bool) -> None:
+        """"Jouer une Bande" 4: the Leader's power (research §1.1; automatic where it
+        can only help: ETH-A8)."""
+        self.marker_options = []
+        tribe = _TRIBE[self.leader]
+        x = self.band_size
+        if tribe == C.CENTAURS:
+            if placed and self.can_form_band(p):
+                self.phase = CENTAUR
+                return
+        elif tribe == C.ELVES:
+            self.keep_limit = max(self.keep_limit, x)
+        elif tribe == C.GIANTS:
+            if x > self.giant_size:  # strictly bigger (research §1.7, ETH-A4)
+                self.giant_holder = p
+                self.giant_size = x
+                self._gain(p, self.game.config.giant_take_glory, S_GIANT_TAKE)
+        elif tribe == C.MERFOLK:
+            old = int(self.merfolk[p])
+            new = min(old + x, C.MERFOLK_TRACK_END)
+            self.merfolk[p] = new
+            self._obs_key = next(_OBS_KEYS)
+            self.free_markers = sum(1 for c in C.MERFOLK_CHECKPOINTS if old < c <= new)
+            if self.free_markers and self.supply[p] > 0:
+                self.phase = MERFOLK
+                return
+            self.free_markers = 0
+        elif tribe == C.ORCS:
+            colour = _COLOUR[self.leader]
+            if not self.orc[p, colour] and self.supply[p] > 0:
+                self.orc[p, colour] = 1
+                self.supply[p] -= 1
+                self._obs_key = next(_OBS_KEYS)
+        elif tribe == C.TROLLS:
+            for v in range(min(x, len(C.TROLL_TOKENS)), 0, -1):
+                if self.troll_owner[v - 1] < 0:
+                    self.troll_owner[v - 1] = p
+                    self._obs_key = next(_OBS_KEYS)
+                    break
+        elif tribe == C.WIZARDS:
+            self.phase = WIZARD
+            return
+        self._finish_band(p)
+
+    def _finish_band(self, p: int) -> None:
+        """After the last band's power: discard the rest face up ("Jouer une Bande" 5),
+        the Elves' kept cards excepted."""
+        if self.keep_limit > 0 and self.hands[p].any():
+            self.phase = KEEP
+            self.kept[:] = 0
+        else:
+            self._discard_rest(p)
+
+    def _discard_rest(self, p: int) -> None:
+        discard = self.hands[p]
+        self.face_up[:] += discard
+        # what others still know to be in the hand: known cards not seen discarded
+        self.known[p] = np.maximum(self.known[p] - discard, 0)
+        self.hands[p] = self.kept
+        self.kept[:] = 0
+        self.keep_limit = 0
+        draws, self.wizard_draws = self.wizard_draws, 0
+        for _ in range(draws):  # Wizards: X cards, beyond the hand limit; Dragons count (research §1.12)
+            if self._draw(p):
+                return  # the third Dragon ended the Age
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        self._start_turn((self.turn_player + 1) % self.num_players)
+
+    def _gain(self, p: int, glory: int, source: int) -> None:
+        self.glory[p] += glory
+        self.glory_by_source[p, source] += glory
+        self._obs_key = next(_OBS_KEYS)
+
+    # ---- end of an Age ("Fin d'Ère") -------------------------------------------------------
+    def _end_age(self) -> None:
+        """Hands discarded; Kingdoms, Giant, Merfolk and bands scored; Orc cash-in
+        decisions (non-final Ages) or Orc scoring (last Age)."""
+        n = self.num_players
+        self._obs_key = next(_OBS_KEYS)
+        self.hands[:] = 0
+        self.known[:] = 0
+        self.kept[:] = 0
+        self.band[:] = 0
+        self.score_kingdoms()
+        if self.giant_holder >= 0:
+            self._gain(self.giant_holder, self.game.giant_glory[self.age - 1], S_GIANT_AGE)
+        self.score_merfolk()
+        self.score_bands()
+        if self.age == self.game.num_ages:
+            for p in range(n):
+                self._score_orcs(p)
+            self.phase = OVER
+            return
+        if self.game.config.orc_cash_in:
+            self.orc_queue = [(self.revealer + i) % n for i in range(n) if self.orc[(self.revealer + i) % n].any()]
+        self._next_orc()
+
+    def ranked_groups(self, values: list[int]) -> list[list[int]]:
+        """Seats with ``values > 0`` grouped by (value, Troll total), best first
+        (research §1.4: Troll tokens break ties)."""
+        keyed = sorted(((values[p], self.troll_total(p), p) for p in range(self.num_players) if values[p] > 0),
+                       key=lambda t: (-t[0], -t[1], t[2]))
+        groups: list[list[int]] = []
+        last = None
+        for v, t, p in keyed:
+            if (v, t) == last:
+                groups[-1].append(p)
+            else:
+                groups.append([p])
+                last = (v, t)
+        return groups
+
+    def score_kingdoms(self) -> None:
+        """"Fin d'Ère": in Age a, the k-th most markers wins token (a - k + 1);
+        tied players add the Glory of the places they span and split it, rounded
+        down. 2 players, Age II: the most markers wins the highest token, the
+        second nothing; a lone player there wins both."""
+        age = self.age
+        two_p = self.num_players == 2
+        for k in range(NK):
+            tokens = [int(t) for t in self.glory_tokens[k]]
+            groups = self.ranked_groups([int(m) for m in self.markers[:, k]])
+            if two_p and age == 2:
+                if len(groups) == 1 and len(groups[0]) == 1:
+                    prizes = [tokens[0] + tokens[1]]
+                else:
+                    prizes = [tokens[1], 0]
+            else:
+                prizes = [tokens[age - 1 - i] for i in range(age)]
+            pos = 0
+            for grp in groups:
+                total = sum(prizes[pos + j] for j in range(len(grp)) if pos + j < len(prizes))
+                for p in grp:
+                    self._gain(p, total // len(grp), S_KINGDOMS)
+                pos += len(grp)
+
+    def score_merfolk(self) -> None:
+        """Research §1.5 (ETH-A2): the furthest player on the Merfolk track (> 0)
+        scores 1/2/4 (2-3 players: 1/3); Troll ties, then an even split rounded down."""
+        groups = self.ranked_groups([int(m) for m in self.merfolk])
+        if groups:
+            glory = self.game.merfolk_glory[self.age - 1]
+            for p in groups[0]:
+                self._gain(p, glory // len(groups[0]), S_MERFOLK)
+
+    def score_bands(self) -> None:
+        """Research §1.2: each band scores by size (Skeletons removed first;
+        a Dwarf Leader counts one card more)."""
+        for p in range(self.num_players):
+            for leader, size, skeletons in self.band_list(p):
+                self._gain(p, band_glory(leader, size, skeletons), S_BANDS)
+
+    def _score_orcs(self, p: int) -> None:
+        """Research §1.6 (ETH-A5): score the Orc Horde table for ``p``'s markers and
+        return them to the supply."""
+        m = int(self.orc[p].sum())
+        if m:
+            self._gain(p, C.ORC_GLORY[m], S_ORCS)
+            self.orc[p] = 0
+            self.supply[p] += m
+            self._obs_key = next(_OBS_KEYS)
+
+    def _next_orc(self) -> None:
+        if self.orc_queue:
+            self.phase = ORC
+            self.decider = self.orc_queue.pop(0)
+            return
+        self.age += 1
+        self._start_age(self.next_first_player())
+
+    def next_first_player(self) -> int:
+        """Research §1.11: least Glory goes first; ties: higher Troll total, then
+        clockwise from the player who revealed the third Dragon (ETH-A6)."""
+        n = self.num_players
+        start = self.revealer if self.game.config.first_player_tie == "revealer" else self.revealer + 1
+        order = [(start + i) % n for i in range(n)]
+        return min(order, key=lambda p: (int(self.glory[p]), -self.troll_total(p), order.index(p)))
+
+    # ---- end of the game ("Fin de partie") ---------------------------------------------------
+    def tiebreak_key(self, p: int) -> tuple:
+        """Glory, then Control markers on the board, then the bands of the last Age
+        from the largest down (ETH-A9: a band's size counts all its cards)."""
+        sizes = sorted((size for _, size, _ in self.band_list(p)), reverse=True)
+        return (int(self.glory[p]), int(self.markers[p].sum()), sizes)
+
+    def winners(self) -> list[int]:
+        keys = [self.tiebreak_key(p) for p in range(self.num_players)]
+        best = max(keys)
+        return [p for p in range(self.num_players) if keys[p] == best]
+
+    def _terminal_returns(self) -> np.ndarray:
+        return win_loss_returns(self.winners(), self.num_players)
+
+    def final_info(self) -> dict:
+        """Extra ``infos`` at the end: winners and Glory per source."""
+        return {"winners": self.winners(),
+                "glory_by_source": {s: self.glory_by_source[:, i].copy() for i, s in enumerate(SOURCES)}}
+
+    # ---- hidden information ----------------------------------------------------------------
+    def _redraw_hidden(self, player: int, rng: np.random.Generator) -> None:
+        """Redeal what ``player`` cannot see: the other hands' unknown cards (cards
+        taken from the face-up row stay), the deck's order and the Dragons'
+        places (anywhere in the bottom ``min(deck_len, dragon_zone)`` cards)."""
+        if self.phase == OVER:
+            return
+        n = self.num_players
+        others = [q for q in range(n) if q != player]
+        kept_q = self.turn_player if (self.turn_player != player and self.kept.any()) else -1
+        if kept_q >= 0:  # the Elves' kept cards are part of that hand
+            self.hands[kept_q] += self.kept
+        hidden = {q: self.hands[q] - self.known[q] for q in others}
+        deck = self.deck[: self.deck_len]
+        pool_counts = np.bincount(deck[deck != C.DRAGON], minlength=K)
+        for q in others:
+            pool_counts += hidden[q]
+        pool = rng.permutation(np.repeat(np.arange(K, dtype=np.int64), pool_counts))
+        pos = 0
+        for q in others:
+            h = int(hidden[q].sum())
+            self.hands[q] = self.known[q] + np.bincount(pool[pos: pos + h], minlength=K)
+            pos += h
+        rest = pool[pos:]
+        dragons = C.NUM_DRAGONS - self.dragons
+        zone = min(self.deck_len, self.dragon_zone)
+        new = np.empty(self.deck_len, dtype=np.int64)
+        slots = rng.choice(zone, size=dragons, replace=False) if dragons else np.zeros(0, dtype=np.int64)
+        is_dragon = np.zeros(self.deck_len, dtype=bool)
+        is_dragon[slots] = True
+        new[is_dragon] = C.DRAGON
+        new[~is_dragon] = rest
+        self.deck[: self.deck_len] = new
+        # the public tallies (the encoder's slow pieces) are unchanged: keep _obs_key
+        if kept_q >= 0:  # keep the same number of kept cards, drawn from the new hand
+            m = int(self.kept.sum())
+            cards = rng.permutation(np.repeat(np.arange(K, dtype=np.int64), self.hands[kept_q]))[:m]
+            self.kept[:] = np.bincount(cards, minlength=K)
+            self.hands[kept_q] -= self.kept
+            self.known[kept_q] = np.minimum(self.known[kept_q], self.hands[kept_q] + self.kept)
+        self._legal = None
+
+    # ---- text picture ----------------------------------------------------------------------
+    def render_text(self) -> str:
+        """Neutral (public) view: Age, Kingdoms, tracks, bands, hand sizes, face-up row."""
+        n = self.num_players
+        lines = [f"Ethnos  {n} players  Age {self.age}/{self.game.num_ages}  phase: {PHASE_NAMES[self.phase]}  "
+                 f"deck: {self.deck_len}  dragons revealed: {self.dragons}",
+                 "tribes: " + ", ".join(C.TRIBES[t] for t in self.tribes)]
+        for k in range(NK):
+            toks = "/".join(str(int(t)) for t in self.glory_tokens[k])
+            ms = " ".join(f"p{p}:{int(self.markers[p, k])}" for p in range(n))
+            lines.append(f"  {C.KINGDOMS[k]:<7} tokens {toks:<8} markers {ms}")
+        for p in range(n):
+            bands = " ".join(f"[{C.KIND_NAMES[l]} x{s}]" for l, s, _ in self.band_list(p))
+            mark = ">" if p == self.current_player() else " "
+            trolls = [v for v, o in zip(C.TROLL_TOKENS, self.troll_owner) if o == p]
+            lines.append(f"{mark} player_{p}: glory {int(self.glory[p]):>3}  hand {self.hand_size(p):>2}  "
+                         f"merfolk {int(self.merfolk[p])}  orcs {int(self.orc[p].sum())}  trolls {trolls}"
+                         + ("  GIANT" if self.giant_holder == p else "") + f"  bands: {bands or '-'}")
+        row = " ".join(f"{C.KIND_NAMES[k]}x{int(c)}" for k, c in enumerate(self.face_up) if c)
+        lines.append(f"face-up: {row or '-'}")
+        if self.phase in (BUILD, MARKER) or self.band.any():
+            cards = " ".join(f"{C.KIND_NAMES[k]}x{int(c)}" for k, c in enumerate(self.band) if c)
+            lines.append(f"band being formed (leader {C.KIND_NAMES[self.leader]}): {cards}")
+        if self.phase == OVER:
+            lines.append(f"game over: winners {['player_%d' % w for w in self.winners()]}")
+        else:
+            lines.append(f"to act: player_{self.current_player()}")
+        return "\n".join(lines)
