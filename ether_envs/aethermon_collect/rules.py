@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core import ActionCodec, Block, Game as _Game, GameSpec, State as _State, TERMINAL, win_loss_returns
+from ..core import ActionCodec, Block, Game as _Game, GameSpec, State as _State, TERMINAL, win_loss_returns, build_config
 from . import components as C
 
 # ---- action codec (documented in env.py) ------------------------------------
@@ -130,6 +130,10 @@ class Config:
                 f"{self.num_players * self.group_size} in artefact_pool, got {len(pool)}")
         if not self.uses_artefacts and (self.hidden_artefacts or self.redistribute_artefacts):
             bad("hidden_artefacts / redistribute_artefacts need Artefacts (competitive, artefacts != 'none')")
+        if self.cooperative and (self.artefacts != "pairs" or pool != Config.artefact_pool):
+            bad("the co-operative game uses no Artefacts: leave artefacts and artefact_pool at their defaults")
+        if not self.cooperative and self.target != "great":
+            bad("target is a co-operative setting (rulebook 'Co-operative Targets')")
 
     @property
     def cooperative(self) -> bool:
@@ -159,7 +163,7 @@ class Game(_Game):
     """Aethermon: Collect, configured (see :class:`Config`). Holds the static tables."""
 
     spec = GameSpec(name="aethermon_collect", version=0, min_players=2, max_players=4,
-                    information="perfect", chance="sampled", utility="zero_sum",
+                    information="imperfect", chance="sampled", utility="zero_sum",
                     title="Aethermon: Collect")
     codec = CODEC
     conformance_configs = (
@@ -173,7 +177,7 @@ class Game(_Game):
     """Configurations the conformance suite runs: every player count, mode and variant."""
 
     def __init__(self, **config):
-        self.config = Config(**config)
+        self.config = build_config(Config, config, "aethermon_collect")
         self.num_players = self.config.num_players
         n_el, side, vacant = self.config.grid
         self.side = side
@@ -907,7 +911,8 @@ class State(_State):
         lines.append("turn order: " + " -> ".join(f"player_{p}" for p in order))
         for p in range(n):
             col = sorted(self.collections[p])
-            cards = " ".join(f"{C.ELEMENTS[C.CARDS[c].element_id][:2]}{C.CARDS[c].value}" for c in col)
+            cards = " ".join(f"{C.ELEMENTS[C.CARDS[c].element_id][:2]}{C.CARDS[c].value}{'TD-'[3 - C.CARDS[c].set_size]}"
+                             for c in col)
             arts = []
             for a in range(C.NUM_ARTEFACTS):
                 if self.art_owner[a] == p:
@@ -923,7 +928,8 @@ class State(_State):
                 lines.append(f"  group {gi} ({who}): {names}")
         if self.phase == OVER:
             if cfg.cooperative:
-                lines.append(f"game over: team score {sum(self.score_cache)}, target reached: {self.target_reached()}")
+                lines.append(f"game over: team score {sum(self.score_cache)}, "
+                             f"highest target reached: {self.target_reached() or 'none'}")
             else:
                 lines.append(f"game over: winners {['player_%d' % w for w in self.winners()]}")
         else:

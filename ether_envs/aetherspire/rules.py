@@ -42,7 +42,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core import Game as _Game, GameSpec, State as _State, TERMINAL
+from ..core import Game as _Game, GameSpec, State as _State, TERMINAL, build_config
 from . import components as C
 from .effects import Effects
 from .tables import *  # noqa: F401,F403  (codec, fortress tables, phases, step kinds)
@@ -132,7 +132,7 @@ class Game(_Game):
     """Configurations the conformance suite runs: every player count and difficulty."""
 
     def __init__(self, **config):
-        self.config = Config(**config)
+        self.config = build_config(Config, config, "aetherspire")
         self.num_players = self.config.num_players
         from .observation import Encoder
 

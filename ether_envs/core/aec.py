@@ -139,26 +139,31 @@ class BoardGameEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         if s.is_terminal():
             returns = s.returns()
-            scores = s.scores()
-            info = self._final_info()
+            done = self.truncations if s.is_truncated() else self.terminations
             for i, a in enumerate(self.agents):
                 self.rewards[a] = float(returns[i])
-                self.terminations[a] = True
-                self.infos[a] = {"scores": scores.copy(), **info}
+                done[a] = True
+            self._set_final_infos()
             self._accumulate_rewards()
             # the acting agent stays selected; dead steps then walk every agent out
         elif self.num_steps >= self.max_steps:
             for a in self.agents:
                 self.truncations[a] = True
+            self._set_final_infos()
         else:
             # rewards are terminal only: every agent's reward stays 0 until the end
             self.agent_selection = self.possible_agents[s.current_player()]
         if self.render_mode == "human":
             self.render()
 
-    def _final_info(self) -> dict[str, Any]:
-        info = getattr(self.game_state, "final_info", None)
-        return info() if info is not None else {}
+    def _set_final_infos(self) -> None:
+        """``infos[agent]`` at the end (termination or truncation): ``scores`` (float64,
+        one per seat) plus the game's ``final_info()``."""
+        final = getattr(self.game_state, "final_info", None)
+        extra = final() if final is not None else {}
+        scores = self.game_state.scores()
+        for a in self.agents:
+            self.infos[a] = {"scores": scores.copy(), **extra}
 
     def render(self) -> str | np.ndarray | None:
         """The neutral (public) view of the game: the text picture (``"ansi"``),
@@ -231,6 +236,18 @@ class OrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):
         if not self._has_reset:
             raise AttributeError("last() cannot be called before reset")
         return self.env.last(observe)
+
+    def step(self, action) -> None:
+        # a clear ValueError for a malformed action, also in illegal_action="lose"
+        # mode (PettingZoo's TerminateIllegalWrapper would index the mask with it)
+        if self._has_reset and self.agents:
+            agent = self.env.agent_selection
+            live = not (self.env.terminations[agent] or self.env.truncations[agent])
+            n = self.env.action_space(agent).n
+            if live and not (_is_int(action) and 0 <= action < n):
+                raise ValueError(f"action {action!r} for {agent} is not in Discrete({n}); "
+                                 f"legal actions: {self.unwrapped.legal_actions()}")
+        super().step(action)
 
 
 def wrap(raw: BoardGameEnv) -> AECEnv:

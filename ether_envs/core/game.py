@@ -50,6 +50,33 @@ def win_loss_returns(winners: Sequence[int], num_players: int) -> np.ndarray:
     return r
 
 
+def build_config(config_cls: type, config: dict[str, Any], game_name: str) -> Any:
+    """Build a game's frozen ``Config`` dataclass from keyword arguments.
+
+    numpy scalars are turned into Python ones; a field whose default is a bool
+    or an int only accepts a bool or an int (not a string or a float).
+
+    Raises:
+        ValueError: an unknown key (the message lists the valid ones) or a value
+            of the wrong type; the Config's own checks raise ValueError too.
+    """
+    fields = {f.name: f for f in dataclasses.fields(config_cls)}
+    unknown = sorted(set(config) - set(fields))
+    if unknown:
+        raise ValueError(f"{game_name}: unknown config key(s) {unknown}; valid keys: {sorted(fields)}")
+    clean = {}
+    for key, value in config.items():
+        if isinstance(value, np.generic):
+            value = value.item()
+        default = fields[key].default
+        if isinstance(default, bool) and not isinstance(value, bool):
+            raise ValueError(f"{game_name}: config {key} must be True or False, got {value!r}")
+        if type(default) is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise ValueError(f"{game_name}: config {key} must be an int, got {value!r}")
+        clean[key] = value
+    return config_cls(**clean)
+
+
 class Game:
     """A configured game: static data, the action codec and the observation layout.
 
@@ -180,6 +207,12 @@ class State:
     def is_terminal(self) -> bool:
         raise NotImplementedError
 
+    def is_truncated(self) -> bool:
+        """Whether this terminal state was cut off by a rule of the configuration
+        (e.g. a round limit) rather than reached by the rules' own ending; the env
+        then reports truncation instead of termination."""
+        return False
+
     def scores(self) -> np.ndarray:
         """Each player's current score (float64, shape ``(num_players,)``)."""
         raise NotImplementedError
@@ -212,11 +245,8 @@ class State:
             ValueError: the action is not legal here (the message names it and
                 the legal ones); the state is left unchanged.
         """
-        try:
-            a = int(action)
-        except (TypeError, ValueError):
-            a = None
-        if a is None or a != action or self.is_terminal() or not self._is_legal(a):
+        a = int(action) if isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_)) else None
+        if a is None or self.is_terminal() or not self._is_legal(a):
             raise ValueError(self._illegal_message(action, self.legal_actions()))
         self._apply_action(a)
         self.history.append(a)
@@ -254,6 +284,7 @@ class State:
 
         Seat-relative: the observer first, then the others in turn order.
         """
+        self._check_player(player)
         if out is None:
             out = np.empty(self.game.encoder.layout.size, dtype=np.float32)
         self.game.encoder.encode(self, player, out)
@@ -261,6 +292,11 @@ class State:
 
     def action_to_string(self, action: int) -> str:
         return self.game.action_to_string(action)
+
+    def _check_player(self, player: int) -> None:
+        if not isinstance(player, (int, np.integer)) or isinstance(player, bool) \
+                or not 0 <= player < self.game.num_players:
+            raise ValueError(f"player must be a seat 0..{self.game.num_players - 1}, got {player!r}")
 
     def clone(self) -> "State":
         """An independent copy (the rng included); the game is shared."""
@@ -274,6 +310,7 @@ class State:
         Perfect-information games only reseed the generator (future chance is
         unknown to every player).
         """
+        self._check_player(player)
         s = self.clone()
         s.rng = np.random.default_rng(rng.integers(2**63))
         s._redraw_hidden(player, rng)

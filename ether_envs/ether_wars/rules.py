@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core import ActionCodec, Block, Game as _Game, GameSpec, State as _State, TERMINAL, win_loss_returns
+from ..core import ActionCodec, Block, Game as _Game, GameSpec, State as _State, TERMINAL, win_loss_returns, build_config
 from . import components as C
 
 # ---- action codec (documented in env.py) ----------------------------------------
@@ -135,7 +135,7 @@ class Game(_Game):
     the Ether win are played in ``tests/ether_wars/test_playouts.py``)."""
 
     def __init__(self, **config):
-        self.config = Config(**config)
+        self.config = build_config(Config, config, "ether_wars")
         self.num_players = self.config.num_players
         self.ether_to_win = C.ETHER_TO_WIN[self.num_players]
         from .observation import Encoder
@@ -276,7 +276,12 @@ class State(FavourMixin, ResolutionMixin, _State):
         return win_loss_returns([self.winner] if self.winner >= 0 else [], self.num_players)
 
     def final_info(self) -> dict:
-        return {"winner": self.winner, "truncated": self.truncated, "rounds": self.round}
+        winners = [self.winner] if self.winner >= 0 else []
+        return {"winner": self.winner, "winners": winners, "truncated": self.truncated, "rounds": self.round}
+
+    def is_truncated(self) -> bool:
+        """The ``max_rounds`` limit ended the game (EW-A13): the env reports truncation."""
+        return self.truncated
 
     def ability_key(self, p: int) -> str:
         """Key of ``p``'s Faction ability card in effect this round ('' if none)."""

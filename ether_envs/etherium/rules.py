@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core import Game as _Game, GameSpec, State as _State, TERMINAL, win_loss_returns
+from ..core import Game as _Game, GameSpec, State as _State, TERMINAL, win_loss_returns, build_config
 from . import components as C
 from .actions import ActionRules
 from .conflicts import ConflictRules
@@ -74,7 +74,7 @@ class Game(_Game):
     """Configurations the conformance suite runs: every player count and both tribe selections."""
 
     def __init__(self, **config):
-        self.config = Config(**config)
+        self.config = build_config(Config, config, "etherium")
         self.num_players = self.config.num_players
         self.cities = C.CITIES_BY_PLAYERS[self.num_players]
         # box -> owning seat for Cities in play, -1 otherwise (ETM-A2)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core import ActionCodec, Block, Game as _Game, GameSpec, State as _State, TERMINAL, win_loss_returns
+from ..core import ActionCodec, Block, Game as _Game, GameSpec, State as _State, TERMINAL, win_loss_returns, build_config
 from . import components as C
 
 K = C.NUM_KINDS
@@ -151,7 +151,7 @@ class Game(_Game):
     """Configurations the conformance suite runs: every player count and option."""
 
     def __init__(self, **config):
-        self.config = Config(**config)
+        self.config = build_config(Config, config, "ethnos")
         self.num_players = self.config.num_players
         self.num_ages = self.config.num_ages
         side = self.config.board_side

@@ -2,7 +2,7 @@
 
 from ether_envs.aetherspire import rules as R
 
-from builders import (AIR, EARTH, FIRE, STAR, WATER, a, act, fill_room, floor, found, invaders, legal, pillars,
+from .builders import (AIR, EARTH, FIRE, STAR, WATER, a, act, fill_room, floor, found, invaders, legal, pillars,
                       reserve, touch, room, scenario, set_dice, sp)
 
 FIRE_LARGE, FIRE_DIVIDED, EARTH_LARGE = 32, 33, 28

@@ -1,7 +1,7 @@
 """Rulebook "Special actions": trigger actions (cost, then effect); passives and spell
 upgrades are tested with the rule they modify (test_build, test_spells, test_invasion)."""
 
-from builders import (AIR, FIRE, WATER, a, act, floor, found, give_shards, invaders, legal, pillars,
+from .builders import (AIR, FIRE, WATER, a, act, floor, found, give_shards, invaders, legal, pillars,
                       reserve, scenario, set_dice, sp)
 
 

@@ -7,7 +7,7 @@ from ether_envs.aetherspire import env as env_module
 from ether_envs.aetherspire import observation as O
 from ether_envs.aetherspire.rules import CODEC
 
-from builders import EARTH, FIRE, floor, found, invaders, pillars, scenario, set_dice, sp
+from .builders import EARTH, FIRE, floor, found, invaders, pillars, scenario, set_dice, sp
 
 
 def test_env_docstring_tables_match_codec_and_layout():

@@ -6,7 +6,7 @@ import numpy as np
 from ether_envs.aetherspire import components as C
 from ether_envs.aetherspire import rules as R
 
-from builders import (AIR, EARTH, FIRE, WATER, a, act, fill_room, floor, found, invaders, legal, next_draws,
+from .builders import (AIR, EARTH, FIRE, WATER, a, act, fill_room, floor, found, invaders, legal, next_draws,
                       pillars, room, scenario, sp, touch)
 
 FIRE_DIVIDED = 33  # medium room (spaces 0-3) + small room (spaces 4-5)

@@ -6,7 +6,7 @@ from ether_envs.aetherspire import components as C
 from ether_envs.aetherspire import rules as R
 from ether_envs.aetherspire.rules import Game
 
-from builders import a
+from .builders import a
 
 
 def _new(**cfg):

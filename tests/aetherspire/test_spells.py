@@ -2,7 +2,7 @@
 
 from ether_envs.aetherspire import rules as R
 
-from builders import (AIR, EARTH, FIRE, WATER, a, act, floor, found, give_shards, invaders, legal, pillars,
+from .builders import (AIR, EARTH, FIRE, WATER, a, act, floor, found, give_shards, invaders, legal, pillars,
                       scenario, set_dice, sp)
 
 T = 36  # earth/water large: two medium rooms (spaces 0-3 earth, 4-7 water)

@@ -6,7 +6,7 @@ import numpy as np
 from ether_envs.aetherspire import components as C
 from ether_envs.aetherspire import rules as R
 
-from builders import (AIR, EARTH, FIRE, WATER, a, act, fill_room, floor, found, give_shards, invaders, legal,
+from .builders import (AIR, EARTH, FIRE, WATER, a, act, fill_room, floor, found, give_shards, invaders, legal,
                       pillars, room, scenario, sp)
 
 

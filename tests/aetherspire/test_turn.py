@@ -5,7 +5,7 @@ from ether_envs.aetherspire import components as C
 from ether_envs.aetherspire import rules as R
 from ether_envs.aetherspire.rules import Game
 
-from builders import a, act, legal, scenario, set_dice
+from .builders import a, act, legal, scenario, set_dice
 
 
 def _supply_state(num_players=2, **cfg):

@@ -3,7 +3,7 @@
 import ether_envs
 from ether_envs.ethnos import env as ethnos_env
 from ether_envs.ethnos import rules as R
-from builders import band_actions, kind, new_state, play, rig
+from .builders import band_actions, kind, new_state, play, rig
 
 
 def test_env_docstring_tables_match_codec_and_layout():

@@ -4,7 +4,7 @@ import numpy as np
 
 from ether_envs.ethnos import components as C
 from ether_envs.ethnos import rules as R
-from builders import DRAGON, band_actions, kind, new_state, play, rig
+from .builders import DRAGON, band_actions, kind, new_state, play, rig
 
 TRIBES = ("Dwarves", "Elves", "Giants", "Merfolk", "Trolls")
 BLUE, GRAY, GREEN, ORANGE, PURPLE, RED = range(6)

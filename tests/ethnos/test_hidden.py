@@ -6,7 +6,7 @@ import ether_envs
 from ether_envs.ethnos import components as C
 from ether_envs.ethnos import rules as R
 from ether_envs.ethnos.observation import SEAT_FEATURES
-from builders import DRAGON, band_actions, kind, new_state, play, rig
+from .builders import DRAGON, band_actions, kind, new_state, play, rig
 
 ELF_R, ELF_B, GIANT_G = kind("Elves", "Red"), kind("Elves", "Blue"), kind("Giants", "Green")
 

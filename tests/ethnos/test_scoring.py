@@ -5,7 +5,7 @@ import pytest
 
 from ether_envs.ethnos import components as C
 from ether_envs.ethnos import rules as R
-from builders import DRAGON, band_actions, kind, new_state, play, rig
+from .builders import DRAGON, band_actions, kind, new_state, play, rig
 
 TOKENS3 = [[0, 4, 10]] * 6  # I, II, III in every Kingdom
 TOKENS2 = [[2, 8]] * 6

@@ -4,7 +4,7 @@ import pytest
 
 from ether_envs.ethnos import components as C
 from ether_envs.ethnos import rules as R
-from builders import DRAGON, SKELETON, band_actions, kind, new_state, play, rig
+from .builders import DRAGON, SKELETON, band_actions, kind, new_state, play, rig
 
 RED, BLUE, GREEN = (C.KINGDOMS.index(c) for c in ("Red", "Blue", "Green"))
 

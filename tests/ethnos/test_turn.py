@@ -4,7 +4,7 @@ import pytest
 
 from ether_envs.ethnos import components as C
 from ether_envs.ethnos import rules as R
-from builders import DRAGON, SKELETON, band_actions, kind, new_state, play, rig
+from .builders import DRAGON, SKELETON, band_actions, kind, new_state, play, rig
 
 ELF_R, ELF_B, ELF_G = kind("Elves", "Red"), kind("Elves", "Blue"), kind("Elves", "Green")
 DWARF_R, DWARF_B = kind("Dwarves", "Red"), kind("Dwarves", "Blue")
