@@ -33,17 +33,21 @@ def make_agent(spec: str, game, seed: int | None = None) -> Agent:
     """
     kind, args, kwargs = parse_spec(spec)
     if kind == "random":
-        agent = RandomAgent(*args, **kwargs)
+        cls, first = RandomAgent, []
     elif kind == "heuristic":
-        agent = HeuristicAgent(game, *args, **kwargs)
+        cls, first = HeuristicAgent, [game]
     elif kind == "mcts":
-        agent = MCTSAgent(*args, **kwargs)
+        cls, first = MCTSAgent, []
     elif kind == "ppo":
         from .ppo import PPOAgent  # torch only when needed
 
-        agent = PPOAgent(game, *args, **kwargs)
+        cls, first = PPOAgent, [game]
     else:
         raise ValueError(f"unknown agent kind {kind!r} in spec {spec!r}; known: {', '.join(AGENT_KINDS)}")
+    try:
+        agent = cls(*first, *args, **kwargs)
+    except TypeError as e:
+        raise ValueError(f"bad arguments in agent spec {spec!r}: {e}") from None
     agent.name = spec
     if seed is not None:
         agent.seed(seed)

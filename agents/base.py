@@ -84,7 +84,9 @@ def parse_spec(spec: str) -> tuple[str, list[Any], dict[str, Any]]:
     """
     if not isinstance(spec, str) or not spec.strip():
         raise ValueError(f"empty agent spec {spec!r}")
-    kind, _, rest = spec.strip().partition(":")
+    kind, colon, rest = spec.strip().partition(":")
+    if colon and not rest.strip():
+        raise ValueError(f"agent spec {spec!r} has a ':' but no arguments")
     args: list[Any] = []
     kwargs: dict[str, Any] = {}
     if rest:
