@@ -22,6 +22,14 @@ Reward: 0 until the game ends, then the learner's terminal return
 decided on an opponent's move. ``terminated`` when the game is over;
 ``truncated`` after ``max_steps`` decisions (all seats counted; default the
 game's ``max_game_length()``, which no game reaches).
+
+Optional score shaping (``score_shaping=c > 0``, off by default): each step
+also pays ``c * (Phi(s') - Phi(s))`` with the potential ``Phi`` = the learner's
+score minus the best other score (``state.scores()``; the learner's own score
+in co-operative games) and ``Phi = 0`` at the start and at the end of the game.
+The shaping terms telescope to zero over an episode, so the episode return is
+still exactly the game outcome (potential-based shaping, Ng et al. 1999); they
+only pay score gains as they happen, which speeds up learning.
 """
 
 from __future__ import annotations
@@ -67,6 +75,8 @@ class SingleAgentEnv(gymnasium.Env):
         illegal_reward: reward for an illegal action under ``"lose"`` (default -1).
         max_steps: truncation bound on decisions per game (default ``max_game_length()``).
         render_mode: ``None`` or ``"ansi"`` (``render()`` returns the text picture).
+        score_shaping: coefficient of the potential-based score shaping (module
+            docstring); 0 (default) = outcome reward only.
 
     Raises:
         ValueError: unknown game, invalid config, bad seat or mode.
@@ -77,7 +87,8 @@ class SingleAgentEnv(gymnasium.Env):
     def __init__(self, game: str = "aethermon_collect", config: dict | None = None,
                  opponents: Any = None, learner_seat: int | None = None,
                  illegal_action: str = "lose", illegal_reward: float = -1.0,
-                 max_steps: int | None = None, render_mode: str | None = None):
+                 max_steps: int | None = None, render_mode: str | None = None,
+                 score_shaping: float = 0.0):
         self.game_name = game
         self.config = dict(config or {})
         self.game = ether_envs.load_game(game, **self.config)
@@ -93,6 +104,10 @@ class SingleAgentEnv(gymnasium.Env):
         self.illegal_reward = float(illegal_reward)
         self.max_steps = max_steps or self.game.max_game_length()
         self.render_mode = render_mode
+        if score_shaping < 0:
+            raise ValueError(f"score_shaping must be >= 0, got {score_shaping!r}")
+        self.score_shaping = float(score_shaping)
+        self._potential = 0.0
         layout = self.game.layout
         self.observation_space = spaces.Box(layout.low, layout.high, (layout.size,), np.float32)
         self.action_space = spaces.Discrete(self.game.num_distinct_actions())
@@ -147,6 +162,7 @@ class SingleAgentEnv(gymnasium.Env):
         else:
             raise RuntimeError(f"{self.game_name}: the learner's seat never had to act in 100 games")
         self._done = False
+        self._potential = 0.0  # Phi at the start of the game (opponents' first moves are paid at the next step)
         return self._obs(), self._info()
 
     def step(self, action):
@@ -177,6 +193,10 @@ class SingleAgentEnv(gymnasium.Env):
         terminated = s.is_terminal()
         truncated = not terminated and self.num_steps >= self.max_steps
         reward = float(s.returns()[self.seat]) if terminated else 0.0
+        if self.score_shaping:
+            potential = 0.0 if terminated or truncated else self._score_potential()
+            reward += self.score_shaping * (potential - self._potential)
+            self._potential = potential
         self._done = terminated or truncated
         info = self._info()
         if terminated:
@@ -200,6 +220,15 @@ class SingleAgentEnv(gymnasium.Env):
             p = s.current_player()
             s.apply_action(self._seat_agents[p].act(s, p))
             self.num_steps += 1
+
+    def _score_potential(self) -> float:
+        if not self.score_shaping:
+            return 0.0
+        scores = self.state.scores()
+        own = float(scores[self.seat])
+        if self.game.utility() != "zero_sum" or len(scores) < 2:
+            return own
+        return own - float(np.delete(scores, self.seat).max())
 
     def _mask(self) -> np.ndarray:
         s = self.state

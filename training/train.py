@@ -68,6 +68,7 @@ class TrainArgs:
     net_arch: str = _arg("256,256", "hidden layer sizes of the policy and value MLPs")
     opponents: str = _arg("random=0.3,heuristic=0.3,self=0.4",
                           "opponent pool weights: SPEC=WEIGHT items; 'self' = frozen snapshots of the learner")
+    score_shaping: float = _arg(0.0, "potential-based score shaping coefficient of the env (0: outcome reward only)")
     snapshot_every: int = _arg(20_000, "steps between frozen snapshots added to the pool (0: never)")
     max_snapshots: int = _arg(10, "newest snapshots kept in the pool")
     eval_every: int = _arg(20_000, "steps between evaluations (0: never)")
@@ -214,7 +215,7 @@ def train(args: TrainArgs) -> Path:
     pool = OpponentPool(args.game, args.config, weights, [str(p) for p in snapshots][-args.max_snapshots:])
 
     set_random_seed(args.seed)
-    thunk = make_single_agent_env(args.game, args.config, opponents=pool)
+    thunk = make_single_agent_env(args.game, args.config, opponents=pool, score_shaping=args.score_shaping)
     vec_cls = SubprocVecEnv if args.vec_env == "subproc" else DummyVecEnv
     venv = VecMonitor(vec_cls([thunk] * args.n_envs))
     venv.seed(args.seed)

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 
 from training import cli
 
@@ -15,19 +16,24 @@ TINY_TRAIN = ["--total-timesteps", "256", "--n-envs", "2", "--n-steps", "64", "-
               "--n-epochs", "1", "--net-arch", "32", "--snapshot-every", "128", "--eval-every", "256",
               "--eval-deals", "1", "--checkpoint-every", "256", "--no-progress"]
 
-pytestmark = pytest.mark.xdist_group("cli")  # one worker builds the session fixture once
-
 
 @pytest.fixture(scope="session")
-def trained_run(tmp_path_factory):
-    """``python -m training.cli train`` then ``evaluate``, in a subprocess, as a user would."""
-    out = tmp_path_factory.mktemp("runs")
+def trained_run(shared_tmp):
+    """``python -m training.cli train`` in a subprocess, as a user would (once per test session,
+    shared by the xdist workers through a file lock)."""
+    out = shared_tmp / "cli_smoke_runs"
+    with FileLock(str(out) + ".lock"):
+        if not (out / "smoke" / "model.zip").exists():
+            _train(out)
+    return out / "smoke"
+
+
+def _train(out):
     train = [sys.executable, "-m", "training.cli", "train", "aethermon_collect", *TINY_TRAIN,
              "--out-dir", str(out), "--run-name", "smoke", "--opponents", "random=1,heuristic=1,self=1"]
     p = subprocess.run(train, cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stderr
     assert "model saved to" in p.stdout
-    return out / "smoke"
 
 
 def test_train_writes_model_checkpoints_snapshots_and_logs(trained_run):
@@ -64,14 +70,18 @@ def test_evaluate_refuses_model_on_mismatched_config(trained_run, tmp_path, caps
     assert "config.num_players: model 2, env 3" in capsys.readouterr().err
 
 
-def test_resume_continues_from_checkpoint(trained_run):
-    ckpt = sorted((trained_run / "checkpoints").glob("step_*.zip"))[-1]
+def test_resume_continues_from_checkpoint(trained_run, tmp_path):
+    import shutil
+
+    from agents.ppo import read_metadata
+
+    src = sorted((trained_run / "checkpoints").glob("step_*.zip"))[-1]
+    (tmp_path / "run" / "checkpoints").mkdir(parents=True)
+    ckpt = shutil.copy(src, tmp_path / "run" / "checkpoints" / src.name)
     rc = cli.main(["train", "aethermon_collect", *TINY_TRAIN, "--total-timesteps", "384", "--resume", str(ckpt),
                    "--eval-every", "0"])
     assert rc == 0
-    from agents.ppo import read_metadata
-
-    assert read_metadata(trained_run / "model.zip")["timesteps"] >= 384
+    assert read_metadata(tmp_path / "run" / "model.zip")["timesteps"] >= 384
 
 
 def test_resume_refuses_other_config(trained_run, capsys):

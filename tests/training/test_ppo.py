@@ -2,27 +2,29 @@
 
 import numpy as np
 import pytest
+from filelock import FileLock
 
 import ether_envs
 from agents import make_agent
 from agents.ppo import ModelMismatchError, PPOAgent, check_compatible, model_metadata, read_metadata, save_model
 from ether_envs.wrappers import SingleAgentEnv
 
-pytestmark = pytest.mark.xdist_group("ppo")  # one worker builds the session fixture once
-
 
 @pytest.fixture(scope="session")
-def tiny_model(tmp_path_factory):
+def tiny_model(shared_tmp):
     """A MaskablePPO trained for one short rollout with illegal actions raising (so any
     masked-out choice during training would fail), saved with metadata."""
     from sb3_contrib import MaskablePPO
 
     env = SingleAgentEnv("aethermon_collect", {"num_players": 2}, illegal_action="raise")
-    model = MaskablePPO("MlpPolicy", env, n_steps=128, batch_size=64, n_epochs=1, seed=0, device="cpu",
-                        policy_kwargs={"net_arch": [32]})
-    model.learn(total_timesteps=128)
-    path = save_model(model, tmp_path_factory.mktemp("m") / "tiny", env.game, timesteps=128)
-    return model, path
+    path = shared_tmp / "tiny_model" / "tiny.zip"
+    with FileLock(str(path.parent) + ".lock"):  # trained once per session, shared by xdist workers
+        if not path.exists():
+            model = MaskablePPO("MlpPolicy", env, n_steps=128, batch_size=64, n_epochs=1, seed=0, device="cpu",
+                                policy_kwargs={"net_arch": [32]})
+            model.learn(total_timesteps=128)
+            save_model(model, path, env.game, timesteps=128)
+    return MaskablePPO.load(path, device="cpu"), path
 
 
 def test_maskable_ppo_never_chooses_masked_out_action(tiny_model):

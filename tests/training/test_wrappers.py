@@ -171,3 +171,25 @@ def test_vec_env_masks_correct_after_auto_reset(vec):
         assert resets >= 2
     finally:
         venv.close()
+
+
+def test_score_shaping_pays_score_gains_and_telescopes_to_the_outcome():
+    """With score_shaping the rewards follow the score margin during the game, and the episode's
+    rewards still sum to the game outcome (the shaping terms telescope to zero)."""
+    env = SingleAgentEnv("aethermon_collect", {"num_players": 2}, score_shaping=0.1)
+    rng = np.random.default_rng(0)
+    nonzero = 0
+    for ep in range(10):
+        env.reset(seed=ep)
+        total, term = 0.0, False
+        while not term:
+            _obs, r, term, _trunc, _ = env.step(_legal(env, rng))
+            total += r
+            if not term:
+                scores = env.state.scores()
+                assert env._potential == pytest.approx(scores[env.seat] - scores[1 - env.seat])
+                nonzero += r != 0
+        assert total == pytest.approx(env.state.returns()[env.seat])
+    assert nonzero > 10
+    with pytest.raises(ValueError, match="score_shaping"):
+        SingleAgentEnv("aethermon_collect", score_shaping=-1)
