@@ -59,16 +59,19 @@ class TrainArgs:
     vec_env: str = _arg("dummy", "dummy (one process) or subproc (one process per env)", choices=("dummy", "subproc"))
     learning_rate: float = _arg(3e-4, "Adam learning rate")
     n_steps: int = _arg(256, "steps per env per rollout")
-    batch_size: int = _arg(256, "minibatch size")
-    n_epochs: int = _arg(5, "epochs per rollout")
+    batch_size: int = _arg(64, "minibatch size")
+    n_epochs: int = _arg(10, "epochs per rollout")
     gamma: float = _arg(0.99, "discount factor")
     gae_lambda: float = _arg(0.95, "GAE lambda")
     clip_range: float = _arg(0.2, "PPO clip range")
     ent_coef: float = _arg(0.01, "entropy bonus coefficient")
     net_arch: str = _arg("256,256", "hidden layer sizes of the policy and value MLPs")
-    opponents: str = _arg("random=0.3,heuristic=0.3,self=0.4",
+    skip: bool = _arg(True, "features = [observation, shared MLP(observation)] with linear heads "
+                             "(agents.networks.SkipMLP; net-arch is then the shared MLP)")
+    opponents: str = _arg("random=0.4,heuristic=0.2,self=0.4",
                           "opponent pool weights: SPEC=WEIGHT items; 'self' = frozen snapshots of the learner")
-    score_shaping: float = _arg(0.0, "potential-based score shaping coefficient of the env (0: outcome reward only)")
+    score_shaping: float = _arg(0.1, "potential-based score shaping coefficient of the env (0: outcome reward "
+                                     "only; see ether_envs.wrappers)")
     snapshot_every: int = _arg(20_000, "steps between frozen snapshots added to the pool (0: never)")
     max_snapshots: int = _arg(10, "newest snapshots kept in the pool")
     eval_every: int = _arg(20_000, "steps between evaluations (0: never)")
@@ -223,10 +226,17 @@ def train(args: TrainArgs) -> Path:
         model = MaskablePPO.load(args.resume, env=venv, device="cpu")
     else:
         net = [int(x) for x in args.net_arch.split(",") if x.strip()]
+        if args.skip:
+            from agents.networks import SkipMLP
+
+            policy_kwargs = {"features_extractor_class": SkipMLP, "features_extractor_kwargs": {"hidden": tuple(net)},
+                             "net_arch": []}
+        else:
+            policy_kwargs = {"net_arch": net}
         model = MaskablePPO("MlpPolicy", venv, learning_rate=args.learning_rate, n_steps=args.n_steps,
                             batch_size=args.batch_size, n_epochs=args.n_epochs, gamma=args.gamma,
                             gae_lambda=args.gae_lambda, clip_range=args.clip_range, ent_coef=args.ent_coef,
-                            policy_kwargs={"net_arch": net}, seed=args.seed, device="cpu", verbose=0)
+                            policy_kwargs=policy_kwargs, seed=args.seed, device="cpu", verbose=0)
     model.set_logger(configure(str(run_dir), ["csv", "tensorboard"]))
     callback = _make_callback(args, run_dir, game, pool, BaseCallback)
     remaining = args.total_timesteps - model.num_timesteps

@@ -104,3 +104,27 @@ def test_ppo_agent_rejects_empty_mask(tiny_model):
     agent = PPOAgent.from_model(model)
     with pytest.raises(ValueError, match="no legal action"):
         agent.act_observation(np.zeros(2197, np.float32), np.zeros(183, np.int8))
+
+
+def test_skip_mlp_features_keep_the_observation_and_load_back(tmp_path):
+    """SkipMLP passes the raw observation beside the MLP output; a model using it saves, loads
+    through PPOAgent and plays legal actions."""
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    from agents.networks import SkipMLP
+
+    env = SingleAgentEnv("aethermon_collect", {"num_players": 2})
+    ext = SkipMLP(env.observation_space, hidden=(16,))
+    obs = torch.rand(3, env.observation_space.shape[0])
+    out = ext(obs)
+    assert out.shape == (3, env.observation_space.shape[0] + 16) and ext.features_dim == out.shape[1]
+    assert torch.equal(out[:, : obs.shape[1]], obs)
+    model = MaskablePPO("MlpPolicy", env, n_steps=32, batch_size=32, n_epochs=1, seed=0, device="cpu",
+                        policy_kwargs={"features_extractor_class": SkipMLP,
+                                       "features_extractor_kwargs": {"hidden": (16,)}, "net_arch": []})
+    path = save_model(model, tmp_path / "skip", env.game)
+    agent = PPOAgent(env.game, str(path))
+    s = env.game.new_initial_state(0)
+    while not s.is_terminal():
+        s.apply_action(agent.act(s, s.current_player()))
