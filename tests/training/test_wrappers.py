@@ -16,12 +16,13 @@ def _legal(env_or_mask, rng):
     return int(legal[rng.integers(len(legal))])
 
 
-def test_gymnasium_check_env_passes():
+@pytest.mark.parametrize("name", ether_envs.list_games())
+def test_gymnasium_check_env_passes(name):
     from gymnasium.utils.env_checker import check_env
 
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", message=".*alternative render modes.*")
-        check_env(SingleAgentEnv("aethermon_collect", {"num_players": 2}))
+        check_env(SingleAgentEnv(name))
 
 
 @pytest.mark.parametrize("config", [{"num_players": 2}, {"num_players": 3, "hidden_artefacts": True}])
