@@ -135,14 +135,19 @@ class TournamentResult:
 
     def table(self) -> str:
         """The results as a Markdown table."""
-        rows = ["| agent | opponent | games | win rate | 95% CI (Wilson) | mean score | opponent mean score | rating (mu +- sigma) | steps/s |",
+        rows = ["| agent | opponent | games | win rate | 95% CI (Wilson) | mean score | opponent mean score "
+                "| OpenSkill mu +- sigma (agent / opponent) | steps/s |",
                 "|---|---|---|---|---|---|---|---|---|"]
+
+        def rating(spec: str) -> str:
+            rt = self.ratings.get(spec)
+            return f"{rt['mu']:.1f} +- {rt['sigma']:.1f}" if rt else "-"
+
         for r in self.pairings:
-            rt = self.ratings.get(r.agent, {})
             rows.append(
                 f"| {r.agent} | {r.opponent} | {r.games} | {r.win_rate:.1%} | [{r.win_low:.1%}, {r.win_high:.1%}] "
                 f"| {r.mean_score:.1f} +- {r.mean_score_ci:.1f} | {r.opponent_mean_score:.1f} +- {r.opponent_mean_score_ci:.1f} "
-                f"| {rt.get('mu', float('nan')):.1f} +- {rt.get('sigma', float('nan')):.1f} | {r.steps_per_second:,.0f} |")
+                f"| {rating(r.agent)} / {rating(r.opponent)} | {r.steps_per_second:,.0f} |")
         return "\n".join(rows)
 
 
