@@ -1,0 +1,57 @@
+"""Baseline agents for every ether-envs game, built from short spec strings.
+
+    from agents import make_agent
+    game = ether_envs.load_game("aethermon_collect")
+    agent = make_agent("mcts:simulations=200", game, seed=0)
+    action = agent.act(state, player)              # engine level (a State)
+    action = agent.act_env(env)                    # env level (a PettingZoo AEC env)
+
+Specs: ``random``, ``heuristic``, ``mcts[:simulations=N,c=C,rollouts=R]``,
+``ppo:PATH[,deterministic=false]`` (see :func:`make_agent`).
+"""
+
+from .base import Agent, parse_spec
+from .heuristic import HeuristicAgent
+from .mcts import MCTSAgent
+from .random_agent import RandomAgent
+
+AGENT_KINDS = ("random", "heuristic", "mcts", "ppo")
+
+
+def make_agent(spec: str, game, seed: int | None = None) -> Agent:
+    """Build an agent from a spec string for a configured ``Game``.
+
+    Spec grammar: ``kind[:arg,key=value,...]``; bare args are positional.
+
+    * ``random`` — uniform over legal actions.
+    * ``heuristic`` — the game's greedy rule (``agents/heuristics/<game>.py``).
+    * ``mcts:simulations=200,c=1.4`` — UCT over the engine (determinized for hidden information).
+    * ``ppo:path/to/model.zip`` (``deterministic=false`` to sample) — a trained MaskablePPO model.
+
+    Raises:
+        ValueError: unknown kind, bad arguments, or (ppo) a model trained on another game/config.
+    """
+    kind, args, kwargs = parse_spec(spec)
+    if kind == "random":
+        cls, first = RandomAgent, []
+    elif kind == "heuristic":
+        cls, first = HeuristicAgent, [game]
+    elif kind == "mcts":
+        cls, first = MCTSAgent, []
+    elif kind == "ppo":
+        from .ppo import PPOAgent  # torch only when needed
+
+        cls, first = PPOAgent, [game]
+    else:
+        raise ValueError(f"unknown agent kind {kind!r} in spec {spec!r}; known: {', '.join(AGENT_KINDS)}")
+    try:
+        agent = cls(*first, *args, **kwargs)
+    except TypeError as e:
+        raise ValueError(f"bad arguments in agent spec {spec!r}: {e}") from None
+    agent.name = spec
+    if seed is not None:
+        agent.seed(seed)
+    return agent
+
+
+__all__ = ["Agent", "HeuristicAgent", "MCTSAgent", "RandomAgent", "make_agent", "parse_spec", "AGENT_KINDS"]

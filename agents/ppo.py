@@ -1,0 +1,155 @@
+"""A trained MaskablePPO model as an agent, and the model metadata that ties a
+model to the game, config and observation layout it was trained on.
+
+The metadata is a JSON file ``ether_envs.json`` stored inside the SB3 model zip
+(SB3 ignores it); :func:`check_compatible` refuses a model on any other game,
+game version, config, action space or observation layout with a
+:class:`ModelMismatchError` that names every difference.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import ether_envs
+
+from .base import Agent
+
+METADATA_FILE = "ether_envs.json"
+METADATA_FORMAT = 1
+
+
+class ModelMismatchError(ValueError):
+    """A model was trained on a different game, config or observation layout."""
+
+
+def _plain(x: Any) -> Any:
+    return json.loads(json.dumps(x))
+
+
+def model_metadata(game, **extra: Any) -> dict[str, Any]:
+    """What a model must agree with to play ``game`` (a configured ``Game``), plus ``extra``."""
+    return {
+        "format": METADATA_FORMAT,
+        "game": game.spec.name,
+        "game_version": game.spec.version,
+        "config": _plain(dataclasses.asdict(game.config)),
+        "num_actions": int(game.num_distinct_actions()),
+        "observation_size": int(game.observation_size()),
+        "observation_layout": [[name, sl.start, sl.stop] for name, sl in game.observation_layout().items()],
+        "ether_envs_version": ether_envs.__version__,
+        **_plain(extra),
+    }
+
+
+def save_model(model, path: str | Path, game, **extra: Any) -> Path:
+    """``model.save(path)`` and add the metadata for ``game`` (and ``extra``) to the zip.
+
+    Returns:
+        the path of the written ``.zip``.
+    """
+    path = Path(path)
+    if path.suffix != ".zip":
+        path = path.with_suffix(".zip")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    model.save(path)
+    with zipfile.ZipFile(path, "a") as zf:
+        zf.writestr(METADATA_FILE, json.dumps(model_metadata(game, **extra), indent=1))
+    return path
+
+
+def read_metadata(path: str | Path) -> dict[str, Any]:
+    """The metadata stored in a model zip.
+
+    Raises:
+        FileNotFoundError: no such file.
+        ModelMismatchError: not a zip, or a zip without ether-envs metadata.
+    """
+    path = Path(path)
+    if not path.exists():
+        raise FileNotFoundError(f"model file not found: {path}")
+    try:
+        with zipfile.ZipFile(path) as zf:
+            if METADATA_FILE not in zf.namelist():
+                raise ModelMismatchError(
+                    f"{path} has no {METADATA_FILE}: not saved by ether-envs (use agents.ppo.save_model)")
+            return json.loads(zf.read(METADATA_FILE))
+    except zipfile.BadZipFile as e:
+        raise ModelMismatchError(f"{path} is not a model zip: {e}") from None
+
+
+def check_compatible(meta: dict[str, Any], game, source: str = "model") -> None:
+    """Raise :class:`ModelMismatchError` unless ``meta`` matches ``game`` exactly
+    (game name and version, config, action count, observation layout)."""
+    want = model_metadata(game)
+    problems = []
+    for key in ("game", "game_version", "num_actions", "observation_size"):
+        if meta.get(key) != want[key]:
+            problems.append(f"{key}: model {meta.get(key)!r}, env {want[key]!r}")
+    mcfg, ecfg = meta.get("config", {}), want["config"]
+    for key in sorted(set(mcfg) | set(ecfg)):
+        if mcfg.get(key) != ecfg.get(key):
+            problems.append(f"config.{key}: model {mcfg.get(key)!r}, env {ecfg.get(key)!r}")
+    if not problems and meta.get("observation_layout") != want["observation_layout"]:
+        problems.append("observation_layout differs (the game's encoder changed)")
+    if problems:
+        raise ModelMismatchError(
+            f"{source} was trained on {meta.get('game')!r} with another setup than this env; "
+            + "; ".join(problems))
+
+
+class PPOAgent(Agent):
+    """Plays a MaskablePPO model saved by :func:`save_model` (never a masked-out action).
+
+    Args:
+        game: the configured ``Game`` it will play; the model's metadata must match.
+        path: the model ``.zip``.
+        deterministic: argmax of the masked policy (default) or a sample drawn
+            with the agent's own generator.
+
+    Raises:
+        FileNotFoundError, ModelMismatchError: see :func:`read_metadata`, :func:`check_compatible`.
+    """
+
+    name = "ppo"
+    uses_state = False
+
+    def __init__(self, game, path: str | None = None, deterministic: bool = True, model: Any = None) -> None:
+        super().__init__()
+        self.deterministic = bool(deterministic)
+        if model is None:
+            if path is None:
+                raise ValueError("ppo agent needs a model path, e.g. 'ppo:runs/main/model.zip'")
+            check_compatible(read_metadata(path), game, source=str(path))
+            from sb3_contrib import MaskablePPO
+
+            model = MaskablePPO.load(path, device="cpu")
+        self.model = model
+
+    @classmethod
+    def from_model(cls, model, deterministic: bool = True) -> "PPOAgent":
+        """Wrap an in-memory model (e.g. during training); no metadata check."""
+        return cls(None, deterministic=deterministic, model=model)
+
+    def act_observation(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        import torch
+
+        mask = np.asarray(action_mask, dtype=bool)
+        if not mask.any():
+            raise ValueError("action_mask has no legal action")
+        policy = self.model.policy
+        with torch.no_grad():
+            obs_t = torch.as_tensor(np.asarray(observation, dtype=np.float32)[None], device=policy.device)
+            dist = policy.get_distribution(obs_t, action_masks=mask[None])
+            probs = dist.distribution.probs[0].cpu().numpy().astype(np.float64)
+        probs[~mask] = 0.0
+        if self.deterministic:
+            return int(np.argmax(probs))
+        probs /= probs.sum()
+        return int(self.rng.choice(len(probs), p=probs))

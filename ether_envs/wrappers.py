@@ -1,0 +1,260 @@
+"""Single-agent gymnasium view of any ether-envs game (for SB3 / sb3-contrib).
+
+    from ether_envs.wrappers import SingleAgentEnv
+    env = SingleAgentEnv("aethermon_collect", {"num_players": 2})
+    obs, info = env.reset(seed=0)
+    obs, reward, terminated, truncated, info = env.step(int(np.flatnonzero(env.action_masks())[0]))
+
+One learner sits in a seat (random each episode, or fixed); every other seat is
+played by an opponent until the learner must decide again. Opponents are any
+objects with ``act(state, player) -> int`` (e.g. ``agents.make_agent(...)``);
+without opponents the other seats play uniformly at random. This module needs
+only numpy and gymnasium (no torch, no SB3, no ``agents``).
+
+Spaces: observation ``Box(float32, (obs_size,))`` = the game's observation
+for the learner's seat (seat-relative, see the game's env docstring); action
+``Discrete(N)`` = the game's action codec. ``action_masks()`` gives the bool
+mask of legal actions (sb3-contrib's MaskablePPO protocol); ``info["action_mask"]``
+holds the same as int8.
+
+Reward: 0 until the game ends, then the learner's terminal return
+(``state.returns()[seat]``, e.g. +1 win / -1 loss) — also when the game is
+decided on an opponent's move. ``terminated`` when the game is over;
+``truncated`` after ``max_steps`` decisions (all seats counted; default the
+game's ``max_game_length()``, which no game reaches).
+
+Optional score shaping (``score_shaping=c > 0``, off by default): each step
+also pays ``c * (Phi(s') - Phi(s))`` with the potential ``Phi`` = the learner's
+score minus the best other score (``state.scores()``; the learner's own score
+in co-operative games) and ``Phi = 0`` at the start and at the end of the game.
+The shaping terms telescope to zero over an episode, so the episode return is
+still exactly the game outcome (potential-based shaping, Ng et al. 1999); they
+only pay score gains as they happen, which speeds up learning.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+import ether_envs
+
+ILLEGAL_ACTION_MODES = ("lose", "raise")
+
+
+class _UniformRandom:
+    """Default opponent: uniform over legal actions, from the env's generator."""
+
+    def __init__(self, env: "SingleAgentEnv") -> None:
+        self.env = env
+
+    def act(self, state, player: int) -> int:
+        legal = state.legal_actions()
+        return int(legal[self.env.np_random.integers(len(legal))])
+
+
+class SingleAgentEnv(gymnasium.Env):
+    """A learner in one seat of an ether-envs game; opponents fill the others.
+
+    Args:
+        game: registered game name (``ether_envs.list_games()``).
+        config: the game's configuration dict (see its env docstring).
+        opponents: ``None`` (uniform random), one agent (all other seats), a
+            sequence of agents (assigned to the other seats in turn order from
+            the learner), or a callable ``(np_random) -> agent | sequence``
+            called at every reset (an opponent pool). Agents must have
+            ``act(state, player) -> int``; if they have ``seed(int)`` they are
+            reseeded from the env's generator at every reset.
+        learner_seat: fixed 0-based seat, or ``None`` for a uniformly random seat each episode.
+        illegal_action: ``"lose"`` (default; the episode ends with reward
+            ``illegal_reward`` and ``info["illegal_action"] = True``, PettingZoo
+            classic's convention) or ``"raise"`` (``ValueError``, nothing changes).
+        illegal_reward: reward for an illegal action under ``"lose"`` (default -1).
+        max_steps: truncation bound on decisions per game (default ``max_game_length()``).
+        render_mode: ``None`` or ``"ansi"`` (``render()`` returns the text picture).
+        score_shaping: coefficient of the potential-based score shaping (module
+            docstring); 0 (default) = outcome reward only.
+
+    Raises:
+        ValueError: unknown game, invalid config, bad seat or mode.
+    """
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+
+    def __init__(self, game: str = "aethermon_collect", config: dict | None = None,
+                 opponents: Any = None, learner_seat: int | None = None,
+                 illegal_action: str = "lose", illegal_reward: float = -1.0,
+                 max_steps: int | None = None, render_mode: str | None = None,
+                 score_shaping: float = 0.0):
+        self.game_name = game
+        self.config = dict(config or {})
+        self.game = ether_envs.load_game(game, **self.config)
+        n = self.game.num_players
+        if learner_seat is not None and not (isinstance(learner_seat, (int, np.integer)) and 0 <= learner_seat < n):
+            raise ValueError(f"learner_seat must be None or 0..{n - 1}, got {learner_seat!r}")
+        if illegal_action not in ILLEGAL_ACTION_MODES:
+            raise ValueError(f"illegal_action must be one of {ILLEGAL_ACTION_MODES}, got {illegal_action!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r} not in {self.metadata['render_modes']}")
+        self.learner_seat = learner_seat
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(illegal_reward)
+        self.max_steps = max_steps or self.game.max_game_length()
+        self.render_mode = render_mode
+        if score_shaping < 0:
+            raise ValueError(f"score_shaping must be >= 0, got {score_shaping!r}")
+        self.score_shaping = float(score_shaping)
+        self._potential = 0.0
+        layout = self.game.layout
+        self.observation_space = spaces.Box(layout.low, layout.high, (layout.size,), np.float32)
+        self.action_space = spaces.Discrete(self.game.num_distinct_actions())
+        self.set_opponents(opponents)
+        self.state = None
+        self.seat = 0
+        self._seat_agents: dict[int, Any] = {}
+        self._done = True
+
+    # ---- opponents ---------------------------------------------------------
+    def set_opponents(self, opponents: Any) -> None:
+        """Replace the opponents (same forms as the constructor); effective at the next reset.
+        Callable from ``VecEnv.env_method("set_opponents", ...)``."""
+        self.opponents = opponents
+
+    def _draw_opponents(self) -> None:
+        n = self.game.num_players
+        others = [(self.seat + k) % n for k in range(1, n)]
+        opp = self.opponents
+        if opp is None:
+            opp = _UniformRandom(self)
+        elif callable(opp) and not hasattr(opp, "act"):
+            opp = opp(self.np_random)
+        chosen = list(opp) if isinstance(opp, Sequence) else [opp] * len(others)
+        if not chosen:
+            raise ValueError("opponents: empty sequence")
+        self._seat_agents = {}
+        for i, seat in enumerate(others):
+            agent = chosen[i % len(chosen)]
+            if hasattr(agent, "seed") and not isinstance(agent, _UniformRandom):
+                agent.seed(int(self.np_random.integers(2**63)))
+            self._seat_agents[seat] = agent
+
+    # ---- gymnasium API -------------------------------------------------------
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        """New game (seeded from the env's generator), new seat and opponents;
+        the opponents move until the learner must decide.
+
+        Returns:
+            ``(observation, info)``; ``info`` has ``action_mask`` (int8) and ``seat``.
+        """
+        super().reset(seed=seed)
+        for _attempt in range(100):
+            self.state = self.game.new_initial_state(seed=int(self.np_random.integers(2**63)))
+            n = self.game.num_players
+            self.seat = self.learner_seat if self.learner_seat is not None else int(self.np_random.integers(n))
+            self._draw_opponents()
+            self.num_steps = 0
+            self._advance()
+            if not self.state.is_terminal():  # the learner has a decision to make
+                break
+        else:
+            raise RuntimeError(f"{self.game_name}: the learner's seat never had to act in 100 games")
+        self._done = False
+        self._potential = 0.0  # Phi at the start of the game (opponents' first moves are paid at the next step)
+        return self._obs(), self._info()
+
+    def step(self, action):
+        """Play the learner's ``action``, then the opponents until the learner must decide
+        again or the game ends.
+
+        Raises:
+            RuntimeError: step after the episode ended (call reset).
+            ValueError: illegal action under ``illegal_action="raise"``.
+        """
+        if self._done:
+            raise RuntimeError("step() after the episode ended; call reset()")
+        s = self.state
+        try:
+            a = int(action)
+        except (TypeError, ValueError):
+            a = None
+        if a is None or a != action or a not in s.legal_actions():
+            if self.illegal_action == "raise":
+                s.apply_action(action)  # raises ValueError naming the action and the legal ones
+            self._done = True
+            info = self._info()
+            info["illegal_action"] = True
+            return self._obs(), self.illegal_reward, True, False, info
+        s.apply_action(a)
+        self.num_steps += 1
+        self._advance()
+        terminated = s.is_terminal()
+        truncated = not terminated and self.num_steps >= self.max_steps
+        reward = float(s.returns()[self.seat]) if terminated else 0.0
+        if self.score_shaping:
+            potential = 0.0 if terminated or truncated else self._score_potential()
+            reward += self.score_shaping * (potential - self._potential)
+            self._potential = potential
+        self._done = terminated or truncated
+        info = self._info()
+        if terminated:
+            info["returns"] = s.returns()
+            info["scores"] = s.scores()
+        return self._obs(), reward, terminated, truncated, info
+
+    def action_masks(self) -> np.ndarray:
+        """bool array ``(N,)``: legal actions of the learner now (all False once the game is over)."""
+        return self._mask().astype(bool)
+
+    def render(self) -> str | None:
+        if self.render_mode == "ansi":
+            return self.state.render_text()
+        return None
+
+    # ---- internals -------------------------------------------------------------
+    def _advance(self) -> None:
+        s = self.state
+        while not s.is_terminal() and s.current_player() != self.seat and self.num_steps < self.max_steps:
+            p = s.current_player()
+            s.apply_action(self._seat_agents[p].act(s, p))
+            self.num_steps += 1
+
+    def _score_potential(self) -> float:
+        if not self.score_shaping:
+            return 0.0
+        scores = self.state.scores()
+        own = float(scores[self.seat])
+        if self.game.utility() != "zero_sum" or len(scores) < 2:
+            return own
+        return own - float(np.delete(scores, self.seat).max())
+
+    def _mask(self) -> np.ndarray:
+        s = self.state
+        if s.is_terminal() or s.current_player() != self.seat:
+            return np.zeros(self.action_space.n, dtype=np.int8)
+        return s.legal_actions_mask()
+
+    def _obs(self) -> np.ndarray:
+        return self.state.observation_tensor(self.seat)
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self._mask(), "seat": self.seat}
+
+
+def make_single_agent_env(game: str = "aethermon_collect", config: dict | None = None,
+                          **kwargs: Any) -> Callable[[], SingleAgentEnv]:
+    """A picklable thunk for ``DummyVecEnv`` / ``SubprocVecEnv``: ``[make_single_agent_env(...)] * n``."""
+    return _Thunk(game, dict(config or {}), kwargs)
+
+
+class _Thunk:
+    def __init__(self, game: str, config: dict, kwargs: dict) -> None:
+        self.game, self.config, self.kwargs = game, config, kwargs
+
+    def __call__(self) -> SingleAgentEnv:
+        return SingleAgentEnv(self.game, self.config, **self.kwargs)
+
+
+__all__ = ["SingleAgentEnv", "make_single_agent_env"]

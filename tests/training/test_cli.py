@@ -1,0 +1,133 @@
+"""The ``ether-envs`` command line as a user runs it (tiny budgets)."""
+
+import csv
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from filelock import FileLock
+
+from training import cli
+
+ROOT = Path(__file__).resolve().parents[2]
+TINY_TRAIN = ["--total-timesteps", "256", "--n-envs", "2", "--n-steps", "64", "--batch-size", "64",
+              "--n-epochs", "1", "--net-arch", "32", "--snapshot-every", "128", "--eval-every", "256",
+              "--eval-deals", "1", "--checkpoint-every", "256", "--no-progress"]
+
+
+@pytest.fixture(scope="session")
+def trained_run(shared_tmp):
+    """``python -m training.cli train`` in a subprocess, as a user would (once per test session,
+    shared by the xdist workers through a file lock)."""
+    out = shared_tmp / "cli_smoke_runs"
+    with FileLock(str(out) + ".lock"):
+        if not (out / "smoke" / "model.zip").exists():
+            _train(out)
+    return out / "smoke"
+
+
+def _train(out):
+    train = [sys.executable, "-m", "training.cli", "train", "aethermon_collect", *TINY_TRAIN,
+             "--out-dir", str(out), "--run-name", "smoke", "--opponents", "random=1,heuristic=1,self=1"]
+    p = subprocess.run(train, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    assert "model saved to" in p.stdout
+
+
+def test_train_writes_model_checkpoints_snapshots_and_logs(trained_run):
+    run = trained_run
+    assert (run / "model.zip").exists()
+    assert sorted(p.name for p in (run / "snapshots").glob("*.zip"))  # self-play pool grew
+    assert list((run / "checkpoints").glob("step_*.zip"))
+    assert list(run.glob("events.out.tfevents.*"))  # TensorBoard
+    rows = list(csv.DictReader(open(run / "progress.csv")))
+    assert rows and "rollout/ep_rew_mean" in rows[0]
+    evals = list(csv.DictReader(open(run / "eval.csv")))
+    assert evals and {"win_rate_vs_random", "win_rate_vs_heuristic"} <= set(evals[-1])
+    args = json.loads((run / "args.json").read_text())
+    assert args["total_timesteps"] == 256 and args["game"] == "aethermon_collect"
+
+
+def test_evaluate_cli_writes_json_csv_png(trained_run, tmp_path, capsys):
+    out = tmp_path / "t"
+    rc = cli.main(["evaluate", "aethermon_collect", f"ppo:{trained_run / 'model.zip'}", "random", "heuristic",
+                   "--focal", "--deals", "2", "--out", str(out), "--no-progress"])
+    assert rc == 0
+    text = capsys.readouterr().out
+    assert "| agent | opponent | games | win rate | 95% CI (Wilson)" in text
+    res = json.loads((out / "results.json").read_text())
+    assert [(p["opponent"], p["games"]) for p in res["pairings"]] == [("random", 4), ("heuristic", 4)]
+    assert (out / "summary.csv").exists() and (out / "games.csv").exists()
+    assert (out / "results.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_evaluate_refuses_model_on_mismatched_config(trained_run, tmp_path, capsys):
+    rc = cli.main(["evaluate", "aethermon_collect", f"ppo:{trained_run / 'model.zip'}", "random",
+                   "--config", "num_players=3", "--deals", "1", "--out", str(tmp_path), "--no-progress"])
+    assert rc == 2
+    assert "config.num_players: model 2, env 3" in capsys.readouterr().err
+
+
+def test_resume_continues_from_checkpoint(trained_run, tmp_path):
+    import shutil
+
+    from agents.ppo import read_metadata
+
+    src = sorted((trained_run / "checkpoints").glob("step_*.zip"))[-1]
+    (tmp_path / "run" / "checkpoints").mkdir(parents=True)
+    ckpt = shutil.copy(src, tmp_path / "run" / "checkpoints" / src.name)
+    rc = cli.main(["train", "aethermon_collect", *TINY_TRAIN, "--total-timesteps", "384", "--resume", str(ckpt),
+                   "--eval-every", "0"])
+    assert rc == 0
+    assert read_metadata(tmp_path / "run" / "model.zip")["timesteps"] >= 384
+
+
+def test_resume_refuses_other_config(trained_run, capsys):
+    ckpt = sorted((trained_run / "checkpoints").glob("step_*.zip"))[-1]
+    rc = cli.main(["train", "aethermon_collect", *TINY_TRAIN, "--config", "num_players=4", "--resume", str(ckpt)])
+    assert rc == 2 and "num_players" in capsys.readouterr().err
+
+
+def test_main_job_runs_with_tiny_budget(tmp_path, capsys):
+    rc = cli.main(["main", "--timesteps", "64", "--deals", "1", "--out", str(tmp_path / "main"), "--no-progress"])
+    assert rc == 0
+    text = capsys.readouterr().out
+    assert "| agent | opponent |" in text and "vs random:" in text
+    assert (tmp_path / "main" / "tournament" / "results.json").exists()
+
+
+def test_list_shows_every_game(capsys):
+    import ether_envs
+
+    assert cli.main(["list"]) == 0
+    out = capsys.readouterr().out
+    for name in ether_envs.list_games():
+        assert f"| {name} |" in out
+
+
+def test_play_numbered_moves_bad_input_and_quit(capsys):
+    answers = iter(["abc", "0", "999", "1", "q"])
+    args = cli.build_parser().parse_args(["play", "aethermon_collect", "--opponents", "random", "--seed", "1"])
+    cli.cmd_play(args, input_fn=lambda prompt: next(answers))
+    out = capsys.readouterr().out
+    assert "You are player_0" in out and "1) MOVE(" in out
+    assert out.count("invalid choice") == 3 and "enter a number from 1 to" in out
+    assert "Aethermon: Collect" in out and out.rstrip().endswith("quit")
+
+
+def test_play_to_the_end_prints_returns(capsys):
+    args = cli.build_parser().parse_args(["play", "aethermon_collect", "--opponents", "heuristic", "--seat", "1"])
+    cli.cmd_play(args, input_fn=lambda prompt: "1")
+    assert "returns: player_0" in capsys.readouterr().out
+
+
+def test_play_bad_seat_is_a_clear_error(capsys):
+    assert cli.main(["play", "aethermon_collect", "--seat", "5"]) == 2
+    assert "--seat must be 0..1" in capsys.readouterr().err
+
+
+def test_bench_runs(capsys):
+    assert cli.main(["bench", "--games", "aethermon_collect", "--seconds", "0.1"]) == 0
+    assert "aethermon_collect" in capsys.readouterr().out

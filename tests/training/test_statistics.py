@@ -1,0 +1,75 @@
+"""Tournament statistics on cases with a known answer."""
+
+import math
+
+import numpy as np
+import pytest
+
+from training.evaluate import credit, mean_interval, pairings_for, run_tournament, wilson_interval
+
+
+@pytest.mark.parametrize("k,n,low,high", [
+    (50, 100, 0.4038, 0.5962),   # textbook values (z = 1.96)
+    (0, 10, 0.0, 0.2775),
+    (10, 10, 0.7225, 1.0),
+    (81, 263, 0.2553, 0.3662),
+])
+def test_wilson_interval_known_values(k, n, low, high):
+    lo, hi = wilson_interval(k, n)
+    assert lo == pytest.approx(low, abs=1e-4) and hi == pytest.approx(high, abs=1e-4)
+
+
+def test_wilson_interval_no_games_is_uninformative():
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_mean_interval_known_values():
+    mean, half = mean_interval([1.0, 2.0, 3.0, 4.0])
+    assert mean == 2.5
+    assert half == pytest.approx(1.959964 * math.sqrt(5 / 3) / 2, rel=1e-6)
+    assert mean_interval([7.0]) == (7.0, 0.0)
+
+
+def test_credit_win_tie_loss():
+    assert credit(np.array([1.0, -1.0]), 0) == 1.0
+    assert credit(np.array([1.0, -1.0]), 1) == 0.0
+    assert credit(np.array([0.0, 0.0]), 1) == 0.5
+    assert credit(np.array([0.5, 0.5, -1.0]), 0) == 0.5
+    assert credit(np.array([0.0, 0.0, 0.0]), 2) == pytest.approx(1 / 3)
+
+
+def test_pairings_round_robin_and_focal():
+    assert pairings_for(["a", "b", "c"], focal=False) == [("a", "b"), ("a", "c"), ("b", "c")]
+    assert pairings_for(["a", "b", "c"], focal=True) == [("a", "b"), ("a", "c")]
+
+
+def test_agent_against_itself_is_near_half_and_seats_rotate():
+    """Random vs random on 100 paired deals: ~50%, with 50% inside the Wilson interval;
+    every deal is played once with the agent in each seat."""
+    res = run_tournament("aethermon_collect", ["random", "random"], pairings=[("random", "random")], deals=100,
+                         seed=0, progress=False)
+    r = res.pairing("random", "random")
+    assert r.games == 200
+    assert r.win_low < 0.5 < r.win_high
+    assert abs(r.win_rate - 0.5) < 0.08
+    seats = {(g["deal"], g["agent_seat"]) for g in res.games}
+    assert seats == {(d, s) for d in range(100) for s in range(2)}
+
+
+def test_three_player_rotation_and_paired_seeds():
+    res = run_tournament("aethermon_collect", ["heuristic", "random"], config={"num_players": 3}, deals=4, seed=9,
+                         progress=False)
+    games = res.games
+    assert len(games) == 12
+    assert {g["agent_seat"] for g in games} == {0, 1, 2}
+    for d in range(4):
+        assert {g["game_seed"] for g in games if g["deal"] == d} == {9 + d}
+    r = res.pairing("heuristic", "random")
+    assert r.credit == pytest.approx(sum(g["credit"] for g in games))
+    assert res.ratings["heuristic"]["mu"] > res.ratings["random"]["mu"]
+
+
+def test_tournament_is_reproducible():
+    a = run_tournament("aethermon_collect", ["mcts:simulations=5", "random"], deals=2, seed=3, progress=False)
+    b = run_tournament("aethermon_collect", ["mcts:simulations=5", "random"], deals=2, seed=3, progress=False)
+    assert a.games == b.games

@@ -1,0 +1,363 @@
+"""Tournaments between agent specs, with seat rotation and paired seeds.
+
+    ether-envs evaluate aethermon_collect random heuristic mcts:simulations=100 --deals 50
+    python -m training.evaluate aethermon_collect ppo:runs/main/model.zip random --focal
+
+Each *pairing* (A, B) is played on ``deals`` seeded deals; on every deal A
+sits once in every seat with B in all the other seats (so with 2 players the
+two agents swap seats on the same deal). Every agent therefore plays every
+seat on the same deals, which removes the seat and deal luck from the
+comparison. Agents are reseeded for every game from the tournament seed, so a
+tournament is reproducible.
+
+Per game, A's *credit* is 1 if A alone has the highest return, ``1/k`` if it
+shares the highest return with ``k-1`` others (all equal: ``1/n``), else 0;
+with 2 players: win 1, draw 1/2, loss 0. The win rate is the mean credit with
+a Wilson score 95% interval; mean scores (``state.scores()``) get a normal
+95% interval. Ratings are OpenSkill (Plackett-Luce) over all games, each game
+a two-team match A vs B ranked by A's credit. Results go to ``results.json``,
+``summary.csv``, ``games.csv`` and ``results.png`` in ``out_dir``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import itertools
+import json
+import math
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+import numpy as np
+
+import ether_envs
+
+Z95 = 1.959963984540054
+
+
+# ---- statistics -----------------------------------------------------------------
+def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion ``successes / n`` (``(0, 1)`` when ``n == 0``)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    denom = 1.0 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float]:
+    """``(mean, half-width)`` of a normal 95% interval of the mean (half-width 0 for < 2 values)."""
+    v = np.asarray(values, dtype=np.float64)
+    if len(v) == 0:
+        return float("nan"), float("nan")
+    if len(v) < 2:
+        return float(v.mean()), 0.0
+    return float(v.mean()), float(z * v.std(ddof=1) / math.sqrt(len(v)))
+
+
+def credit(returns: np.ndarray, seat: int) -> float:
+    """Share of the win of ``seat``: 1 alone on top, 1/k when k seats tie on top, else 0."""
+    top = returns.max()
+    tied = np.flatnonzero(np.isclose(returns, top))
+    return 1.0 / len(tied) if seat in tied else 0.0
+
+
+# ---- playing ------------------------------------------------------------------------
+def play_game(game, agents: Sequence[Any], seed: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """Play one game of ``game`` (a configured ``Game``) with ``agents[seat]`` in each seat.
+
+    Returns:
+        ``(returns, scores, steps)``: float64 ``(n,)`` each, and the number of decisions.
+
+    Raises:
+        RuntimeError: an agent chose an illegal action (the message names it).
+    """
+    state = game.new_initial_state(seed=seed)
+    steps = 0
+    limit = game.max_game_length()
+    while not state.is_terminal():
+        p = state.current_player()
+        a = agents[p].act(state, p)
+        try:
+            state.apply_action(a)
+        except ValueError as e:
+            raise RuntimeError(f"agent {getattr(agents[p], 'name', agents[p])!r} in seat {p}: {e}") from None
+        steps += 1
+        if steps > limit:
+            raise RuntimeError(f"game exceeded max_game_length {limit}")
+    return state.returns(), state.scores(), steps
+
+
+@dataclass
+class PairingResult:
+    """One pairing's summary (A vs B). ``win_rate`` is A's mean credit."""
+
+    agent: str
+    opponent: str
+    games: int = 0
+    credit: float = 0.0
+    win_rate: float = 0.0
+    win_low: float = 0.0
+    win_high: float = 1.0
+    mean_score: float = 0.0
+    mean_score_ci: float = 0.0
+    opponent_mean_score: float = 0.0
+    opponent_mean_score_ci: float = 0.0
+    mean_return: float = 0.0
+    steps: int = 0
+    seconds: float = 0.0
+    steps_per_second: float = 0.0
+
+
+@dataclass
+class TournamentResult:
+    """Everything a tournament measured (see the module docstring)."""
+
+    game: str
+    config: dict
+    specs: list[str]
+    deals: int
+    seed: int
+    pairings: list[PairingResult] = field(default_factory=list)
+    ratings: dict[str, dict[str, float]] = field(default_factory=dict)
+    games: list[dict[str, Any]] = field(default_factory=list)
+
+    def pairing(self, agent: str, opponent: str) -> PairingResult:
+        for r in self.pairings:
+            if r.agent == agent and r.opponent == opponent:
+                return r
+        raise KeyError((agent, opponent))
+
+    def table(self) -> str:
+        """The results as a Markdown table."""
+        rows = ["| agent | opponent | games | win rate | 95% CI (Wilson) | mean score | opponent mean score "
+                "| OpenSkill mu +- sigma (agent / opponent) | steps/s |",
+                "|---|---|---|---|---|---|---|---|---|"]
+
+        def rating(spec: str) -> str:
+            rt = self.ratings.get(spec)
+            return f"{rt['mu']:.1f} +- {rt['sigma']:.1f}" if rt else "-"
+
+        for r in self.pairings:
+            rows.append(
+                f"| {r.agent} | {r.opponent} | {r.games} | {r.win_rate:.1%} | [{r.win_low:.1%}, {r.win_high:.1%}] "
+                f"| {r.mean_score:.1f} +- {r.mean_score_ci:.1f} | {r.opponent_mean_score:.1f} +- {r.opponent_mean_score_ci:.1f} "
+                f"| {rating(r.agent)} / {rating(r.opponent)} | {r.steps_per_second:,.0f} |")
+        return "\n".join(rows)
+
+
+def pairings_for(specs: Sequence[str], focal: bool) -> list[tuple[str, str]]:
+    """All unordered pairs of distinct specs (round robin), or ``focal``: the first spec against each other one."""
+    if len(specs) < 2 and not focal:
+        return [(specs[0], specs[0])] if specs else []
+    if focal:
+        return [(specs[0], b) for b in specs[1:]] or [(specs[0], specs[0])]
+    return list(itertools.combinations(specs, 2))
+
+
+def run_tournament(game_name: str, specs: Sequence[str], config: dict | None = None, deals: int = 50,
+                   seed: int = 0, focal: bool = False, progress: bool = True,
+                   out_dir: str | Path | None = None, agents: dict[str, Any] | None = None,
+                   pairings: Sequence[tuple[str, str]] | None = None) -> TournamentResult:
+    """Play every pairing on ``deals`` paired deals with full seat rotation.
+
+    Args:
+        game_name: registered game; config: its configuration.
+        specs: agent specs (``agents.make_agent``); the same spec twice plays an agent against itself.
+        deals: deals per pairing; each is played ``num_players`` times (A in each seat).
+        seed: deal ``i`` uses game seed ``seed + i``; agents are reseeded per game from it.
+        focal: only the first spec against each other one (default: round robin).
+        agents: optional prebuilt agents by spec (e.g. an in-memory model).
+        pairings: explicit ``(A, B)`` pairs (overrides ``focal``).
+        out_dir: where to write JSON/CSV/PNG (nothing written if ``None``).
+
+    Returns:
+        :class:`TournamentResult`.
+    """
+    from openskill.models import PlackettLuce
+
+    from agents import make_agent
+
+    config = dict(config or {})
+    game = ether_envs.load_game(game_name, **config)
+    n = game.num_players
+    pairs = list(pairings) if pairings is not None else pairings_for(list(specs), focal)
+    built: dict[str, Any] = dict(agents or {})
+    for s in dict.fromkeys(x for pair in pairs for x in pair):
+        if s not in built:
+            built[s] = make_agent(s, game)
+    model = PlackettLuce()
+    ratings = {s: model.rating(name=s) for s in dict.fromkeys(x for pair in pairs for x in pair)}
+    result = TournamentResult(game_name, _plain(config), list(dict.fromkeys(specs)), deals, seed)
+    total = len(pairs) * deals * n
+    bar = _bar(total, progress, f"{game_name} tournament")
+    for pi, (a_spec, b_spec) in enumerate(pairs):
+        pr = PairingResult(a_spec, b_spec)
+        credits, a_scores, b_scores, a_returns = [], [], [], []
+        t0 = time.perf_counter()
+        for deal in range(deals):
+            for seat in range(n):
+                lineup = [built[a_spec] if p == seat else built[b_spec] for p in range(n)]
+                for p, agent in enumerate(lineup):
+                    agent.seed(_game_seed(seed, pi, deal, seat, p))
+                returns, scores, steps = play_game(game, lineup, seed + deal)
+                c = credit(returns, seat)
+                credits.append(c)
+                a_scores.append(float(scores[seat]))
+                b_scores.extend(float(scores[p]) for p in range(n) if p != seat)
+                a_returns.append(float(returns[seat]))
+                pr.steps += steps
+                result.games.append({"agent": a_spec, "opponent": b_spec, "deal": deal, "game_seed": seed + deal,
+                                     "agent_seat": seat, "credit": c, "returns": returns.tolist(),
+                                     "scores": scores.tolist(), "steps": steps})
+                if a_spec != b_spec:
+                    ranks = [1, 2] if c > 1.0 / n + 1e-9 else ([2, 1] if c < 1.0 / n - 1e-9 else [1, 1])
+                    new = model.rate([[ratings[a_spec]], [ratings[b_spec]]], ranks=ranks)
+                    ratings[a_spec], ratings[b_spec] = new[0][0], new[1][0]
+                bar.update(1)
+        pr.seconds = time.perf_counter() - t0
+        pr.games = len(credits)
+        pr.credit = float(sum(credits))
+        pr.win_rate = pr.credit / pr.games
+        pr.win_low, pr.win_high = wilson_interval(pr.credit, pr.games)
+        pr.mean_score, pr.mean_score_ci = mean_interval(a_scores)
+        pr.opponent_mean_score, pr.opponent_mean_score_ci = mean_interval(b_scores)
+        pr.mean_return = float(np.mean(a_returns))
+        pr.steps_per_second = pr.steps / pr.seconds if pr.seconds > 0 else float("nan")
+        result.pairings.append(pr)
+        bar.set_postfix_str(f"{a_spec} vs {b_spec}: {pr.win_rate:.0%}")
+    bar.close()
+    result.ratings = {s: {"mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal()} for s, r in ratings.items()}
+    if out_dir is not None:
+        write_results(result, out_dir)
+    return result
+
+
+def _game_seed(*parts: int) -> int:
+    return int(np.random.SeedSequence(list(parts)).generate_state(1, np.uint64)[0])
+
+
+def _plain(x: Any) -> Any:
+    return json.loads(json.dumps(x))
+
+
+def _bar(total: int, enabled: bool, desc: str):
+    from tqdm import tqdm
+
+    return tqdm(total=total, disable=not enabled, desc=desc, unit="game", leave=False)
+
+
+# ---- output -------------------------------------------------------------------------
+def write_results(result: TournamentResult, out_dir: str | Path) -> Path:
+    """Write ``results.json``, ``summary.csv``, ``games.csv`` and ``results.png``; return the folder."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "results.json").write_text(json.dumps(asdict(result), indent=1))
+    fields = list(asdict(PairingResult("", "")).keys())
+    with open(out / "summary.csv", "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=fields)
+        w.writeheader()
+        for r in result.pairings:
+            w.writerow(asdict(r))
+    with open(out / "games.csv", "w", newline="") as f:
+        cols = ["agent", "opponent", "deal", "game_seed", "agent_seat", "credit", "returns", "scores", "steps"]
+        w = csv.DictWriter(f, fieldnames=cols)
+        w.writeheader()
+        for g in result.games:
+            w.writerow({**g, "returns": " ".join(map(str, g["returns"])), "scores": " ".join(map(str, g["scores"]))})
+    plot_results(result, out / "results.png")
+    return out
+
+
+def plot_results(result: TournamentResult, path: str | Path) -> None:
+    """Win-rate matrix (row agent's win rate against the column agent) and OpenSkill ratings (mu +- sigma)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    names = list(dict.fromkeys([r.agent for r in result.pairings] + [r.opponent for r in result.pairings]))
+    idx = {s: i for i, s in enumerate(names)}
+    m = np.full((len(names), len(names)), np.nan)
+    for r in result.pairings:
+        m[idx[r.agent], idx[r.opponent]] = r.win_rate
+        if r.agent != r.opponent:
+            m[idx[r.opponent], idx[r.agent]] = 1.0 - r.win_rate if result.games and len(result.games[0]["returns"]) == 2 else np.nan
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(6 + 1.2 * len(names), 3 + 0.5 * len(names)))
+    im = ax1.imshow(m, vmin=0, vmax=1, cmap="RdYlGn")
+    short = [s if len(s) <= 24 else "..." + s[-21:] for s in names]
+    ax1.set_xticks(range(len(names)), short, rotation=30, ha="right")
+    ax1.set_yticks(range(len(names)), short)
+    for (i, j), v in np.ndenumerate(m):
+        if not np.isnan(v):
+            ax1.text(j, i, f"{v:.0%}", ha="center", va="center", fontsize=9)
+    ax1.set_title("win rate (row vs column)")
+    fig.colorbar(im, ax=ax1, fraction=0.046)
+    rated = [s for s in names if s in result.ratings]
+    mus = [result.ratings[s]["mu"] for s in rated]
+    sig = [result.ratings[s]["sigma"] for s in rated]
+    ax2.barh(range(len(rated)), mus, xerr=sig, color="tab:blue", capsize=4)
+    ax2.set_yticks(range(len(rated)), [short[idx[s]] for s in rated])
+    ax2.set_xlabel("OpenSkill mu +- sigma")
+    ax2.set_title("ratings")
+    fig.suptitle(f"{result.game} {result.config or ''}: {result.deals} deals per pairing, seed {result.seed}")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+# ---- command line ------------------------------------------------------------------
+def parse_config(pairs: Sequence[str]) -> dict[str, Any]:
+    """``["num_players=3", "mode=cooperative"]`` -> ``{"num_players": 3, "mode": "cooperative"}``
+    (values parsed as JSON when they are JSON: numbers, true/false, null, lists).
+
+    Raises:
+        ValueError: an item without ``=``.
+    """
+    out: dict[str, Any] = {}
+    for item in pairs:
+        key, eq, val = item.partition("=")
+        if not eq or not key:
+            raise ValueError(f"config items must be key=value, got {item!r}")
+        try:
+            out[key] = json.loads(val)
+        except json.JSONDecodeError:
+            out[key] = val
+    return out
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", choices=ether_envs.list_games(), help="registered game")
+    p.add_argument("specs", nargs="+", help="agent specs: random, heuristic, mcts:simulations=200, ppo:PATH")
+    p.add_argument("--config", nargs="*", default=[], metavar="KEY=VALUE", help="game config, e.g. num_players=3")
+    p.add_argument("--deals", type=int, default=50, help="deals per pairing; each is played once per seat (default 50)")
+    p.add_argument("--seed", type=int, default=0, help="tournament seed: deal i uses game seed SEED+i (default 0)")
+    p.add_argument("--focal", action="store_true", help="only the first spec against each other one (default: round robin)")
+    p.add_argument("--out", default="results/tournament", help="output folder for JSON/CSV/PNG (default results/tournament)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def run_from_args(args: argparse.Namespace) -> TournamentResult:
+    if args.deals < 1:
+        raise ValueError(f"--deals must be >= 1, got {args.deals}")
+    result = run_tournament(args.game, args.specs, parse_config(args.config), deals=args.deals, seed=args.seed,
+                            focal=args.focal, progress=not args.no_progress, out_dir=args.out)
+    print(result.table())
+    print(f"results written to {args.out}/ (results.json, summary.csv, games.csv, results.png)")
+    return result
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = argparse.ArgumentParser(prog="python -m training.evaluate", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_arguments(p)
+    run_from_args(p.parse_args(argv))
+
+
+if __name__ == "__main__":
+    main()

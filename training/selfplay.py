@@ -1,0 +1,87 @@
+"""The opponent pool of the self-play trainer: random, heuristic and frozen past
+snapshots of the learner, mixed by weights."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+import ether_envs
+
+
+def parse_weights(text: str) -> dict[str, float]:
+    """``"random=0.25,heuristic=0.25,self=0.5"`` -> ``{"random": 0.25, ...}``.
+
+    Keys are agent specs without commas (``random``, ``heuristic``,
+    ``mcts:simulations=50``) or ``self`` (frozen snapshots of the learner).
+
+    Raises:
+        ValueError: malformed text, a negative weight, or weights summing to 0.
+    """
+    out: dict[str, float] = {}
+    for part in text.split(","):
+        key, eq, val = part.strip().rpartition("=")
+        if not eq or not key:
+            raise ValueError(f"opponent weights: expected spec=weight, got {part!r} in {text!r}")
+        w = float(val)
+        if w < 0:
+            raise ValueError(f"opponent weights: negative weight for {key!r}")
+        out[key.strip()] = w
+    if sum(out.values()) <= 0:
+        raise ValueError(f"opponent weights sum to 0: {text!r}")
+    return out
+
+
+class OpponentPool:
+    """A picklable ``(np_random) -> agent`` for :class:`ether_envs.wrappers.SingleAgentEnv`.
+
+    Each episode draws one opponent kind by weight; ``self`` draws a uniformly
+    random snapshot from ``snapshots`` (played stochastically, so the learner
+    meets varied play). Before the first snapshot exists, ``self``'s weight
+    goes to the other kinds (or to ``random`` if there are none). Agents are
+    built lazily once per process and cached (snapshots load once).
+
+    Args:
+        game: registered game name; config: its configuration.
+        weights: ``{spec or "self": weight}`` (see :func:`parse_weights`).
+        snapshots: model paths of frozen learner snapshots.
+    """
+
+    def __init__(self, game: str, config: dict, weights: dict[str, float], snapshots: list[str] | None = None):
+        self.game_name = game
+        self.config = dict(config)
+        self.weights = dict(weights)
+        self.snapshots = list(snapshots or [])
+        self._cache: dict[str, Any] = {}
+        self._game = None
+
+    def kinds(self) -> tuple[list[str], np.ndarray]:
+        """The kinds that can be drawn now and their probabilities."""
+        kinds = [k for k, w in self.weights.items() if w > 0 and (k != "self" or self.snapshots)]
+        if not kinds:
+            return ["random"], np.ones(1)
+        w = np.array([self.weights[k] for k in kinds], dtype=np.float64)
+        return kinds, w / w.sum()
+
+    def __call__(self, np_random: np.random.Generator):
+        kinds, p = self.kinds()
+        kind = kinds[int(np_random.choice(len(kinds), p=p))]
+        if kind == "self":
+            kind = f"ppo:{self.snapshots[int(np_random.integers(len(self.snapshots)))]},deterministic=false"
+        return self._agent(kind)
+
+    def _agent(self, spec: str):
+        if spec not in self._cache:
+            from agents import make_agent
+
+            if self._game is None:
+                self._game = ether_envs.load_game(self.game_name, **self.config)
+            self._cache[spec] = make_agent(spec, self._game)
+        return self._cache[spec]
+
+    def __getstate__(self):
+        d = dict(self.__dict__)
+        d["_cache"] = {}
+        d["_game"] = None
+        return d
