@@ -132,7 +132,7 @@ class SingleAgentEnv(gymnasium.Env):
         elif callable(opp) and not hasattr(opp, "act"):
             opp = opp(self.np_random)
         chosen = list(opp) if isinstance(opp, Sequence) else [opp] * len(others)
-        if not chosen:
+        if not chosen and others:  # a one-player game (Aetherspire solo) has no opponents
             raise ValueError("opponents: empty sequence")
         self._seat_agents = {}
         for i, seat in enumerate(others):
