@@ -1,6 +1,6 @@
 """Draw the README pictures: one mid-game position of every game with a drawing module.
 
-    python -m ether_envs.rendering                      # docs/images/<game>.png
+    python -m ether_envs.rendering                      # notebooks/images/<game>.png
     python -m ether_envs.rendering --out pics --gif     # also <game>.gif (a whole random game)
 
 Each picture is the position halfway through a random game (uniform among the
@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> list[Path]:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", nargs="*", default=games_with_drawings(),
                         help="games to draw (default: every game with a drawing module)")
-    parser.add_argument("--out", default="docs/images", help="output folder (default docs/images)")
+    parser.add_argument("--out", default="notebooks/images", help="output folder (default notebooks/images)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the random game (default 0)")
     parser.add_argument("--config", nargs="*", default=[], help="game config as key=value pairs")
     parser.add_argument("--gif", action="store_true", help="also write an animated GIF of the whole game")
