@@ -84,6 +84,8 @@ def _draw_kingdoms(s, cv: Canvas, y0: float) -> None:
     top = y0 - 8
     h = 196
     most = max(1, int(s.markers.max()))
+    cv.text(cv.width - 12, top - h - 9, "gold: the Glory tokens that score at the end of this Age; "
+            "bars: each player's Control markers", size=7.5, color=MUTED, ha="right")
     for k in range(C.NUM_KINGDOMS):
         x = x0 + k * (w + gap)
         col = KINGDOM_COLORS[k]
@@ -99,7 +101,6 @@ def _draw_kingdoms(s, cv: Canvas, y0: float) -> None:
             cv.circle(tx, top - 44, 12, face=GOLD if scoring else "#efe9d6", edge=INK if scoring else "#b9b3a4",
                       lw=0.8)
             cv.text(tx, top - 44, str(t), size=9, ha="center", weight="bold", color=INK if scoring else MUTED, z=5)
-        cv.text(x + 20 + len(toks) * 30 - 8, top - 44, "Glory", size=7.5, color=MUTED)
         # one bar per player
         row = min(20, 124 / n)
         for p in range(n):
@@ -109,8 +110,8 @@ def _draw_kingdoms(s, cv: Canvas, y0: float) -> None:
             bw = (w - 58) * m / most
             if m:
                 cv.box(x + 22, y - row * 0.3, bw, row * 0.6, face=PLAYER_COLORS[p], edge="none", radius=2)
-            cv.text(x + 26 + bw, y, str(m), size=8.5, weight="bold" if m else "normal",
-                    color=INK if m else MUTED)
+            if m:  # no label for 0 (texts are the slow part of a picture)
+                cv.text(x + 26 + bw, y, str(m), size=8.5, weight="bold")
 
 
 # ---- status: who acts, the band being formed, the face-up row ----------------------------
@@ -118,8 +119,6 @@ def _mini_card(cv: Canvas, x: float, y: float, k: int, count: str = "", w: float
     col = _kind_color(k)
     cv.box(x, y, w, h, face=tint(col, 0.6), edge=col, lw=1.2, radius=4)
     cv.box(x, y + h - 11, w, 11, face=col, edge=col, lw=0, radius=4, z=1.1)
-    colour = "" if k == C.SKELETON_KIND else C.KINGDOMS[int(C.KIND_COLOUR[k])]
-    cv.text(x + w / 2, y + h - 5.5, colour, size=6.5, color="white", ha="center", weight="bold")
     cv.text(x + w / 2, y + (h - 11) / 2, _kind_tribe(k) + (f" {count}" if count else ""), size=7.5,
             ha="center", weight="bold")
 
@@ -179,7 +178,8 @@ def _draw_tracks(s, cv: Canvas) -> None:
         ring = i in C.MERFOLK_CHECKPOINTS
         cv.box(sx, ty - 8, sp - 2, 16, face="#dcecf2" if merfolk_in else "#efece4",
                edge=INK if ring else "#b9b3a4", lw=1.6 if ring else 0.6, radius=3)
-        cv.text(sx + (sp - 2) / 2, ty - 16, str(i), size=6, ha="center", color=MUTED)
+        if ring or i == 0:
+            cv.text(sx + (sp - 2) / 2, ty - 16, str(i), size=6.5, ha="center", color=MUTED)
     for p in range(n):  # pawns stacked above their space
         pos = int(s.merfolk[p])
         stack = sum(1 for q in range(p) if int(s.merfolk[q]) == pos)
@@ -240,9 +240,6 @@ def _draw_players(s, cv: Canvas) -> None:
                    edge=KINGDOM_COLORS[k] if orcs_in else "#cfcabd", lw=0.8, radius=3, alpha=1 if orcs_in else 0.4)
             if on:
                 cv.circle(ox + 8, y - 10, 4, face=PLAYER_COLORS[p], edge="white", lw=0.8, z=5)
-        if orcs_in:
-            m = int(s.orc[p].sum())
-            cv.text(272, y - 30, f"{m} marker{'' if m == 1 else 's'}", size=7.5, color=MUTED)
         # bands
         bands = s.band_list(p)
         bw, per = 56, 9
