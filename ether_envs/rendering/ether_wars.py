@@ -135,9 +135,9 @@ def _draw_board(s, cv: Canvas) -> None:
             cv.text(x + 8, y + 10, f"{C.RESOURCES[r]}: {C.EXTRACTION_COST[r]} pip{'s' if C.EXTRACTION_COST[r] > 1 else ''} each", size=7,
                     color="#444444")
         elif a == C.MARKET:
-            stock = ("tokens left in the box:\n" + "  ".join(f"{SHORT_RES[r]} {s.bank(r)}" for r in range(3)) + "\n"
-                     + "  ".join(f"{SHORT_RES[r]} {s.bank(r)}" for r in range(3, 5)))
-            cv.text(x + 8, y + 6, stock, size=7, color="#444444", va="bottom", linespacing=1.4)
+            stock = ("in the box: " + "  ".join(f"{SHORT_RES[r]} {s.bank(r)}" for r in range(2)) + "\n"
+                     + "  ".join(f"{SHORT_RES[r]} {s.bank(r)}" for r in range(2, 5)))
+            cv.text(x + 8, y + 5, stock, size=7, color="#444444", va="bottom", linespacing=1.3)
         elif a == C.ETHER_FAULT:
             cv.text(x + 8, y + 10, "channel Ether", size=7, color="#444444")
         elif a == C.FACTORY:
@@ -265,7 +265,7 @@ def _draw_sheets(s, cv: Canvas) -> None:
     top = 212
     cv.line([12, cv.width - 12], [top + 4, top + 4], color="#cfcabd", lw=1)
     heads = [(200, "ability card"), (340, "Protein"), (400, "Charge"), (460, "Coltan"), (520, "Plasma"),
-             (580, "Crystal"), (640, "Ether"), (726, "Units sheet/reserve"), (834, "Hero"), (914, "Favours")]
+             (580, "Crystal"), (640, "Ether"), (726, "Units sheet/reserve"), (834, "Hero"), (918, "Favours")]
     for hx, label in heads:
         cv.text(hx, top - 6, label, size=7.5, color=MUTED)
     row_h = 186 / 4
@@ -302,6 +302,6 @@ def _draw_sheets(s, cv: Canvas) -> None:
         hero = C.AREAS[s.hero_at[p]] if s.hero_at[p] >= 0 else "sheet"
         if s.hero_at[p] >= C.SILO0:
             hero = f"Silo p{s.hero_at[p] - C.SILO0}"
-        cv.text(834, y, hero, size=8)
-        cv.text(914, y, f"{sum(s.hand[p])}" + (" passed" if s.passed[p] and s.phase == R.PLACEMENT else ""),
+        cv.text(832, y, hero, size=7.5)
+        cv.text(918, y, f"{sum(s.hand[p])}" + (" passed" if s.passed[p] and s.phase == R.PLACEMENT else ""),
                 size=9)
