@@ -59,6 +59,8 @@ class Config:
             if len(tr) != self.num_players or len(set(tr)) != len(tr) or any(t not in C.TRIBE_BY_NAME for t in tr):
                 bad(f"tribes must be {self.num_players} distinct names from {list(C.TRIBE_BY_NAME)}, got {tr}")
             object.__setattr__(self, "tribes", tr)
+            if self.tribe_selection == "choose":
+                bad("give either tribes=... or tribe_selection='choose', not both")
 
 
 class Game(_Game):
