@@ -5,6 +5,7 @@
     ether-envs train aethermon_collect --total-timesteps 200000
     ether-envs evaluate aethermon_collect ppo:runs/main/model.zip random heuristic --focal
     ether-envs bench --games aethermon_collect --seconds 3
+    ether-envs baselines --deals 10 --simulations 25 --out results/baselines   # README table, every game
     ether-envs main                                    # train the default game, then a tournament
 """
 
@@ -18,6 +19,7 @@ from typing import Any, Callable
 
 import ether_envs
 
+from . import baselines as baselines_mod
 from . import evaluate as evaluate_mod
 from . import train as train_mod
 
@@ -79,6 +81,7 @@ def cmd_play(args: argparse.Namespace, input_fn: Callable[[str], str] = input) -
             action = _ask(input_fn, len(legal))
             if action is None:
                 print("quit")
+                _save_play_record(args, raw, specs, others)
                 return
             env.step(legal[action])
         else:
@@ -88,6 +91,23 @@ def cmd_play(args: argparse.Namespace, input_fn: Callable[[str], str] = input) -
     print(env.render())
     returns = raw.game_state.returns()
     print("returns: " + ", ".join(f"player_{p} {returns[p]:+.2f}" for p in range(n)))
+    _save_play_record(args, raw, specs, others)
+
+
+def _save_play_record(args: argparse.Namespace, raw, specs: list[str], others: list[int]) -> Path | None:
+    """With ``--save-records DIR``: write the game played so far (finished or not) to DIR."""
+    if not getattr(args, "save_records", None):
+        return None
+    from ether_envs.records import record_from_env, save_record
+
+    labels = ["human"] * raw.game.num_players
+    for i, p in enumerate(others):
+        labels[p] = specs[i % len(specs)]
+    out = Path(args.save_records)
+    out.mkdir(parents=True, exist_ok=True)
+    path = save_record(record_from_env(raw, players=labels), out / f"play_{args.game}_seed{args.seed}_{time.strftime('%Y%m%d-%H%M%S')}.json")
+    print(f"game record written to {path}")
+    return path
 
 
 def _ask(input_fn: Callable[[str], str], k: int) -> int | None:
@@ -112,6 +132,11 @@ def cmd_train(args: argparse.Namespace) -> None:
 def cmd_evaluate(args: argparse.Namespace) -> None:
     _one_thread()
     evaluate_mod.run_from_args(args)
+
+
+def cmd_baselines(args: argparse.Namespace) -> None:
+    _one_thread()
+    baselines_mod.run_from_args(args)
 
 
 def cmd_bench(args: argparse.Namespace) -> None:
@@ -171,6 +196,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="agent spec for the other seats; several separated by ';' (default heuristic)")
     s.add_argument("--seat", type=int, default=0, help="your seat, 0-based (default 0)")
     s.add_argument("--seed", type=int, default=0, help="deal seed (default 0)")
+    s.add_argument("--save-records", default=None, metavar="DIR",
+                   help="write the game's JSON record to DIR (replay with ether_envs.replay)")
     s.set_defaults(func=cmd_play)
 
     s = sub.add_parser("train", help="train MaskablePPO by self-play (see python -m training.train --help)",
@@ -182,6 +209,11 @@ def build_parser() -> argparse.ArgumentParser:
                        description=evaluate_mod.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     evaluate_mod.add_arguments(s)
     s.set_defaults(func=cmd_evaluate)
+
+    s = sub.add_parser("baselines", help="the README baseline table for every game (heuristic, MCTS vs random)",
+                       description=baselines_mod.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    baselines_mod.add_arguments(s)
+    s.set_defaults(func=cmd_baselines)
 
     sub.add_parser("bench", help="throughput benchmark; options as python -m ether_envs.benchmark --help",
                    add_help=False)

@@ -77,6 +77,12 @@ def play_game(game, agents: Sequence[Any], seed: int) -> tuple[np.ndarray, np.nd
     Raises:
         RuntimeError: an agent chose an illegal action (the message names it).
     """
+    state = play_to_end(game, agents, seed)
+    return state.returns(), state.scores(), len(state.history)
+
+
+def play_to_end(game, agents: Sequence[Any], seed: int):
+    """Play one game as :func:`play_game` does and return the final engine state."""
     state = game.new_initial_state(seed=seed)
     steps = 0
     limit = game.max_game_length()
@@ -90,7 +96,7 @@ def play_game(game, agents: Sequence[Any], seed: int) -> tuple[np.ndarray, np.nd
         steps += 1
         if steps > limit:
             raise RuntimeError(f"game exceeded max_game_length {limit}")
-    return state.returns(), state.scores(), steps
+    return state
 
 
 @dataclass
@@ -163,7 +169,8 @@ def pairings_for(specs: Sequence[str], focal: bool) -> list[tuple[str, str]]:
 def run_tournament(game_name: str, specs: Sequence[str], config: dict | None = None, deals: int = 50,
                    seed: int = 0, focal: bool = False, progress: bool = True,
                    out_dir: str | Path | None = None, agents: dict[str, Any] | None = None,
-                   pairings: Sequence[tuple[str, str]] | None = None) -> TournamentResult:
+                   pairings: Sequence[tuple[str, str]] | None = None,
+                   records_dir: str | Path | None = None) -> TournamentResult:
     """Play every pairing on ``deals`` paired deals with full seat rotation.
 
     Args:
@@ -175,6 +182,8 @@ def run_tournament(game_name: str, specs: Sequence[str], config: dict | None = N
         agents: optional prebuilt agents by spec (e.g. an in-memory model).
         pairings: explicit ``(A, B)`` pairs (overrides ``focal``).
         out_dir: where to write JSON/CSV/PNG (nothing written if ``None``).
+        records_dir: where to write a game record (``ether_envs.records``) of every game, named
+            ``p{pairing}_d{deal}_s{seat}.json`` (nothing written if ``None``).
 
     Returns:
         :class:`TournamentResult`.
@@ -196,6 +205,11 @@ def run_tournament(game_name: str, specs: Sequence[str], config: dict | None = N
     result = TournamentResult(game_name, _plain(config), list(dict.fromkeys(specs)), deals, seed)
     total = len(pairs) * deals * n
     bar = _bar(total, progress, f"{game_name} tournament")
+    if records_dir is not None:
+        from ether_envs.records import record_from_state, save_record
+
+        records_dir = Path(records_dir)
+        records_dir.mkdir(parents=True, exist_ok=True)
     for pi, (a_spec, b_spec) in enumerate(pairs):
         pr = PairingResult(a_spec, b_spec)
         credits, a_scores, b_scores, a_returns = [], [], [], []
@@ -205,7 +219,13 @@ def run_tournament(game_name: str, specs: Sequence[str], config: dict | None = N
                 lineup = [built[a_spec] if p == seat else built[b_spec] for p in range(n)]
                 for p, agent in enumerate(lineup):
                     agent.seed(_game_seed(seed, pi, deal, seat, p))
-                returns, scores, steps = play_game(game, lineup, seed + deal)
+                final = play_to_end(game, lineup, seed + deal)
+                returns, scores, steps = final.returns(), final.scores(), len(final.history)
+                if records_dir is not None:
+                    labels = [a_spec if p == seat else b_spec for p in range(n)]
+                    save_record(record_from_state(final, seed + deal, players=labels, pairing=pi, deal=deal,
+                                                  agent_seat=seat),
+                                records_dir / f"p{pi}_d{deal}_s{seat}.json")
                 c = credit(returns, seat)
                 credits.append(c)
                 a_scores.append(float(scores[seat]))
@@ -340,15 +360,20 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--focal", action="store_true", help="only the first spec against each other one (default: round robin)")
     p.add_argument("--out", default="results/tournament", help="output folder for JSON/CSV/PNG (default results/tournament)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--save-records", default=None, metavar="DIR",
+                   help="write a JSON game record of every game to DIR (replay with ether_envs.replay)")
 
 
 def run_from_args(args: argparse.Namespace) -> TournamentResult:
     if args.deals < 1:
         raise ValueError(f"--deals must be >= 1, got {args.deals}")
     result = run_tournament(args.game, args.specs, parse_config(args.config), deals=args.deals, seed=args.seed,
-                            focal=args.focal, progress=not args.no_progress, out_dir=args.out)
+                            focal=args.focal, progress=not args.no_progress, out_dir=args.out,
+                            records_dir=getattr(args, "save_records", None))
     print(result.table())
     print(f"results written to {args.out}/ (results.json, summary.csv, games.csv, results.png)")
+    if getattr(args, "save_records", None):
+        print(f"game records written to {args.save_records}/ ({len(result.games)} files)")
     return result
 
 
