@@ -19,6 +19,8 @@ in hand (their kinds are hidden).
 
 from __future__ import annotations
 
+import textwrap
+
 from ..ether_wars import components as C
 from ..ether_wars import rules as R
 from ..ether_wars.resolution import MODES, M_NONE
@@ -153,17 +155,6 @@ def _draw_board(s, cv: Canvas) -> None:
 
 
 # ---- side panel ---------------------------------------------------------------------
-def _wrap(text: str, width: int) -> list[str]:
-    lines, cur = [], ""
-    for word in text.split():
-        if cur and len(cur) + 1 + len(word) > width:
-            lines.append(cur)
-            cur = word
-        else:
-            cur = f"{cur} {word}".strip()
-    return lines + [cur] if cur else lines
-
-
 def _draw_side(s, cv: Canvas) -> None:
     x, y = 640, 726
     cv.text(x, y, f"Round {s.round}", size=13, weight="bold")
@@ -172,7 +163,7 @@ def _draw_side(s, cv: Canvas) -> None:
     # the Event card
     if s.event >= 0:
         ev = C.EVENTS[s.event]
-        lines = _wrap(ev.text, 44)
+        lines = textwrap.wrap(ev.text, 44)
         h = 24 + 12 * len(lines)
         cv.box(x, y - h + 10, 306, h, face="#efe6f7", edge=ETHER_DIE_COLOR, lw=1.2, radius=5)
         cv.text(x + 8, y, f"Event: {ev.name}", size=9.5, weight="bold")

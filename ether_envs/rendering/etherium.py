@@ -15,6 +15,8 @@ the reveal, then the Action-board spaces, the current step outlined).
 
 from __future__ import annotations
 
+import textwrap
+
 import math
 
 from ..etherium import components as C
@@ -114,7 +116,7 @@ def _draw_side(s, cv: Canvas) -> None:
     y -= 20
     if card >= 0:
         text = C.SEASON_TEXT[card].split(": ", 1)[-1]
-        for line in _wrap(text, 40):
+        for line in textwrap.wrap(text, 40):
             cv.text(x, y, line, size=8.5)
             y -= 13
     # the seven seasons: revealed ones named
@@ -157,17 +159,6 @@ def _draw_side(s, cv: Canvas) -> None:
     for j in range(0, len(left), 3):
         y -= 15
         cv.text(x, y, "   ".join(left[j:j + 3]), size=8.5)
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    lines, cur = [], ""
-    for word in text.split():
-        if cur and len(cur) + 1 + len(word) > width:
-            lines.append(cur)
-            cur = word
-        else:
-            cur = f"{cur} {word}".strip()
-    return lines + [cur] if cur else lines
 
 
 def _draw_players(s, cv: Canvas) -> None:
