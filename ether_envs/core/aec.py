@@ -13,7 +13,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from .game import Game, State
+from .game import Game, State, is_action_id
 
 ILLEGAL_ACTION_MODES = ("raise", "lose")
 
@@ -128,7 +128,7 @@ class BoardGameEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if not _is_int(action) or not 0 <= action < self.action_spaces[agent].n:
+        if not is_action_id(action) or not 0 <= action < self.action_spaces[agent].n:
             raise ValueError(
                 f"action {action!r} for {agent} is not in Discrete({self.action_spaces[agent].n}); "
                 f"legal actions: {self.legal_actions()}"
@@ -205,10 +205,6 @@ class BoardGameEnv(AECEnv):
         return self.game.action_to_string(action)
 
 
-def _is_int(x: Any) -> bool:
-    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
-
-
 def _forward(name: str) -> property:
     def get(self):
         if not self._has_reset:
@@ -244,7 +240,7 @@ class OrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):
             agent = self.env.agent_selection
             live = not (self.env.terminations[agent] or self.env.truncations[agent])
             n = self.env.action_space(agent).n
-            if live and not (_is_int(action) and 0 <= action < n):
+            if live and not (is_action_id(action) and 0 <= action < n):
                 raise ValueError(f"action {action!r} for {agent} is not in Discrete({n}); "
                                  f"legal actions: {self.unwrapped.legal_actions()}")
         super().step(action)

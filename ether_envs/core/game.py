@@ -31,6 +31,11 @@ TERMINAL = -1
 """``State.current_player()`` at a terminal state."""
 
 
+def is_action_id(x: Any) -> bool:
+    """Whether ``x`` is an integer action id (a Python or numpy int, not a bool)."""
+    return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
+
+
 def win_loss_returns(winners: Sequence[int], num_players: int) -> np.ndarray:
     """Zero-sum terminal returns: winners share +1, losers share -1.
 
@@ -245,7 +250,7 @@ class State:
             ValueError: the action is not legal here (the message names it and
                 the legal ones); the state is left unchanged.
         """
-        a = int(action) if isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_)) else None
+        a = int(action) if is_action_id(action) else None
         if a is None or self.is_terminal() or not self._is_legal(a):
             raise ValueError(self._illegal_message(action, self.legal_actions()))
         self._apply_action(a)
