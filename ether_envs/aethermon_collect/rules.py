@@ -57,6 +57,9 @@ _TIMING = tuple(a.timing for a in C.ARTEFACTS)
 _VALUE = tuple(c.value for c in C.CARDS)
 _SET_ID = tuple(c.set_id for c in C.CARDS)
 _SET_VALUE = tuple(sum(_VALUE[m] for m in cards) for cards in C.SET_CARDS)
+_SCALAR_START = dict(draft_pos=0, start_card=-1, first_turn=True, pending=-1, trade_card=-1, collected=False,
+                     no_collect_turn=False, extra_turn=False, fence_row=-1, fence_seat=-1, redistributed=False)
+"""Plain (immutable) State fields at the start of a game."""
 TRADE_TAKE = 12  # pending sub-step of the Trade Token after the card to give is chosen
 
 MODES = ("competitive", "cooperative")
@@ -201,6 +204,7 @@ class Game(_Game):
         self.knight = [self._jumps(s, ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)))
                        for s in range(SQ)]
         self.adjacent = [self._jumps(s, ((0, 1), (0, -1), (1, 0), (-1, 0))) for s in range(SQ)]
+        self._cards_by_elements: dict[tuple[int, ...], list[int]] = {}
         from .observation import Encoder  # encoder is separate from the rules
 
         self.encoder = Encoder(self)
@@ -242,6 +246,15 @@ class Game(_Game):
 
     def new_initial_state(self, seed: int | None = None) -> "State":
         return State(self, seed)
+
+    def cards_of(self, elements) -> list[int]:
+        """Card ids of the given (sorted) element ids, in order (a cached list: copy it to change it)."""
+        key = tuple(elements)
+        cards = self._cards_by_elements.get(key)
+        if cards is None:
+            cards = self._cards_by_elements[key] = [e * C.CARDS_PER_ELEMENT + k for e in key
+                                                    for k in range(C.CARDS_PER_ELEMENT)]
+        return cards
 
 
 class State(_State):
@@ -287,6 +300,11 @@ class State(_State):
         redistributed: whether leftover Artefacts were put on the grid.
         satchel_set: list[int] per seat, set counted complete by a Satchel, -1 if none.
         satchel_queue: seats still to choose their Satchel set.
+
+    Private ``_obs_*`` fields, ``_clog`` (journal of collections: ``(card, square,
+    seat)``) and ``_art_ver`` (bumped whenever an Artefact changes hands, is used or
+    seen) serve the incremental observation encoder; after editing fields
+    directly, call :meth:`refresh`, which also drops the encoder's caches.
     """
 
     def __init__(self, game: Game, seed: int | None):
@@ -294,21 +312,26 @@ class State(_State):
         cfg = game.config
         n = game.num_players
         self.rng = rng = np.random.default_rng(seed)
+        # (rng.shuffle of a list draws exactly as rng.permutation(len(list)) does)
         self.history: list[int] = []
         # Elements in play (rulebook "Set up the Grid"; random choice: AC-A3)
         if cfg.elements is None:
-            self.elements = sorted(rng.permutation(len(C.ELEMENTS))[:cfg.grid[0]].tolist())
+            order = list(range(len(C.ELEMENTS)))
+            rng.shuffle(order)
+            self.elements = sorted(order[:cfg.grid[0]])
         else:
             self.elements = sorted(C.ELEMENTS.index(e) for e in cfg.elements)
-        cards = [e * C.CARDS_PER_ELEMENT + k for e in self.elements for k in range(C.CARDS_PER_ELEMENT)]
+        cards = game.cards_of(self.elements)
         # Turn order (rulebook "Determine Turn Order"; deck = the cards in play: AC-A4)
         self.deal, self.first_player = self._deal_turn_order(cards, rng, n)
         # Grid: all cards face up at random (rulebook "Set up the Grid")
-        self.board = [-1] * SQ
-        self.card_square = [-1] * C.NUM_CARDS
-        for sq, j in zip(game.card_squares, rng.permutation(len(cards)).tolist()):
-            self.board[sq] = cards[j]
-            self.card_square[cards[j]] = sq
+        self.board = board = [-1] * SQ
+        self.card_square = card_square = [-1] * C.NUM_CARDS
+        shuffled = cards.copy()
+        rng.shuffle(shuffled)
+        for sq, c in zip(game.card_squares, shuffled):
+            board[sq] = c
+            card_square[c] = sq
         self.art_square = [-1] * SQ
         self.owner = [-1] * C.NUM_CARDS
         self.collections: list[list[int]] = [[] for _ in range(n)]
@@ -325,31 +348,26 @@ class State(_State):
         self.known = [[True] * C.NUM_ARTEFACTS for _ in range(n)]
         last = (self.first_player - 1) % n
         self.draft_order = [(last - i) % n for i in range(n)]  # last player first, anti-clockwise
-        self.draft_pos = 0
         if cfg.uses_artefacts:
-            pool = [game.artefact_pool[j] for j in rng.permutation(len(game.artefact_pool)).tolist()]
+            pool = game.artefact_pool.copy()
+            rng.shuffle(pool)
             g = cfg.group_size
             self.groups = [sorted(pool[i * g:(i + 1) * g]) for i in range(n)]
             self.group_owner = [-1] * n
             self.leftover = sorted(pool[n * g:])
             if cfg.hidden_artefacts:
                 self.known = [[False] * C.NUM_ARTEFACTS for _ in range(n)]
-        self.start_card = -1
-        self.first_turn = True
-        self.pending = -1
-        self.trade_card = -1
-        self.collected = False
-        self.no_collect_turn = False
-        self.extra_turn = False
         self.streak = [False] * n
-        self.fence_row = -1
-        self.fence_seat = -1
         self.axis = [-1] * n
         self.art_log: list[tuple[int, int]] = []
         self.turns_taken = [False] * n
-        self.redistributed = False
         self.satchel_set = [-1] * n
         self.satchel_queue: list[int] = []
+        # draft_pos, start_card, first_turn, pending, trade_card, collected,
+        # no_collect_turn, extra_turn, fence_row, fence_seat, redistributed
+        self.__dict__.update(_SCALAR_START)
+        self._drop_observation_caches()
+        self._art_ver = 0
         # Placing the Group Token (3 players: the last player chooses a corner)
         if n == 3:
             self.phase = PLACE_TOKEN
@@ -360,8 +378,14 @@ class State(_State):
     @staticmethod
     def _deal_turn_order(cards, rng, n):
         """Deal 3 cards each; highest total starts; tied players draw one more until one leads."""
-        deck = [cards[j] for j in rng.permutation(len(cards)).tolist()]
-        deal = [[C.CARDS[deck.pop()].value for _ in range(3)] for _ in range(n)]
+        deck = cards.copy()
+        rng.shuffle(deck)
+        pop = deck.pop
+        deal = [[_VALUE[pop()], _VALUE[pop()], _VALUE[pop()]] for _ in range(n)]
+        totals = [sum(d) for d in deal]
+        best = max(totals)
+        if totals.count(best) == 1:
+            return deal, totals.index(best)
         tied = list(range(n))
         while True:
             totals = [sum(deal[p]) for p in range(n)]
@@ -370,9 +394,10 @@ class State(_State):
             if len(tied) == 1:
                 return deal, tied[0]
             if len(deck) < len(tied):  # deck exhausted: reshuffle the cards in play (AC-A4)
-                deck = [cards[j] for j in rng.permutation(len(cards)).tolist()]
+                deck = cards.copy()
+                rng.shuffle(deck)
             for p in tied:
-                deal[p].append(C.CARDS[deck.pop()].value)
+                deal[p].append(_VALUE[deck.pop()])
 
     def refresh(self) -> None:
         """Recompute the derived fields (``card_square``, ``score_cache``, ``held``)
@@ -386,6 +411,21 @@ class State(_State):
             self._rescore(p)
         self.held = [[a for a in range(C.NUM_ARTEFACTS) if self.art_owner[a] == p and not self.art_used[a]]
                      for p in range(self.num_players)]
+        self._drop_observation_caches()
+
+    def _drop_observation_caches(self) -> None:
+        """Forget the encoder's incremental caches (the next observation is built
+        from scratch)."""
+        self._obs_seats = None  # per seat: the last observation (observation._SeatView)
+        self._obs_base = None  # (static pieces and grid cards, journal length), shared by clones
+        self._clog = []  # journal of collections since the base: (card, square, seat)
+
+    def __getstate__(self) -> dict:
+        """Pickle and deepcopy without the encoder's caches (rebuilt on demand)."""
+        d = self.__dict__.copy()
+        d["_obs_seats"] = d["_obs_base"] = None
+        d["_clog"] = []
+        return d
 
     # ---- clone: plain fields copied, static data shared ----------------------
     _NESTED = ("deal", "collections", "groups", "held", "known")
@@ -400,6 +440,8 @@ class State(_State):
             d[k] = d[k].copy()
         for k in self._NESTED:
             d[k] = [x.copy() for x in d[k]]
+        d["_obs_seats"] = None  # the encoder's per-seat caches are rebuilt on demand (the base is shared)
+        d["_clog"] = self._clog.copy()
         self._share_rng_state(s)
         return s
 
@@ -679,6 +721,7 @@ class State(_State):
         groups still on offer when it is their turn to draft."""
         remaining = [g for g, o in enumerate(self.group_owner) if o < 0]
         p = self.draft_order[self.draft_pos]
+        self._art_ver += 1
         for g in remaining:
             for a in self.groups[g]:
                 self.known[p][a] = True
@@ -689,6 +732,7 @@ class State(_State):
         self.decider = p
 
     def _draft(self, p: int, g: int) -> None:
+        self._art_ver += 1
         self.group_owner[g] = p
         for a in self.groups[g]:
             self.art_owner[a] = p
@@ -718,6 +762,7 @@ class State(_State):
             self._collect(p, sq)
         a = self.art_square[sq]
         if a >= 0:  # AC-A7
+            self._art_ver += 1
             self.art_square[sq] = -1
             self.art_owner[a] = p
             self.known[p][a] = True
@@ -729,6 +774,7 @@ class State(_State):
         self.card_square[card] = -1
         self.owner[card] = p
         self.collections[p].append(card)
+        self._clog.append((card, sq, p))
         self.collected = True
         # rulebook "Scoring": the value, and the set's value again once it is complete
         self.score_cache[p] += _VALUE[card]
@@ -749,6 +795,7 @@ class State(_State):
         """Rulebook "Using Artefacts": each once, at the time its text states (AC-A6)."""
         p = self.turn_player
         effect = self.last_opponent_effect(p) if a == MIRROR else a
+        self._art_ver += 1
         self.art_used[a] = True
         self.held[p].remove(a)
         for k in self.known:  # a used Artefact has been shown
@@ -798,6 +845,7 @@ class State(_State):
             self.collections[p].append(take)
             self.trade_card = -1
             self._rescore(p)
+            self._drop_observation_caches()
 
     def _end_turn(self) -> None:
         """Rulebook "Ending the Game" and "Player's Turn": next player clockwise."""
@@ -828,6 +876,7 @@ class State(_State):
         """Variant "Redistribute Artefacts" (AC-A7): once every player has taken a
         turn, the leftover Artefacts fill empty squares, both in random order."""
         self.redistributed = True
+        self._art_ver += 1
         empty = self._empty_squares()
         order = self.rng.permutation(len(empty)).tolist() if empty else []
         arts = self.rng.permutation(self.leftover).tolist() if self.leftover else []
@@ -847,6 +896,7 @@ class State(_State):
 
     def _next_satchel(self) -> None:
         if self.phase == SATCHEL:
+            self._art_ver += 1
             self.art_used[SATCHEL_A] = True
             self.held[self.decider].remove(SATCHEL_A)
             for k in self.known:
@@ -875,6 +925,7 @@ class State(_State):
         self.leftover = sorted(map(relabel, self.leftover))
         self.art_square = [relabel(a) if a >= 0 else -1 for a in self.art_square]
         self.held = [sorted(map(relabel, h)) for h in self.held]
+        self._drop_observation_caches()
         owner, used = self.art_owner.copy(), self.art_used.copy()
         known = [k.copy() for k in self.known]
         for old, new in mapping.items():
