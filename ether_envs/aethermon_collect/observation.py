@@ -108,21 +108,24 @@ def _float32_sums(step: float, count: int) -> list[float]:
 
 _UNKNOWN_NA = _float32_sums(1 / NA, NA)
 _UNKNOWN_3 = _float32_sums(1 / 3, 3)
-_ART_FIRST, _ART_LAST = "artefacts_held", "last_opponent_artefact"
 _OFF = {name: sl.start for name, sl in LAYOUT.slices.items()}
 _COLL0, _SCORES0, _PHASE0, _TURN_PLAYER0, _CURRENT_PLAYER0, _TURN_FLAGS0 = (
     _OFF[k] for k in ("collections", "scores", "phase", "turn_player", "current_player", "turn_flags"))
 _PENDING0, _TRADE_CARD0, _FENCE0, _STREAK0, _AXIS0, _SATCHEL0 = (
     _OFF[k] for k in ("pending_effect", "trade_card", "fence", "no_collect_streak", "axis", "satchel_sets"))
+_HELD0, _HELD_UNKNOWN0, _USED0, _GROUPS0, _GROUPS_UNKNOWN0, _TAKEN0, _LEFTOVER0, _LEFTOVER_UNKNOWN0, _LAST_OPPONENT0 = (
+    _OFF[k] for k in ("artefacts_held", "artefacts_held_unknown", "artefacts_used", "draft_groups",
+                      "draft_groups_unknown", "draft_groups_taken", "leftover_artefacts", "leftover_unknown",
+                      "last_opponent_artefact"))
 
 
 class _SeatView:
-    """One observer's last observation of one state: ``buf`` (float32, the layout's
-    size) and ``mv`` (a memoryview of it, for fast single writes); ``pos``: journal
-    entries applied; ``art_ver``: Artefact version written; ``on``: indices of the
-    one-hot entries of the turn set to 1."""
+    """One observer's last observation of one state, without the entries of the
+    turn (zero here): ``buf`` (float32, the layout's size) and ``mv`` (a memoryview
+    of it, for fast single writes); ``pos``: journal entries applied; ``art_ver``:
+    Artefact version written."""
 
-    __slots__ = ("buf", "mv", "pos", "art_ver", "on")
+    __slots__ = ("buf", "mv", "pos", "art_ver")
 
 
 class Encoder:
@@ -157,8 +160,15 @@ class Encoder:
         self._no_axis = [-1] * n
         sl = LAYOUT.slices
         self._off = off = {k: sl[k].start for k in sl}
-        self._art_span = (off[_ART_FIRST], sl[_ART_LAST].stop)
-        self._art_zero = memoryview(np.zeros(self._art_span[1] - self._art_span[0], dtype=np.float32))
+        # Artefact groups' and leftovers' contents never change when every Artefact
+        # is known and none is redistributed: written once per observer, else on every change
+        self._art_contents_fixed = not (cfg.hidden_artefacts or cfg.redistribute_artefacts)
+        spans = [("artefacts_held", "artefacts_used"), ("draft_groups_taken", "draft_groups_taken"),
+                 ("last_opponent_artefact", "last_opponent_artefact")]
+        if not self._art_contents_fixed:
+            spans += [("draft_groups", "draft_groups_unknown"), ("leftover_artefacts", "leftover_unknown")]
+        self._art_spans = [(sl[a].start, memoryview(np.zeros(sl[b].stop - sl[a].start, dtype=np.float32)))
+                           for a, b in spans]
 
     # ---- public ------------------------------------------------------------------
     def encode(self, s, player: int, out: np.ndarray | None = None) -> np.ndarray:
@@ -172,8 +182,10 @@ class Encoder:
             v = seats[player] = self._new_view(s, player)
         self._update(s, player, v)
         if out is None:
-            return v.buf.copy()
-        out[:] = v.buf
+            out = v.buf.copy()
+        else:
+            out[:] = v.buf
+        self._turn_entries(s, player, out)
         return out
 
     def encode_uncached(self, s, player: int) -> np.ndarray:
@@ -181,6 +193,7 @@ class Encoder:
         state's caches (for tests of the incremental path)."""
         v = self._new_view(s, player, self._new_base(s))
         self._update(s, player, v)
+        self._turn_entries(s, player, v.buf)
         return v.buf
 
     # ---- building ------------------------------------------------------------------
@@ -226,12 +239,14 @@ class Encoder:
                         if sq >= 0:
                             mv[sq * _NF + _HOLDER0 + r] = 1.0
         mv[self._off["first_player"] + rel[s.first_player]] = 1.0
+        if self._uses_artefacts and self._art_contents_fixed:
+            self._artefact_contents(s, player, mv)
         v.art_ver = -1
-        v.on = ()
         return v
 
     # ---- updating --------------------------------------------------------------------
     def _update(self, s, player: int, v: _SeatView) -> None:
+        """Bring the view up to date: the journal's collections, the Artefacts."""
         mv = v.mv
         rel = self._rel[player]
         log = s._clog
@@ -250,100 +265,87 @@ class Encoder:
         if v.art_ver != s._art_ver and self._uses_artefacts:
             self._artefacts(s, player, v)
             v.art_ver = s._art_ver
-        # the one-hot entries of the turn: clear the old ones, set the new ones
+
+    def _turn_entries(self, s, player: int, out: np.ndarray) -> None:
+        """Write the entries that change nearly every turn (token, phase, players to
+        act, turn flags, streaks, scores ...) into ``out``, a copy of the view."""
+        rel = self._rel[player]
         phase = s.phase
-        on = [_PHASE0 + phase, _TURN_PLAYER0 + rel[s.turn_player]]
+        out[_PHASE0 + phase] = 1.0
+        out[_TURN_PLAYER0 + rel[s.turn_player]] = 1.0
         if phase != R.OVER:
-            on.append(_CURRENT_PLAYER0 + rel[s.decider])
+            out[_CURRENT_PLAYER0 + rel[s.decider]] = 1.0
         if s.token >= 0:  # 3 players: no token until the last player places it
-            on.append(s.token * _NF + 1)
+            out[s.token * _NF + 1] = 1.0
         if s.collected:
-            on.append(_TURN_FLAGS0)
+            out[_TURN_FLAGS0] = 1.0
         if phase != R.TURN or s.no_collect_turn or s.extra_turn or s.fence_row >= 0:  # rarer entries
-            self._rare_entries(s, rel, on)
+            self._rare_entries(s, rel, out)
         streak = s.streak
         if True in streak:
-            on.extend([_STREAK0 + rel[q] for q in range(self.n) if streak[q]])
+            for q in range(self.n):
+                if streak[q]:
+                    out[_STREAK0 + rel[q]] = 1.0
         if s.axis != self._no_axis or s.satchel_set != self._no_satchel:
-            self._seat_entries(s, rel, on)
-        for i in v.on:
-            mv[i] = 0.0
-        for i in on:
-            mv[i] = 1.0
-        v.on = on
+            self._seat_entries(s, rel, out)
         score = s.score_cache
         k = _SCORES0
         for q in self._order[player]:
-            mv[k] = score[q] / MAX_SCORE
+            out[k] = score[q] / MAX_SCORE
             k += 1
 
     @staticmethod
-    def _rare_entries(s, rel, on: list) -> None:
+    def _rare_entries(s, rel, out: np.ndarray) -> None:
         if s.pending >= 0:
-            on.append(_PENDING0 + s.pending)
+            out[_PENDING0 + s.pending] = 1.0
         if s.trade_card >= 0:
-            on.append(_TRADE_CARD0 + s.trade_card)
+            out[_TRADE_CARD0 + s.trade_card] = 1.0
         if s.no_collect_turn:
-            on.append(_TURN_FLAGS0 + 1)
+            out[_TURN_FLAGS0 + 1] = 1.0
         if s.extra_turn:
-            on.append(_TURN_FLAGS0 + 2)
+            out[_TURN_FLAGS0 + 2] = 1.0
         if s.fence_row >= 0:
-            on.append(_FENCE0 + s.fence_row)
-            on.append(_FENCE0 + C.MAX_SIDE + rel[s.fence_seat])
+            out[_FENCE0 + s.fence_row] = 1.0
+            out[_FENCE0 + C.MAX_SIDE + rel[s.fence_seat]] = 1.0
 
-    def _seat_entries(self, s, rel, on: list) -> None:
+    def _seat_entries(self, s, rel, out: np.ndarray) -> None:
         axis, satchel = s.axis, s.satchel_set
         for q in range(self.n):
             if axis[q] >= 0:
-                on.append(_AXIS0 + 2 * rel[q] + axis[q])
+                out[_AXIS0 + 2 * rel[q] + axis[q]] = 1.0
             if satchel[q] >= 0:
-                on.append(_SATCHEL0 + C.NUM_SETS * rel[q] + satchel[q])
+                out[_SATCHEL0 + C.NUM_SETS * rel[q] + satchel[q]] = 1.0
 
     def _artefacts(self, s, player: int, v: _SeatView) -> None:
-        """Rewrite every Artefact entry (the Artefact pieces, and the grid's
-        Artefacts once redistributed) for ``player``."""
+        """Rewrite the Artefact entries for ``player``: who holds and used which, the
+        groups taken, the Mirror's effect; the groups' and leftovers' contents too
+        unless they are fixed for the game (all Artefacts known, none redistributed),
+        and the grid's Artefacts once redistributed."""
         mv = v.mv
-        off = self._off
-        a0, a1 = self._art_span
-        mv[a0:a1] = self._art_zero
         rel = self._rel_index[player]
         known = s.known[player]
-        held0, unknown0, used0 = off["artefacts_held"], off["artefacts_held_unknown"], off["artefacts_used"]
+        for a0, zeros in self._art_spans:
+            mv[a0:a0 + len(zeros)] = zeros
         for q in range(self.n):
             r = rel[q + 1]
             k = 0
             for a in s.held[q]:
                 if known[a]:
-                    mv[held0 + r * NA + a] = 1.0
+                    mv[_HELD0 + r * NA + a] = 1.0
                 else:
                     k += 1
             if k:
-                mv[unknown0 + r] = _UNKNOWN_NA[k]
-        art_owner = s.art_owner
-        for a, used in enumerate(s.art_used):
-            if used:
-                mv[used0 + rel[art_owner[a] + 1] * NA + a] = 1.0
-        g0, gu0, gt0 = off["draft_groups"], off["draft_groups_unknown"], off["draft_groups_taken"]
-        group_owner = s.group_owner
-        for gi, grp in enumerate(s.groups):
-            k = 0
-            for a in grp:
-                if known[a]:
-                    mv[g0 + gi * NA + a] = 1.0
-                else:
-                    k += 1
-            if k:
-                mv[gu0 + gi] = _UNKNOWN_3[k]
-            if group_owner[gi] >= 0:
-                mv[gt0 + gi * MAX_PLAYERS + rel[group_owner[gi] + 1]] = 1.0
-        k = 0
-        for a in s.leftover:
-            if known[a]:
-                mv[off["leftover_artefacts"] + a] = 1.0
-            else:
-                k += 1
-        if k:
-            mv[off["leftover_unknown"]] = _UNKNOWN_NA[k]
+                mv[_HELD_UNKNOWN0 + r] = _UNKNOWN_NA[k]
+        if True in s.art_used:
+            art_owner = s.art_owner
+            for a, used in enumerate(s.art_used):
+                if used:
+                    mv[_USED0 + rel[art_owner[a] + 1] * NA + a] = 1.0
+        for gi, o in enumerate(s.group_owner):
+            if o >= 0:
+                mv[_TAKEN0 + gi * MAX_PLAYERS + rel[o + 1]] = 1.0
+        if not self._art_contents_fixed:
+            self._artefact_contents(s, player, mv)
         if s.redistributed:
             v.buf[:SQ * _NF].reshape(SQ, _NF)[:, _ART_PRESENT:] = 0
             for sq, a in enumerate(s.art_square):
@@ -351,6 +353,30 @@ class Encoder:
                     mv[sq * _NF + _ART_PRESENT] = 1.0
                     if known[a]:
                         mv[sq * _NF + _ART_ID0 + a] = 1.0
-        e = s.last_opponent_effect(player)
-        if e >= 0:
-            mv[off["last_opponent_artefact"] + e] = 1.0
+        if s.art_log:
+            e = s.last_opponent_effect(player)
+            if e >= 0:
+                mv[_LAST_OPPONENT0 + e] = 1.0
+
+    @staticmethod
+    def _artefact_contents(s, player: int, mv) -> None:
+        """The groups' and the leftovers' contents as ``player`` knows them (the
+        entries are zero when called)."""
+        known = s.known[player]
+        for gi, grp in enumerate(s.groups):
+            k = 0
+            for a in grp:
+                if known[a]:
+                    mv[_GROUPS0 + gi * NA + a] = 1.0
+                else:
+                    k += 1
+            if k:
+                mv[_GROUPS_UNKNOWN0 + gi] = _UNKNOWN_3[k]
+        k = 0
+        for a in s.leftover:
+            if known[a]:
+                mv[_LEFTOVER0 + a] = 1.0
+            else:
+                k += 1
+        if k:
+            mv[_LEFTOVER_UNKNOWN0] = _UNKNOWN_NA[k]

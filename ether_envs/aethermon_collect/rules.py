@@ -57,6 +57,12 @@ _TIMING = tuple(a.timing for a in C.ARTEFACTS)
 _VALUE = tuple(c.value for c in C.CARDS)
 _SET_ID = tuple(c.set_id for c in C.CARDS)
 _SET_VALUE = tuple(sum(_VALUE[m] for m in cards) for cards in C.SET_CARDS)
+_SET_OTHERS = tuple(tuple(m for m in C.SET_CARDS[c.set_id] if m != c.card_id) if c.set_id >= 0 else ()
+                    for c in C.CARDS)
+"""The other cards of each card's set (empty for an Aethermon in no set)."""
+_NEVER_POST_MOVE = frozenset(a.artefact_id for a in C.ARTEFACTS
+                             if a.timing != C.POST_MOVE and a.key != "mirror")
+"""Artefacts that can never be used right after the move (a Mirror may copy one that can)."""
 _SCALAR_START = dict(draft_pos=0, start_card=-1, first_turn=True, pending=-1, trade_card=-1, collected=False,
                      no_collect_turn=False, extra_turn=False, fence_row=-1, fence_seat=-1, redistributed=False)
 """Plain (immutable) State fields at the start of a game."""
@@ -194,6 +200,7 @@ class Game(_Game):
         self.card_squares = [s for s in self.grid_squares if s != self.centre]
         self.cooperative = self.config.cooperative  # flags read on every step
         self.axis_rule = self.cooperative and self.num_players == 2  # 2-player co-op axes
+        self.redistribute = self.config.redistribute_artefacts
         self.artefact_pool = [C.ARTEFACT_BY_KEY[k].artefact_id for k in self.config.artefact_pool]
         self.corners = (0, side - 1, (side - 1) * C.MAX_SIDE, (side - 1) * C.MAX_SIDE + side - 1)
         # static move tables: rook lines per square as (horizontal, vertical) destination lists
@@ -550,8 +557,11 @@ class State(_State):
         return []
 
     def _is_legal(self, action: int) -> bool:
-        if self.phase == TURN and action < PLACE0:  # the common case: a rook move
+        ph = self.phase
+        if ph == TURN and action < PLACE0:  # the common case: a rook move
             return action in self._rook_moves()
+        if ph == POST_MOVE and action == END_TURN:
+            return True
         return action in self._legal_actions()
 
     def _rook_moves(self) -> list[int]:
@@ -678,7 +688,11 @@ class State(_State):
             if self.game.axis_rule:
                 self._bind_axis(action)
             self._arrive(action, collect=True)
-            self._after_move()
+            held = self.held[self.turn_player]
+            if held and not _NEVER_POST_MOVE.issuperset(held):
+                self._after_move()
+            else:
+                self._end_turn()
             return
         block, i = CODEC.decode(action)
         if ph == PLACE_TOKEN:
@@ -721,7 +735,8 @@ class State(_State):
         groups still on offer when it is their turn to draft."""
         remaining = [g for g, o in enumerate(self.group_owner) if o < 0]
         p = self.draft_order[self.draft_pos]
-        self._art_ver += 1
+        if self.game.config.hidden_artefacts:  # what p knows changes
+            self._art_ver += 1
         for g in remaining:
             for a in self.groups[g]:
                 self.known[p][a] = True
@@ -777,12 +792,16 @@ class State(_State):
         self._clog.append((card, sq, p))
         self.collected = True
         # rulebook "Scoring": the value, and the set's value again once it is complete
-        self.score_cache[p] += _VALUE[card]
-        st = _SET_ID[card]
-        if st >= 0:
+        score = _VALUE[card]
+        others = _SET_OTHERS[card]
+        if others:
             owner = self.owner
-            if all(owner[m] == p for m in C.SET_CARDS[st]):
-                self.score_cache[p] += _SET_VALUE[st]
+            for m in others:
+                if owner[m] != p:
+                    break
+            else:  # the set is complete
+                score += _SET_VALUE[_SET_ID[card]]
+        self.score_cache[p] += score
 
     def _after_move(self) -> None:
         if self.held[self.turn_player] and self._usable_artefacts(C.POST_MOVE):
@@ -850,27 +869,32 @@ class State(_State):
     def _end_turn(self) -> None:
         """Rulebook "Ending the Game" and "Player's Turn": next player clockwise."""
         g = self.game
-        cfg = g.config
         n = g.num_players
         p = self.turn_player
         if self.collected:
             self.streak = [False] * n
+            over = False  # competitive: nobody's streak stands; co-operative: a collecting turn
         else:
             self.streak[p] = True
+            over = g.cooperative or all(self.streak)
         self.turns_taken[p] = True
-        if cfg.redistribute_artefacts and not self.redistributed and all(self.turns_taken):
+        if g.redistribute and not self.redistributed and all(self.turns_taken):
             self._redistribute()
-        if (not self.collected) if g.cooperative else all(self.streak):
+        if over:
             self._game_end()
             return
         if self.fence_seat == p:  # the Fence bound this turn only
             self.fence_row = self.fence_seat = -1
         self.first_turn = False
-        if self.extra_turn:
+        self.phase = TURN
+        self.collected = False
+        if self.extra_turn:  # Stopwatch: the same player again, collecting nothing
             self.extra_turn = False
-            self._start_turn(p, extra=True)
+            self.decider = p
+            self.no_collect_turn = True
         else:
-            self._start_turn((p + 1) % n)
+            self.turn_player = self.decider = (p + 1) % n
+            self.no_collect_turn = False
 
     def _redistribute(self) -> None:
         """Variant "Redistribute Artefacts" (AC-A7): once every player has taken a
