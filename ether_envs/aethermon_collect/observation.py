@@ -198,7 +198,8 @@ class Encoder:
 
     # ---- building ------------------------------------------------------------------
     def _new_base(self, s):
-        """The static pieces and the grid's cards as they are now (no seat-relative
+        """The static pieces, the grid's cards as they are now and, when they are
+        fixed, the Artefact groups' and leftovers' contents (no seat-relative
         entries): ``(buffer, journal length)``."""
         base = self._template.copy()
         sqv = base[:SQ * _NF].reshape(SQ, _NF)
@@ -206,6 +207,8 @@ class Encoder:
         el = self._off["elements_in_play"]
         for e in s.elements:
             base[el + e] = 1
+        if self._uses_artefacts and self._art_contents_fixed:  # the same for every observer
+            self._artefact_contents(s, 0, memoryview(base))
         return base, len(s._clog)
 
     def _new_view(self, s, player: int, base=None) -> _SeatView:
@@ -239,8 +242,6 @@ class Encoder:
                         if sq >= 0:
                             mv[sq * _NF + _HOLDER0 + r] = 1.0
         mv[self._off["first_player"] + rel[s.first_player]] = 1.0
-        if self._uses_artefacts and self._art_contents_fixed:
-            self._artefact_contents(s, player, mv)
         v.art_ver = -1
         return v
 
@@ -269,6 +270,7 @@ class Encoder:
     def _turn_entries(self, s, player: int, out: np.ndarray) -> None:
         """Write the entries that change nearly every turn (token, phase, players to
         act, turn flags, streaks, scores ...) into ``out``, a copy of the view."""
+        out = memoryview(out)  # single writes through a memoryview are cheaper than numpy's
         rel = self._rel[player]
         phase = s.phase
         out[_PHASE0 + phase] = 1.0
@@ -326,21 +328,22 @@ class Encoder:
         known = s.known[player]
         for a0, zeros in self._art_spans:
             mv[a0:a0 + len(zeros)] = zeros
+        held = s.held
         for q in range(self.n):
-            r = rel[q + 1]
-            k = 0
-            for a in s.held[q]:
-                if known[a]:
-                    mv[_HELD0 + r * NA + a] = 1.0
-                else:
-                    k += 1
-            if k:
-                mv[_HELD_UNKNOWN0 + r] = _UNKNOWN_NA[k]
+            if held[q]:
+                h0 = _HELD0 + rel[q + 1] * NA
+                k = 0
+                for a in held[q]:
+                    if known[a]:
+                        mv[h0 + a] = 1.0
+                    else:
+                        k += 1
+                if k:
+                    mv[_HELD_UNKNOWN0 + rel[q + 1]] = _UNKNOWN_NA[k]
         if True in s.art_used:
             art_owner = s.art_owner
-            for a, used in enumerate(s.art_used):
-                if used:
-                    mv[_USED0 + rel[art_owner[a] + 1] * NA + a] = 1.0
+            for a in [a for a, used in enumerate(s.art_used) if used]:
+                mv[_USED0 + rel[art_owner[a] + 1] * NA + a] = 1.0
         for gi, o in enumerate(s.group_owner):
             if o >= 0:
                 mv[_TAKEN0 + gi * MAX_PLAYERS + rel[o + 1]] = 1.0

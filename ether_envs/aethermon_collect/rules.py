@@ -63,9 +63,15 @@ _SET_OTHERS = tuple(tuple(m for m in C.SET_CARDS[c.set_id] if m != c.card_id) if
 _NEVER_POST_MOVE = frozenset(a.artefact_id for a in C.ARTEFACTS
                              if a.timing != C.POST_MOVE and a.key != "mirror")
 """Artefacts that can never be used right after the move (a Mirror may copy one that can)."""
+_NEVER_PRE_MOVE = frozenset(a.artefact_id for a in C.ARTEFACTS
+                            if a.timing != C.PRE_MOVE and a.key != "mirror")
+"""Artefacts that can never be used before the move."""
+_BLOCK_INDEX = tuple(CODEC.decode(a) for a in range(CODEC.size))
+"""(block name, index in the block) of every action id."""
 _SCALAR_START = dict(draft_pos=0, start_card=-1, first_turn=True, pending=-1, trade_card=-1, collected=False,
                      no_collect_turn=False, extra_turn=False, fence_row=-1, fence_seat=-1, redistributed=False)
 """Plain (immutable) State fields at the start of a game."""
+_ALWAYS_APPLICABLE = frozenset((GLOVES, LANTERN, STOPWATCH, FENCE))
 TRADE_TAKE = 12  # pending sub-step of the Trade Token after the card to give is chosen
 
 MODES = ("competitive", "cooperative")
@@ -435,18 +441,33 @@ class State(_State):
         return d
 
     # ---- clone: plain fields copied, static data shared ----------------------
-    _NESTED = ("deal", "collections", "groups", "held", "known")
-
     def clone(self) -> "State":
+        """An independent copy. Lists the rules change in place are copied; those
+        they only ever replace (``deal``, ``groups``, ``draft_order``, ``leftover``)
+        are shared, as is ``known`` when every Artefact is known (it only ever
+        holds True then)."""
         s = State.__new__(State)
         d = s.__dict__
         d.update(self.__dict__)
-        for k in ("history", "board", "card_square", "art_square", "owner", "score_cache", "group_owner", "leftover",
-                  "art_owner", "art_used", "draft_order", "streak", "axis", "art_log", "turns_taken",
-                  "satchel_set", "satchel_queue"):
-            d[k] = d[k].copy()
-        for k in self._NESTED:
-            d[k] = [x.copy() for x in d[k]]
+        d["history"] = self.history.copy()
+        d["board"] = self.board.copy()
+        d["card_square"] = self.card_square.copy()
+        d["art_square"] = self.art_square.copy()
+        d["owner"] = self.owner.copy()
+        d["score_cache"] = self.score_cache.copy()
+        d["group_owner"] = self.group_owner.copy()
+        d["art_owner"] = self.art_owner.copy()
+        d["art_used"] = self.art_used.copy()
+        d["streak"] = self.streak.copy()
+        d["axis"] = self.axis.copy()
+        d["art_log"] = self.art_log.copy()
+        d["turns_taken"] = self.turns_taken.copy()
+        d["satchel_set"] = self.satchel_set.copy()
+        d["satchel_queue"] = self.satchel_queue.copy()
+        d["collections"] = [x.copy() for x in self.collections]
+        d["held"] = [x.copy() for x in self.held]
+        if self.game.config.hidden_artefacts:
+            d["known"] = [x.copy() for x in self.known]
         d["_obs_seats"] = None  # the encoder's per-seat caches are rebuilt on demand (the base is shared)
         d["_clog"] = self._clog.copy()
         self._share_rng_state(s)
@@ -541,7 +562,7 @@ class State(_State):
         ph = self.phase
         if ph == TURN:
             moves = self._rook_moves()  # MOVE ids are the squares (MOVE0 == 0)
-            if not self.held[self.turn_player]:
+            if _NEVER_PRE_MOVE.issuperset(self.held[self.turn_player]):
                 return list(moves)
             return moves + [USE0 + a for a in self._usable_artefacts(C.PRE_MOVE)]
         if ph == POST_MOVE:
@@ -557,11 +578,23 @@ class State(_State):
         return []
 
     def _is_legal(self, action: int) -> bool:
+        """Agrees with ``_legal_actions`` without building it for the frequent actions."""
         ph = self.phase
-        if ph == TURN and action < PLACE0:  # the common case: a rook move
-            return action in self._rook_moves()
-        if ph == POST_MOVE and action == END_TURN:
-            return True
+        if ph == TURN:
+            if action < PLACE0:  # the common case: a rook move
+                return action in self._rook_moves()
+            if USE0 <= action < TARGET0:
+                return self._artefact_usable(action - USE0, C.PRE_MOVE)
+            return False
+        if ph == POST_MOVE:
+            if action == END_TURN:
+                return True
+            if USE0 <= action < TARGET0:
+                return self._artefact_usable(action - USE0, C.POST_MOVE)
+            return False
+        if ph == DRAFT:
+            return DRAFT0 <= action < USE0 and action - DRAFT0 < len(self.group_owner) \
+                and self.group_owner[action - DRAFT0] < 0
         return action in self._legal_actions()
 
     def _rook_moves(self) -> list[int]:
@@ -602,19 +635,35 @@ class State(_State):
         return -1
 
     def _usable_artefacts(self, timing: str) -> list[int]:
+        """The turn player's Artefacts usable now (``timing``: ``C.PRE_MOVE`` or ``C.POST_MOVE``)."""
+        return [a for a in self.held[self.turn_player] if self._artefact_usable(a, timing)]
+
+    def _artefact_usable(self, a: int, timing: str) -> bool:
+        """Whether the turn player holds Artefact ``a`` and may use it now (a Mirror:
+        the effect it would copy)."""
         p = self.turn_player
-        out = []
-        for a in self.held[p]:
-            effect = self.last_opponent_effect(p) if a == MIRROR else a
-            if effect >= 0 and effect != MIRROR and _TIMING[effect] == timing and self._effect_applicable(effect):
-                out.append(a)
-        return out
+        if a not in self.held[p]:
+            return False
+        if a == MIRROR:
+            effect = self.last_opponent_effect(p)
+            if effect < 0 or effect == MIRROR:
+                return False
+        else:
+            effect = a
+        return _TIMING[effect] == timing and self._effect_applicable(effect)
 
     def _effect_applicable(self, e: int) -> bool:
+        if e in _ALWAYS_APPLICABLE:
+            return True
         g = self.game
         t = self.token
-        if e == BEETLE:
-            return bool(self._beetle_targets())
+        if e == BEETLE:  # as bool(self._beetle_targets()), stopping at the first target
+            p = self.turn_player
+            board = self.board
+            for sq in g.adjacent[t]:
+                if board[sq] >= 0 and self.can_collect(p, board[sq]):
+                    return True
+            return False
         if e == COMPASS:
             return bool(g.diagonal[t])
         if e == HOOK:
@@ -684,17 +733,23 @@ class State(_State):
     # ---- apply -------------------------------------------------------------------
     def _apply_action(self, action: int) -> None:
         ph = self.phase
-        if ph == TURN and action < PLACE0:  # the common case: a rook move
+        if ph == TURN and action < PLACE0:  # the common case: a rook move (as _arrive)
             if self.game.axis_rule:
                 self._bind_axis(action)
-            self._arrive(action, collect=True)
-            held = self.held[self.turn_player]
+            self.token = action
+            p = self.turn_player
+            card = self.board[action]
+            if card >= 0 and self.can_collect(p, card):
+                self._collect(p, action)
+            if self.art_square[action] >= 0:
+                self._pick_up(p, action)
+            held = self.held[p]
             if held and not _NEVER_POST_MOVE.issuperset(held):
                 self._after_move()
             else:
                 self._end_turn()
             return
-        block, i = CODEC.decode(action)
+        block, i = _BLOCK_INDEX[action]
         if ph == PLACE_TOKEN:
             self.token = self.game.corners[i]
             self.start_card = self.board[self.token]
@@ -775,13 +830,17 @@ class State(_State):
         card = self.board[sq]
         if card >= 0 and self.can_collect(p, card):
             self._collect(p, sq)
+        if self.art_square[sq] >= 0:
+            self._pick_up(p, sq)
+
+    def _pick_up(self, p: int, sq: int) -> None:
+        """Seat ``p`` takes the Artefact lying on ``sq`` (AC-A7)."""
         a = self.art_square[sq]
-        if a >= 0:  # AC-A7
-            self._art_ver += 1
-            self.art_square[sq] = -1
-            self.art_owner[a] = p
-            self.known[p][a] = True
-            self.held[p] = sorted(self.held[p] + [a])
+        self._art_ver += 1
+        self.art_square[sq] = -1
+        self.art_owner[a] = p
+        self.known[p][a] = True
+        self.held[p] = sorted(self.held[p] + [a])
 
     def _collect(self, p: int, sq: int) -> None:
         card = self.board[sq]
