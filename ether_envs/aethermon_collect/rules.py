@@ -636,7 +636,17 @@ class State(_State):
 
     def _usable_artefacts(self, timing: str) -> list[int]:
         """The turn player's Artefacts usable now (``timing``: ``C.PRE_MOVE`` or ``C.POST_MOVE``)."""
-        return [a for a in self.held[self.turn_player] if self._artefact_usable(a, timing)]
+        p = self.turn_player
+        out = []
+        for a in self.held[p]:  # as _artefact_usable, inlined (it is on the path of every turn)
+            effect = a
+            if a == MIRROR:
+                effect = self.last_opponent_effect(p)
+                if effect < 0 or effect == MIRROR:
+                    continue
+            if _TIMING[effect] == timing and (effect in _ALWAYS_APPLICABLE or self._effect_applicable(effect)):
+                out.append(a)
+        return out
 
     def _artefact_usable(self, a: int, timing: str) -> bool:
         """Whether the turn player holds Artefact ``a`` and may use it now (a Mirror:
