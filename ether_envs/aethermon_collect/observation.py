@@ -84,6 +84,7 @@ for _c in C.CARDS:
     _CARD_FEATURES[_c.card_id, 10 + (3 - _c.set_size)] = 1
     _CARD_FEATURES[_c.card_id, 13] = _c.stage / 3
 _NF = len(SQUARE_FEATURES)
+_NC = C.NUM_CARDS
 _CARD0 = F["card_present"]  # columns _CARD0 .. _CARD0 + 17: card features, then set_held_by
 _HOLDER0 = F["set_held_by_seat_0"]
 assert _HOLDER0 == _CARD0 + 14
@@ -167,7 +168,7 @@ class Encoder:
                  ("last_opponent_artefact", "last_opponent_artefact")]
         if not self._art_contents_fixed:
             spans += [("draft_groups", "draft_groups_unknown"), ("leftover_artefacts", "leftover_unknown")]
-        self._art_spans = [(sl[a].start, memoryview(np.zeros(sl[b].stop - sl[a].start, dtype=np.float32)))
+        self._art_spans = [(sl[a].start, sl[b].stop, memoryview(np.zeros(sl[b].stop - sl[a].start, dtype=np.float32)))
                            for a, b in spans]
 
     # ---- public ------------------------------------------------------------------
@@ -257,7 +258,7 @@ class Encoder:
                 row = sq * _NF + _CARD0
                 mv[row:row + 18] = _ZERO_ROW
                 r = rel[q]
-                mv[_COLL0 + r * C.NUM_CARDS + card] = 1.0
+                mv[_COLL0 + r * _NC + card] = 1.0
                 for m in _SET_OTHERS[card]:
                     sqm = card_square[m]
                     if sqm >= 0:
@@ -326,8 +327,8 @@ class Encoder:
         mv = v.mv
         rel = self._rel_index[player]
         known = s.known[player]
-        for a0, zeros in self._art_spans:
-            mv[a0:a0 + len(zeros)] = zeros
+        for a0, a1, zeros in self._art_spans:
+            mv[a0:a1] = zeros
         held = s.held
         for q in range(self.n):
             if held[q]:

@@ -317,7 +317,8 @@ class State(_State):
     Private ``_obs_*`` fields, ``_clog`` (journal of collections: ``(card, square,
     seat)``) and ``_art_ver`` (bumped whenever an Artefact changes hands, is used or
     seen) serve the incremental observation encoder; after editing fields
-    directly, call :meth:`refresh`, which also drops the encoder's caches.
+    directly, call :meth:`refresh`, which also drops the private caches
+    (:meth:`invalidate_caches`).
     """
 
     def __init__(self, game: Game, seed: int | None):
@@ -424,6 +425,12 @@ class State(_State):
             self._rescore(p)
         self.held = [[a for a in range(C.NUM_ARTEFACTS) if self.art_owner[a] == p and not self.art_used[a]]
                      for p in range(self.num_players)]
+        self.invalidate_caches()
+
+    def invalidate_caches(self) -> None:
+        """Drop the private caches (the legal-action memo, the encoder's caches);
+        :meth:`refresh` calls it."""
+        super().invalidate_caches()
         self._drop_observation_caches()
 
     def _drop_observation_caches(self) -> None:
@@ -559,11 +566,12 @@ class State(_State):
 
     # ---- legal actions ---------------------------------------------------------
     def _legal_actions(self) -> list[int]:
+        """Sorted legal ids; may be a static table of the game (never mutate it)."""
         ph = self.phase
         if ph == TURN:
             moves = self._rook_moves()  # MOVE ids are the squares (MOVE0 == 0)
             if _NEVER_PRE_MOVE.issuperset(self.held[self.turn_player]):
-                return list(moves)
+                return moves  # a static table: legal_actions() returns a copy
             return moves + [USE0 + a for a in self._usable_artefacts(C.PRE_MOVE)]
         if ph == POST_MOVE:
             return [USE0 + a for a in self._usable_artefacts(C.POST_MOVE)] + [END_TURN]
@@ -800,11 +808,11 @@ class State(_State):
         groups still on offer when it is their turn to draft."""
         remaining = [g for g, o in enumerate(self.group_owner) if o < 0]
         p = self.draft_order[self.draft_pos]
-        if self.game.config.hidden_artefacts:  # what p knows changes
+        if self.game.config.hidden_artefacts:  # p sees them (otherwise every Artefact is known)
             self._art_ver += 1
-        for g in remaining:
-            for a in self.groups[g]:
-                self.known[p][a] = True
+            for g in remaining:
+                for a in self.groups[g]:
+                    self.known[p][a] = True
         if len(remaining) == 1:
             self._draft(p, remaining[0])
             return
