@@ -514,22 +514,25 @@ class State(_State):
 
     def team_scores(self) -> np.ndarray:
         """Score that decides the game for each seat: own score, partner's added in
-        "2 vs 2", everyone's added in co-operative mode."""
-        s = self.scores()
-        if self.game.config.cooperative:
-            return np.full_like(s, s.sum())
-        if self.game.config.teams:
-            return s + np.roll(s, 2)
+        "2 vs 2", everyone's added in co-operative mode (float64, shape (players,))."""
+        return np.array(self._team_score_list(), dtype=np.float64)
+
+    def _team_score_list(self) -> list[int]:
+        s = self.score_cache
+        if self.game.cooperative:
+            return [sum(s)] * len(s)
+        if self.game.config.teams:  # 4 seats: partners sit opposite
+            return [s[p] + s[(p + 2) % 4] for p in range(4)]
         return s
 
     def winners(self) -> list[int]:
         """Competitive winners (rulebook "Scoring": a tie goes to the player who
         acted LAST in the turn order; in 2 vs 2, to that player's team: AC-A9)."""
-        ts = self.team_scores()
-        best = ts.max()
+        ts = self._team_score_list()
+        best = max(ts)
         n = self.num_players
-        tied = [p for p in range(n) if ts[p] == best]
-        last = max(tied, key=lambda p: (p - self.first_player) % n)
+        first = self.first_player
+        last = max((p for p in range(n) if ts[p] == best), key=lambda p: (p - first) % n)
         if self.game.config.teams:
             return sorted({last, (last + 2) % 4})
         return [last]
