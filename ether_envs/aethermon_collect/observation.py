@@ -123,10 +123,10 @@ _HELD0, _HELD_UNKNOWN0, _USED0, _GROUPS0, _GROUPS_UNKNOWN0, _TAKEN0, _LEFTOVER0,
 class _SeatView:
     """One observer's last observation of one state, without the entries of the
     turn (zero here): ``buf`` (float32, the layout's size) and ``mv`` (a memoryview
-    of it, for fast single writes); ``pos``: journal entries applied; ``art_ver``:
-    Artefact version written."""
+    of it, for fast single writes); ``pos``: collection journal entries applied;
+    ``art_ver``: Artefact version written; ``apos``: Artefact journal entries applied."""
 
-    __slots__ = ("buf", "mv", "pos", "art_ver")
+    __slots__ = ("buf", "mv", "pos", "art_ver", "apos")
 
 
 class Encoder:
@@ -168,6 +168,9 @@ class Encoder:
                  ("last_opponent_artefact", "last_opponent_artefact")]
         if not self._art_contents_fixed:
             spans += [("draft_groups", "draft_groups_unknown"), ("leftover_artefacts", "leftover_unknown")]
+        self._last_zero = memoryview(np.zeros(NA, dtype=np.float32))
+        # opponent[p][q]: whether seat q is an opponent of p (2 vs 2: not the partner)
+        self._opponent = [[q != p and not (cfg.teams and q == (p + 2) % 4) for q in range(n)] for p in range(n)]
         self._art_spans = [(sl[a].start, sl[b].stop, memoryview(np.zeros(sl[b].stop - sl[a].start, dtype=np.float32)))
                            for a, b in spans]
 
@@ -243,7 +246,8 @@ class Encoder:
                         if sq >= 0:
                             mv[sq * _NF + _HOLDER0 + r] = 1.0
         mv[self._off["first_player"] + rel[s.first_player]] = 1.0
-        v.art_ver = -1
+        v.art_ver = -1  # Artefact entries: written in full by the first update
+        v.apos = 0
         return v
 
     # ---- updating --------------------------------------------------------------------
@@ -264,9 +268,15 @@ class Encoder:
                     if sqm >= 0:
                         mv[sqm * _NF + _HOLDER0 + r] = 1.0
             v.pos = len(log)
-        if v.art_ver != s._art_ver and self._uses_artefacts:
-            self._artefacts(s, player, v)
-            v.art_ver = s._art_ver
+        if self._uses_artefacts:
+            alog = s._alog
+            if v.art_ver != s._art_ver or (v.apos != len(alog) and not self._art_contents_fixed):
+                self._artefacts(s, player, v)
+                v.art_ver = s._art_ver
+                v.apos = len(alog)
+            elif v.apos != len(alog):  # drafts and uses, every Artefact known: the entries they change
+                self._artefact_events(s, player, v, alog)
+                v.apos = len(alog)
 
     def _turn_entries(self, s, player: int, out: np.ndarray) -> None:
         """Write the entries that change nearly every turn (token, phase, players to
@@ -361,6 +371,26 @@ class Encoder:
             e = s.last_opponent_effect(player)
             if e >= 0:
                 mv[_LAST_OPPONENT0 + e] = 1.0
+
+    def _artefact_events(self, s, player: int, v: _SeatView, alog: list) -> None:
+        """Apply the Artefact journal's new drafts and uses (only when every Artefact
+        is known and none is redistributed, so that they change nothing else)."""
+        mv = v.mv
+        rel = self._rel[player]
+        opponent = self._opponent[player]
+        for kind, q, x, effect in alog[v.apos:]:
+            r = rel[q]
+            if kind == R.ART_DRAFTED:  # q took group x
+                for a in s.groups[x]:
+                    mv[_HELD0 + r * NA + a] = 1.0
+                mv[_TAKEN0 + x * MAX_PLAYERS + r] = 1.0
+            else:  # q used Artefact x
+                mv[_HELD0 + r * NA + x] = 0.0
+                mv[_USED0 + r * NA + x] = 1.0
+                if effect != R.NOT_LOGGED and opponent[q]:  # the effect a Mirror would copy
+                    mv[_LAST_OPPONENT0:_LAST_OPPONENT0 + NA] = self._last_zero
+                    if effect >= 0:
+                        mv[_LAST_OPPONENT0 + effect] = 1.0
 
     @staticmethod
     def _artefact_contents(s, player: int, mv) -> None:

@@ -72,6 +72,7 @@ _SCALAR_START = dict(draft_pos=0, start_card=-1, first_turn=True, pending=-1, tr
                      no_collect_turn=False, extra_turn=False, fence_row=-1, fence_seat=-1, redistributed=False)
 """Plain (immutable) State fields at the start of a game."""
 _ALWAYS_APPLICABLE = frozenset((GLOVES, LANTERN, STOPWATCH, FENCE))
+ART_DRAFTED, ART_USED, NOT_LOGGED = 0, 1, -2  # Artefact journal (State._alog) entries
 TRADE_TAKE = 12  # pending sub-step of the Trade Token after the card to give is chosen
 
 MODES = ("competitive", "cooperative")
@@ -315,8 +316,9 @@ class State(_State):
         satchel_queue: seats still to choose their Satchel set.
 
     Private ``_obs_*`` fields, ``_clog`` (journal of collections: ``(card, square,
-    seat)``) and ``_art_ver`` (bumped whenever an Artefact changes hands, is used or
-    seen) serve the incremental observation encoder; after editing fields
+    seat)``), ``_alog`` (journal of drafts and Artefact uses) and ``_art_ver`` (bumped
+    when an Artefact changes hands or is seen otherwise) serve the incremental
+    observation encoder; after editing fields
     directly, call :meth:`refresh`, which also drops the private caches
     (:meth:`invalidate_caches`).
     """
@@ -439,12 +441,15 @@ class State(_State):
         self._obs_seats = None  # per seat: the last observation (observation._SeatView)
         self._obs_base = None  # (static pieces and grid cards, journal length), shared by clones
         self._clog = []  # journal of collections since the base: (card, square, seat)
+        self._alog = []  # journal of Artefact events: (ART_DRAFTED, seat, group, NOT_LOGGED)
+        #                  or (ART_USED, seat, artefact, effect logged in art_log or NOT_LOGGED)
 
     def __getstate__(self) -> dict:
         """Pickle and deepcopy without the encoder's caches (rebuilt on demand)."""
         d = self.__dict__.copy()
         d["_obs_seats"] = d["_obs_base"] = None
         d["_clog"] = []
+        d["_alog"] = []
         return d
 
     # ---- clone: plain fields copied, static data shared ----------------------
@@ -477,6 +482,7 @@ class State(_State):
             d["known"] = [x.copy() for x in self.known]
         d["_obs_seats"] = None  # the encoder's per-seat caches are rebuilt on demand (the base is shared)
         d["_clog"] = self._clog.copy()
+        d["_alog"] = self._alog.copy()
         self._share_rng_state(s)
         return s
 
@@ -823,7 +829,7 @@ class State(_State):
         self.decider = p
 
     def _draft(self, p: int, g: int) -> None:
-        self._art_ver += 1
+        self._alog.append((ART_DRAFTED, p, g, NOT_LOGGED))
         self.group_owner[g] = p
         for a in self.groups[g]:
             self.art_owner[a] = p
@@ -894,7 +900,7 @@ class State(_State):
         """Rulebook "Using Artefacts": each once, at the time its text states (AC-A6)."""
         p = self.turn_player
         effect = self.last_opponent_effect(p) if a == MIRROR else a
-        self._art_ver += 1
+        self._alog.append((ART_USED, p, a, effect))
         self.art_used[a] = True
         self.held[p].remove(a)
         for k in self.known:  # a used Artefact has been shown
@@ -1000,7 +1006,7 @@ class State(_State):
 
     def _next_satchel(self) -> None:
         if self.phase == SATCHEL:
-            self._art_ver += 1
+            self._alog.append((ART_USED, self.decider, SATCHEL_A, NOT_LOGGED))
             self.art_used[SATCHEL_A] = True
             self.held[self.decider].remove(SATCHEL_A)
             for k in self.known:
