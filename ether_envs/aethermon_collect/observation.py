@@ -253,10 +253,10 @@ class Encoder:
     # ---- updating --------------------------------------------------------------------
     def _update(self, s, player: int, v: _SeatView) -> None:
         """Bring the view up to date: the journal's collections, the Artefacts."""
-        mv = v.mv
-        rel = self._rel[player]
         log = s._clog
         if v.pos != len(log):  # Aethermon collected since: (card, square, seat)
+            mv = v.mv
+            rel = self._rel[player]
             card_square = s.card_square
             for card, sq, q in log[v.pos:]:
                 row = sq * _NF + _CARD0
@@ -268,15 +268,17 @@ class Encoder:
                     if sqm >= 0:
                         mv[sqm * _NF + _HOLDER0 + r] = 1.0
             v.pos = len(log)
-        if self._uses_artefacts:
-            alog = s._alog
-            if v.art_ver != s._art_ver or (v.apos != len(alog) and not self._art_contents_fixed):
-                self._artefacts(s, player, v)
-                v.art_ver = s._art_ver
-                v.apos = len(alog)
-            elif v.apos != len(alog):  # drafts and uses, every Artefact known: the entries they change
-                self._artefact_events(s, player, v, alog)
-                v.apos = len(alog)
+        if self._uses_artefacts and (v.apos != len(s._alog) or v.art_ver != s._art_ver):
+            self._artefacts_update(s, player, v)
+
+    def _artefacts_update(self, s, player: int, v: _SeatView) -> None:
+        alog = s._alog
+        if v.art_ver != s._art_ver or not self._art_contents_fixed:
+            self._artefacts(s, player, v)
+            v.art_ver = s._art_ver
+        else:  # drafts and uses, every Artefact known: rewrite the entries they change
+            self._artefact_events(s, player, v, alog)
+        v.apos = len(alog)
 
     def _turn_entries(self, s, player: int, out: np.ndarray) -> None:
         """Write the entries that change nearly every turn (token, phase, players to

@@ -196,6 +196,7 @@ class Game(_Game):
         self.config = build_config(Config, config, "aethermon_collect")
         self.num_players = self.config.num_players
         n_el, side, vacant = self.config.grid
+        self.num_elements = n_el
         self.side = side
         self.num_cards = n_el * C.CARDS_PER_ELEMENT
         self.in_grid = np.zeros(SQ, dtype=bool)
@@ -208,6 +209,9 @@ class Game(_Game):
         self.cooperative = self.config.cooperative  # flags read on every step
         self.axis_rule = self.cooperative and self.num_players == 2  # 2-player co-op axes
         self.redistribute = self.config.redistribute_artefacts
+        self.uses_artefacts = self.config.uses_artefacts
+        self.group_size = self.config.group_size
+        self.hidden = self.config.hidden_artefacts
         self.artefact_pool = [C.ARTEFACT_BY_KEY[k].artefact_id for k in self.config.artefact_pool]
         self.corners = (0, side - 1, (side - 1) * C.MAX_SIDE, (side - 1) * C.MAX_SIDE + side - 1)
         # static move tables: rook lines per square as (horizontal, vertical) destination lists
@@ -334,7 +338,7 @@ class State(_State):
         if cfg.elements is None:
             order = list(range(len(C.ELEMENTS)))
             rng.shuffle(order)
-            self.elements = sorted(order[:cfg.grid[0]])
+            self.elements = sorted(order[:game.num_elements])
         else:
             self.elements = sorted(C.ELEMENTS.index(e) for e in cfg.elements)
         cards = game.cards_of(self.elements)
@@ -364,14 +368,14 @@ class State(_State):
         self.known = [[True] * C.NUM_ARTEFACTS for _ in range(n)]
         last = (self.first_player - 1) % n
         self.draft_order = [(last - i) % n for i in range(n)]  # last player first, anti-clockwise
-        if cfg.uses_artefacts:
+        if game.uses_artefacts:
             pool = game.artefact_pool.copy()
             rng.shuffle(pool)
-            g = cfg.group_size
+            g = game.group_size
             self.groups = [sorted(pool[i * g:(i + 1) * g]) for i in range(n)]
             self.group_owner = [-1] * n
             self.leftover = sorted(pool[n * g:])
-            if cfg.hidden_artefacts:
+            if game.hidden:
                 self.known = [[False] * C.NUM_ARTEFACTS for _ in range(n)]
         self.streak = [False] * n
         self.axis = [-1] * n
@@ -478,7 +482,7 @@ class State(_State):
         d["satchel_queue"] = self.satchel_queue.copy()
         d["collections"] = [x.copy() for x in self.collections]
         d["held"] = [x.copy() for x in self.held]
-        if self.game.config.hidden_artefacts:
+        if self.game.hidden:
             d["known"] = [x.copy() for x in self.known]
         d["_obs_seats"] = None  # the encoder's per-seat caches are rebuilt on demand (the base is shared)
         d["_clog"] = self._clog.copy()
@@ -804,7 +808,7 @@ class State(_State):
             self.axis[1 - p] = 1 - a
 
     def _begin_draft(self) -> None:
-        if not self.game.config.uses_artefacts:
+        if not self.game.uses_artefacts:
             self._start_turn(self.first_player)
             return
         self.phase = DRAFT
@@ -817,7 +821,7 @@ class State(_State):
         groups still on offer when it is their turn to draft."""
         remaining = [g for g, o in enumerate(self.group_owner) if o < 0]
         p = self.draft_order[self.draft_pos]
-        if self.game.config.hidden_artefacts:  # p sees them (otherwise every Artefact is known)
+        if self.game.hidden:  # p sees them (otherwise every Artefact is known)
             self._art_ver += 1
             for g in remaining:
                 for a in self.groups[g]:
