@@ -187,9 +187,17 @@ class Encoder:
         self._update(s, player, v)
         if out is None:
             out = v.buf.copy()
+            self._turn_entries(s, player, memoryview(out))
         else:
-            out[:] = v.buf
-        self._turn_entries(s, player, out)
+            try:  # a memoryview copies, and then writes single entries, cheaper than numpy
+                mo = memoryview(out)
+                mo[:] = v.mv
+            except (TypeError, ValueError):  # not a float32 vector: let numpy convert
+                tmp = v.buf.copy()
+                self._turn_entries(s, player, memoryview(tmp))
+                out[:] = tmp
+                return out
+            self._turn_entries(s, player, mo)
         return out
 
     def encode_uncached(self, s, player: int) -> np.ndarray:
@@ -197,7 +205,7 @@ class Encoder:
         state's caches (for tests of the incremental path)."""
         v = self._new_view(s, player, self._new_base(s))
         self._update(s, player, v)
-        self._turn_entries(s, player, v.buf)
+        self._turn_entries(s, player, v.mv)
         return v.buf
 
     # ---- building ------------------------------------------------------------------
@@ -280,10 +288,9 @@ class Encoder:
             self._artefact_events(s, player, v, alog)
         v.apos = len(alog)
 
-    def _turn_entries(self, s, player: int, out: np.ndarray) -> None:
+    def _turn_entries(self, s, player: int, out: memoryview) -> None:
         """Write the entries that change nearly every turn (token, phase, players to
         act, turn flags, streaks, scores ...) into ``out``, a copy of the view."""
-        out = memoryview(out)  # single writes through a memoryview are cheaper than numpy's
         rel = self._rel[player]
         phase = s.phase
         out[_PHASE0 + phase] = 1.0
@@ -310,7 +317,7 @@ class Encoder:
             k += 1
 
     @staticmethod
-    def _rare_entries(s, rel, out: np.ndarray) -> None:
+    def _rare_entries(s, rel, out: memoryview) -> None:
         if s.pending >= 0:
             out[_PENDING0 + s.pending] = 1.0
         if s.trade_card >= 0:
@@ -323,7 +330,7 @@ class Encoder:
             out[_FENCE0 + s.fence_row] = 1.0
             out[_FENCE0 + C.MAX_SIDE + rel[s.fence_seat]] = 1.0
 
-    def _seat_entries(self, s, rel, out: np.ndarray) -> None:
+    def _seat_entries(self, s, rel, out: memoryview) -> None:
         axis, satchel = s.axis, s.satchel_set
         for q in range(self.n):
             if axis[q] >= 0:
