@@ -7,8 +7,11 @@ Squares use the fixed 7x7 frame of ``rules`` (``square = row * 7 + col``).
 The encoder is incremental: each state keeps, per observer seat, the last
 observation it encoded (private ``_obs_*`` fields of the state, dropped by
 ``clone()`` and pickling) and rewrites only what changed since: the Aethermon
-collected since (a journal the rules append to), the Artefact pieces when an
-Artefact changed hands or was seen, and the few one-hot entries of the turn.
+collected since and the drafts and Artefact uses since (journals the rules
+append to), all the Artefact entries when an Artefact changed hands or was
+seen otherwise (or on any Artefact event under "Hidden Artefacts" or
+"Redistribute Artefacts"); the few entries that change every turn (token,
+phase, players to act, scores ...) are written into each returned copy.
 """
 
 from __future__ import annotations
@@ -161,8 +164,8 @@ class Encoder:
         self._no_axis = [-1] * n
         sl = LAYOUT.slices
         self._off = off = {k: sl[k].start for k in sl}
-        # Artefact groups' and leftovers' contents never change when every Artefact
-        # is known and none is redistributed: written once per observer, else on every change
+        # Artefact groups' and leftovers' contents never change when every Artefact is
+        # known and none is redistributed: written into the base, else on every change
         self._art_contents_fixed = not (cfg.hidden_artefacts or cfg.redistribute_artefacts)
         spans = [("artefacts_held", "artefacts_used"), ("draft_groups_taken", "draft_groups_taken"),
                  ("last_opponent_artefact", "last_opponent_artefact")]
