@@ -28,6 +28,8 @@ from .agenda import *  # noqa: F401,F403  (codec, task kinds, windows, phases)
 from .agenda import BLOCK_OF, INDEX_OF, WINDOW_CARDS
 
 TRIBE_SELECTIONS = ("random", "choose")
+_VP0, _VP1, _VP2, _VP3, _VP4 = C.VT_POINTS
+_ABILITY_VP = tuple(a.vp for a in C.ABILITIES)
 
 
 @dataclass(frozen=True)
@@ -265,10 +267,10 @@ class State(ActionRules, ConflictRules, _State):
     def score(self, p: int) -> int:
         """Prestige (rulebook "End of the Game"): Victory tokens, Ability, Guide level,
         1 per 2 Ether cubes."""
-        v = sum(k * pts for k, pts in zip(self.vt[p], C.VT_POINTS))
-        if self.ability[p] >= 0:
-            v += C.ABILITIES[self.ability[p]].vp
-        return v + self.lvl[p][C.GUIDE] + self.res[p][C.ETHER] // 2
+        t = self.vt[p]
+        a = self.ability[p]
+        return (t[0] * _VP0 + t[1] * _VP1 + t[2] * _VP2 + t[3] * _VP3 + t[4] * _VP4
+                + (_ABILITY_VP[a] if a >= 0 else 0) + self.lvl[p][C.GUIDE] + self.res[p][C.ETHER] // 2)
 
     def tiebreak(self, p: int) -> int:
         """Rulebook "Ether": other resources break ties (ETM-A15: every cube left over)."""
