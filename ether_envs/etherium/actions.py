@@ -17,7 +17,7 @@ class ActionRules:
     """Performing programmed actions (tasks ``T_EXEC``, ``T_CONNECT_ROLL``) and their decisions."""
 
     def _opt_move(self, t):
-        return [MOVE0 + u * C.NUM_BOXES + b for u, b in self.move_options(t[1], t[2])]
+        return self._move_table(t[1], t[2])[1]
 
     def _opt_etherize(self, t):
         p, paid, made = t[1], t[2], t[3]
@@ -57,19 +57,26 @@ class ActionRules:
         """(unit, box) pairs ``p`` may move to on a Move programmed to ``colour``
         (rulebook "Move Unit": one step, each descending step gives an optional
         further step; ETM-A11: free steps from March/Pathfinder/T6 A; Cities)."""
-        g = self.game
+        return list(self._move_table(p, colour)[0])
+
+    def _move_table(self, p: int, colour: int) -> tuple[tuple[tuple[int, int], ...], list[int]]:
+        """``move_options`` and their action ids, memoised per game (they depend only on
+        the seat, the colour, the free steps and the two unit boxes; treat as read-only)."""
         free = self.march[p] + self.first_move[p] + (1 if self.ability[p] == C.A_PATHFINDER else 0)
-        target = _COLOUR_TERRAIN[colour]
-        out = []
-        for u in C.MOBILE:
-            src = self.pos[p][u]
-            for b in _reachable(src, free, u == C.SOLDIER, p, g.city_owner):
-                if C.BOX_TERRAIN[b] == target:
-                    out.append((u, b))
-        return out
+        pos = self.pos[p]
+        key = (p, colour, free, pos[0], pos[1])
+        cache = self.game.move_cache
+        hit = cache.get(key)
+        if hit is None:
+            target = _COLOUR_TERRAIN[colour]
+            pairs = tuple((u, b) for u in C.MOBILE
+                          for b in _reachable(pos[u], free, u == C.SOLDIER, p, self.game.city_owner)
+                          if C.BOX_TERRAIN[b] == target)
+            hit = cache[key] = (pairs, [MOVE0 + u * C.NUM_BOXES + b for u, b in pairs])
+        return hit
 
     def _perform_move(self, p, colour):
-        if not self.move_options(p, colour):
+        if not self._move_table(p, colour)[0]:
             return False
         self.stack.append((D_MOVE, p, colour, 0))
         return True
