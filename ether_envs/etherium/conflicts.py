@@ -21,13 +21,13 @@ class ConflictRules:
         """Boxes holding a conflict: an opposing Soldier in a City (siege), Soldiers
         of two players (assault), or a Soldier with an opposing Gatherer (pillage).
         Gatherers alone never conflict (rulebook "Clarifications")."""
-        n = self.num_players
-        pos = self.pos
+        soldiers = [x[C.SOLDIER] for x in self.pos]
+        gatherers = [x[C.GATHERER] for x in self.pos]
         out = []
-        for b in sorted({pos[p][C.SOLDIER] for p in range(n)}):
-            s = [p for p in range(n) if pos[p][C.SOLDIER] == b]
-            if C.BOX_TERRAIN[b] == C.CITY or len(s) >= 2 or any(
-                    pos[q][C.GATHERER] == b and q != s[0] for q in range(n)):
+        for b in sorted(set(soldiers)):
+            if C.BOX_TERRAIN[b] == C.CITY or soldiers.count(b) >= 2:
+                out.append(b)
+            elif gatherers.count(b) > (gatherers[soldiers.index(b)] == b):  # an opposing Gatherer
                 out.append(b)
         return out
 

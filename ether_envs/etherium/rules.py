@@ -244,7 +244,7 @@ class State(ActionRules, ConflictRules, _State):
         return self.phase == P_OVER
 
     def _legal_actions(self) -> list[int]:
-        return list(self.legal)
+        return self.legal[:]
 
     def _is_legal(self, action: int) -> bool:
         return action in self.legal
@@ -255,7 +255,7 @@ class State(ActionRules, ConflictRules, _State):
 
     def reserve(self, r: int) -> int:
         """Cubes of resource ``r`` left in the reserve (rulebook "Resources": limited)."""
-        return C.CUBES_PER_COLOUR - sum(x[r] for x in self.res)
+        return C.CUBES_PER_COLOUR - sum([x[r] for x in self.res])
 
     def hand_size(self, p: int) -> int:
         return sum(self.hand[p])
@@ -300,8 +300,9 @@ class State(ActionRules, ConflictRules, _State):
             t = stack[-1]
             k = t[0]
             if k >= D_FIRST:
-                opts = self._options(t)
-                if opts and not (k == D_WINDOW and len(opts) == 1 and not self._window_always(t)):
+                opts = _OPTIONS[k](self, t)
+                # a Flash window with only PASS is still offered to a player holding a card (ETM-A10)
+                if opts and (k != D_WINDOW or len(opts) > 1 or any(self.hand[t[1]])):
                     self.legal = opts
                     return
                 stack.pop()
@@ -310,11 +311,6 @@ class State(ActionRules, ConflictRules, _State):
             _HANDLERS[k](self, t)
         self.legal = []
         self.phase = P_OVER
-
-    def _window_always(self, t) -> bool:
-        """A Flash window is offered whenever the player holds a Flash card, so that
-        its presence reveals nothing about the hand (ETM-A10)."""
-        return self.hand_size(t[1]) > 0
 
     def _apply_action(self, action: int) -> None:
         t = self.stack[-1]
@@ -366,7 +362,8 @@ class State(ActionRules, ConflictRules, _State):
         return False
 
     def _opt_gain(self, t):
-        return [GAIN0 + r for r in C.BASIC if self.reserve(r) > 0]
+        res = self.res
+        return [GAIN0 + r for r in C.BASIC if sum([x[r] for x in res]) < C.CUBES_PER_COLOUR]  # reserve(r) > 0
 
     def _opt_spend(self, t):
         r = self.res[t[1]]
@@ -390,15 +387,17 @@ class State(ActionRules, ConflictRules, _State):
         """Free spaces for ``p``'s next token (rulebook "Program Actions": one token per
         space; "Connect": at most two a season, ETM-A9: Connect 2 after Connect 1;
         T6 B: one Connect)."""
-        used = self.program[p]
-        out = [s for s in range(C.NUM_SPACES - 1) if s not in used]
-        last = C.NUM_SPACES - 1
-        if last not in used and last - 1 in used and self.season_card() != C.T6_B:
-            out.append(last)
-        return out
+        return [a - PROGRAM0 for a in self._opt_program((D_PROGRAM, p, 0, 0))]
 
     def _opt_program(self, t):
-        return [PROGRAM0 + s for s in self.program_spaces(t[1])]
+        used = self.program[t[1]]
+        out = _PROGRAM_IDS[:]  # PROGRAM ids of every space but Connect 2, in order
+        for sp in used:
+            if sp != _CONNECT2:
+                out.remove(PROGRAM0 + sp)
+        if _CONNECT2 not in used and _CONNECT2 - 1 in used and self.season_card() != C.T6_B:
+            out.append(PROGRAM0 + _CONNECT2)
+        return out
 
     # ---- reveal a season (rulebook "1- Reveal a New Season") ------------------
     def _h_setup(self, t):
@@ -671,6 +670,9 @@ class State(ActionRules, ConflictRules, _State):
         return "\n".join(lines)
 
 
+
+_CONNECT2 = C.NUM_SPACES - 1
+_PROGRAM_IDS = [PROGRAM0 + sp for sp in range(_CONNECT2)]
 
 _HANDLERS = {
     T_SETUP: State._h_setup, T_SEASON: State._h_season, T_DRAW: State._h_draw,
