@@ -159,10 +159,15 @@ class Encoder:
         in [0, 1]. Written into ``out`` when given, else a new array."""
         if out is None:
             out = np.empty(LAYOUT.size, dtype=np.float32)
-        direct = out.dtype == np.float32 and out.shape == (LAYOUT.size,) and out.flags.c_contiguous \
-            and out.flags.writeable
-        m = memoryview(out) if direct else self._scratch_mv
-        m[:] = self._templates[player]
+        template = self._templates[player]
+        try:  # write straight into ``out`` when it is a writable float32 vector of the right size
+            m = memoryview(out)
+            m[:] = template
+            direct = True
+        except (TypeError, ValueError):
+            m = self._scratch_mv
+            m[:] = template
+            direct = False
         rel = self._rel[player]
         revealed = s.revealed
         pos_, lvl_, res_, tribe_, hand_, ability_, vt_ = s.pos, s.lvl, s.res, s.tribe, s.hand, s.ability, s.vt
