@@ -146,16 +146,17 @@ class State(ActionRules, ConflictRules, _State):
         self.history: list[int] = []
         rng = self.rng
         # Season deck (rulebook "Setup" 3): Night first, one card of each of the 6 colours, shuffled
-        sides = rng.integers(2, size=C.NUM_COLOURS)
-        colours = rng.permutation(C.NUM_COLOURS)
-        self.seasons = [C.NIGHT] + [int(c) * 2 + int(sides[c]) for c in colours]
-        self.night_order = [int(x) for x in rng.permutation(n)]  # ETM-A4
-        self.deck = [C.FLASH_DECK[int(i)] for i in rng.permutation(len(C.FLASH_DECK))]
+        sides = rng.integers(2, size=C.NUM_COLOURS).tolist()
+        colours = rng.permutation(C.NUM_COLOURS).tolist()
+        self.seasons = [C.NIGHT] + [c * 2 + sides[c] for c in colours]
+        self.night_order = rng.permutation(n).tolist()  # ETM-A4
+        deck = C.FLASH_DECK
+        self.deck = [deck[i] for i in rng.permutation(len(deck)).tolist()]
         self.discard = [0] * C.NUM_FLASH_TYPES
         if cfg.tribes is not None:
             self.tribe = [C.TRIBE_BY_NAME[t] for t in cfg.tribes]
         elif cfg.tribe_selection == "random":
-            self.tribe = [int(x) for x in rng.permutation(C.NUM_TRIBES)[:n]]
+            self.tribe = rng.permutation(C.NUM_TRIBES)[:n].tolist()
         else:
             self.tribe = [-1] * n
         self.res = [[0] * 5 for _ in range(n)]
