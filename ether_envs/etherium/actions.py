@@ -236,7 +236,7 @@ class ActionRules:
 
     def _start_roll(self, p: int, ndice: int) -> None:
         self.roll_player = p
-        self.roll_dice = [int(x) for x in self.rng.integers(1, 7, size=ndice)]
+        self.roll_dice = self.rng.integers(1, 7, size=ndice).tolist()
         self.roll_power = [False] * ndice
         self.roll_bonus = 0
         self.roll_ability = False

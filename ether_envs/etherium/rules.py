@@ -363,8 +363,8 @@ class State(ActionRules, ConflictRules, _State):
         return False
 
     def _opt_gain(self, t):
-        res = self.res
-        return [GAIN0 + r for r in C.BASIC if sum([x[r] for x in res]) < C.CUBES_PER_COLOUR]  # reserve(r) > 0
+        # reserve(r) > 0 for the basic resources r = 0, 1, 2
+        return [GAIN0 + r for r, held in zip(C.BASIC, zip(*self.res)) if sum(held) < C.CUBES_PER_COLOUR]
 
     def _opt_spend(self, t):
         r = self.res[t[1]]
@@ -460,7 +460,7 @@ class State(ActionRules, ConflictRules, _State):
                 if not any(self.discard):
                     break
                 pile = [c for c in range(C.NUM_FLASH_TYPES) for _ in range(self.discard[c])]
-                self.deck = [pile[int(i)] for i in self.rng.permutation(len(pile))]
+                self.deck = [pile[i] for i in self.rng.permutation(len(pile)).tolist()]
                 self.discard = [0] * C.NUM_FLASH_TYPES
             self.hand[p][self.deck.pop()] += 1
             got += 1
