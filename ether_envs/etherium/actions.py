@@ -5,6 +5,8 @@ Unit Level, Transform Ether, Connect, and their choices. A mixin of
 
 from __future__ import annotations
 
+from operator import ge
+
 from . import components as C
 from .agenda import (COUNT0, D_ABILITY, D_CARDS, D_CONNECT_DICE, D_CONNECT_RESULT, D_DISCARD, D_ETHERIZE, D_GAIN,
                      D_MOVE, D_SPEND, D_TAKE, D_TARGET, D_WINDOW, MOVE0, PASS, RESULT0, REROLL0, SPEND0, ABILITY0,
@@ -150,7 +152,7 @@ class ActionRules:
     def _perform_upgrade(self, p, unit):
         cost = self.upgrade_cost(p, unit)
         r = self.res[p]
-        if cost is None or any(r[i] < cost[i] for i in range(5)):
+        if cost is None or not all(map(ge, r, cost)):  # every cost covered
             return False
         for i in range(5):
             r[i] -= cost[i]

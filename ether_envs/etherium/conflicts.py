@@ -21,14 +21,21 @@ class ConflictRules:
         """Boxes holding a conflict: an opposing Soldier in a City (siege), Soldiers
         of two players (assault), or a Soldier with an opposing Gatherer (pillage).
         Gatherers alone never conflict (rulebook "Clarifications")."""
-        soldiers = [x[C.SOLDIER] for x in self.pos]
-        gatherers = [x[C.GATHERER] for x in self.pos]
+        pos = self.pos
+        soldiers = [x[C.SOLDIER] for x in pos]
         out = []
-        for b in sorted(set(soldiers)):
+        for p, b in enumerate(soldiers):
+            if b in out:
+                continue
             if C.BOX_TERRAIN[b] == C.CITY or soldiers.count(b) >= 2:
                 out.append(b)
-            elif gatherers.count(b) > (gatherers[soldiers.index(b)] == b):  # an opposing Gatherer
-                out.append(b)
+                continue
+            for q, x in enumerate(pos):
+                if x[C.GATHERER] == b and q != p:  # an opposing Gatherer
+                    out.append(b)
+                    break
+        if len(out) > 1:
+            out.sort()
         return out
 
     def affected_players(self, box: int) -> list[int]:
