@@ -245,7 +245,7 @@ class State(ActionRules, ConflictRules, _State):
         return self.phase == P_OVER
 
     def _legal_actions(self) -> list[int]:
-        return self.legal[:]
+        return self.legal  # read-only here: State.legal_actions copies it
 
     def _is_legal(self, action: int) -> bool:
         return action in self.legal
