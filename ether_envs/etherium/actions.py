@@ -67,7 +67,7 @@ class ActionRules:
         free = self.march[p] + self.first_move[p] + (1 if self.ability[p] == C.A_PATHFINDER else 0)
         pos = self.pos[p]
         key = (p, colour, free, pos[0], pos[1])
-        cache = self.game.move_cache
+        cache = self.game._move_cache
         hit = cache.get(key)
         if hit is None:
             target = _COLOUR_TERRAIN[colour]

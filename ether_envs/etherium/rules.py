@@ -85,8 +85,9 @@ class Game(_Game):
         self.city_owner = [-1] * C.NUM_BOXES
         for p, c in enumerate(self.cities):
             self.city_owner[C.city_box(c)] = p
-        # (seat, colour, free steps, Gatherer box, Soldier box) -> Move options (see ActionRules._move_table)
-        self.move_cache: dict[tuple[int, int, int, int, int], tuple] = {}
+        # (seat, colour, free steps, Gatherer box, Soldier box) -> Move options, filled lazily
+        # (at most 4 * 5 * free-step counts * 17 * 17 entries; see ActionRules._move_table)
+        self._move_cache: dict[tuple[int, int, int, int, int], tuple] = {}
         from .observation import Encoder
 
         self.encoder = Encoder(self)
