@@ -113,7 +113,9 @@ O_INIT, O_AFF, O_TOKENS, O_PROGS, O_PROGRAMMED, O_STEP, O_ACTING, O_BONUS = (
 O_PHASE, O_DECISION, O_WINDOW, O_ARGS, O_TARGET, O_CURRENT, O_ROLL, O_BATTLE, O_BSEATS = (
     _O[k] for k in ("phase", "decision", "window", "decision_args", "decision_target", "current_player",
                     "roll", "battle", "battle_seats"))
-_PROG_ROW = C.MAX_TOKENS * C.NUM_SPACES
+_PROG_ROW = C.MAX_TOKENS * C.NUM_SPACES  # programs: entries per relative seat
+_UNIT_ROW = MAX_PLAYERS * 2  # units: entries per box
+_MAX_SCORE = int(MAX_VP)
 _COUNTED = (R.D_GAIN, R.D_SPEND, R.D_DISCARD)
 
 
@@ -175,8 +177,8 @@ class Encoder:
             s.first_move
         for q, r, ou, ol, ores, otr, oab, ovt, opr, obo in self._seats[player]:
             pos = pos_[q]
-            m[ou + pos[0] * 8] = 1.0
-            m[ou + pos[1] * 8 + 1] = 1.0
+            m[ou + pos[0] * _UNIT_ROW] = 1.0
+            m[ou + pos[1] * _UNIT_ROW + 1] = 1.0
             a, b, c, d = lvl_[q]
             m[ol] = _QUARTER[a]
             m[ol + 1] = _QUARTER[b]
@@ -216,7 +218,7 @@ class Encoder:
                 m[ovt + 4] = _VT4[e]
             score = (a * _VP0 + b * _VP1 + c * _VP2 + d * _VP3 + e * _VP4 + (_ABILITY_VP[x] if x >= 0 else 0)
                      + lvl_[q][C.GUIDE] + res[C.ETHER] // 2)  # State.score
-            m[O_SCORES + r] = _SCORE[score if score < 80 else 80]
+            m[O_SCORES + r] = _SCORE[score if score < _MAX_SCORE else _MAX_SCORE]
             m[O_TOKENS + r] = _SIXTH[ntok_[q]]
             prog = program_[q]
             if prog:

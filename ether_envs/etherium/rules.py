@@ -30,6 +30,8 @@ from .agenda import BLOCK_OF, INDEX_OF, WINDOW_CARDS
 TRIBE_SELECTIONS = ("random", "choose")
 _VP0, _VP1, _VP2, _VP3, _VP4 = C.VT_POINTS
 _ABILITY_VP = tuple(a.vp for a in C.ABILITIES)
+_CONNECT2 = C.NUM_SPACES - 1  # the "Connect 2" space
+_PROGRAM_IDS = [PROGRAM0 + sp for sp in range(_CONNECT2)]  # PROGRAM ids of the other spaces
 
 
 @dataclass(frozen=True)
@@ -672,9 +674,6 @@ class State(ActionRules, ConflictRules, _State):
         return "\n".join(lines)
 
 
-
-_CONNECT2 = C.NUM_SPACES - 1
-_PROGRAM_IDS = [PROGRAM0 + sp for sp in range(_CONNECT2)]
 
 _HANDLERS = {
     T_SETUP: State._h_setup, T_SEASON: State._h_season, T_DRAW: State._h_draw,
