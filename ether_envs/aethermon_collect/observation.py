@@ -257,8 +257,11 @@ class Encoder:
                         if sq >= 0:
                             mv[sq * _NF + _HOLDER0 + r] = 1.0
         mv[self._off["first_player"] + rel[s.first_player]] = 1.0
-        v.art_ver = -1  # Artefact entries: written in full by the first update
         v.apos = 0
+        if s._alog_whole and self._art_contents_fixed:
+            v.art_ver = s._art_ver  # Artefact entries (zero in the base): the whole journal replayed
+        else:
+            v.art_ver = -1  # Artefact entries: written in full by the first update
         return v
 
     # ---- updating --------------------------------------------------------------------

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core import ActionCodec, Block, Game as _Game, GameSpec, State as _State, TERMINAL, win_loss_returns, build_config
+from ..core import ActionCodec, Block, Game as _Game, GameSpec, State as _State, TERMINAL, build_config
 from . import components as C
 
 # ---- action codec (documented in env.py) ------------------------------------
@@ -212,6 +212,8 @@ class Game(_Game):
         self.uses_artefacts = self.config.uses_artefacts
         self.group_size = self.config.group_size
         self.hidden = self.config.hidden_artefacts
+        self.teams = self.config.teams
+        self.reward_scheme = self.config.reward_scheme
         self.artefact_pool = [C.ARTEFACT_BY_KEY[k].artefact_id for k in self.config.artefact_pool]
         self.corners = (0, side - 1, (side - 1) * C.MAX_SIDE, (side - 1) * C.MAX_SIDE + side - 1)
         # static move tables: rook lines per square as (horizontal, vertical) destination lists
@@ -387,6 +389,7 @@ class State(_State):
         # no_collect_turn, extra_turn, fence_row, fence_seat, redistributed
         self.__dict__.update(_SCALAR_START)
         self._drop_observation_caches()
+        self._alog_whole = True  # the Artefact journal holds every event of the game so far
         self._art_ver = 0
         # Placing the Group Token (3 players: the last player chooses a corner)
         if n == 3:
@@ -447,6 +450,7 @@ class State(_State):
         self._clog = []  # journal of collections since the base: (card, square, seat)
         self._alog = []  # journal of Artefact events: (ART_DRAFTED, seat, group, NOT_LOGGED)
         #                  or (ART_USED, seat, artefact, effect logged in art_log or NOT_LOGGED)
+        self._alog_whole = False  # True while _alog holds every event since the start of the game
 
     def __getstate__(self) -> dict:
         """Pickle and deepcopy without the encoder's caches (rebuilt on demand)."""
@@ -454,6 +458,7 @@ class State(_State):
         d["_obs_seats"] = d["_obs_base"] = None
         d["_clog"] = []
         d["_alog"] = []
+        d["_alog_whole"] = False
         return d
 
     # ---- clone: plain fields copied, static data shared ----------------------
@@ -531,7 +536,7 @@ class State(_State):
         s = self.score_cache
         if self.game.cooperative:
             return [sum(s)] * len(s)
-        if self.game.config.teams:  # 4 seats: partners sit opposite
+        if self.game.teams:  # 4 seats: partners sit opposite
             return [s[p] + s[(p + 2) % 4] for p in range(4)]
         return s
 
@@ -541,10 +546,11 @@ class State(_State):
         ts = self._team_score_list()
         best = max(ts)
         n = self.num_players
-        first = self.first_player
-        last = max((p for p in range(n) if ts[p] == best), key=lambda p: (p - first) % n)
-        if self.game.config.teams:
-            return sorted({last, (last + 2) % 4})
+        last = (self.first_player - 1) % n  # the seat last in turn order, then backwards
+        while ts[last] != best:
+            last = (last - 1) % n
+        if self.game.teams:
+            return sorted((last, (last + 2) % 4))
         return [last]
 
     def target_reached(self) -> str | None:
@@ -555,22 +561,25 @@ class State(_State):
         return reached[-1] if reached else None
 
     def _terminal_returns(self) -> np.ndarray:
-        cfg = self.game.config
-        n = self.num_players
-        if cfg.cooperative:
+        g = self.game
+        n = g.num_players
+        if g.cooperative:
             total = sum(self.score_cache)
-            if cfg.reward_scheme == "win":
-                ok = total >= C.COOP_TARGETS[n][cfg.target]
+            if g.reward_scheme == "win":
+                ok = total >= C.COOP_TARGETS[n][g.config.target]
                 return np.full(n, 1.0 if ok else -1.0)
             return np.full(n, total / (len(self.elements) * 26.0))
-        if cfg.reward_scheme == "score":
+        if g.reward_scheme == "score":
             return self.team_scores()
-        return win_loss_returns(self.winners(), n)
+        # win_loss_returns(self.winners(), n), written out: winners share +1, losers -1
+        winners = self.winners()
+        win, lose = 1.0 / len(winners), -1.0 / (n - len(winners))
+        return np.array([win if p in winners else lose for p in range(n)])
 
     def final_info(self) -> dict:
         """Extra end-of-game information for ``infos``."""
         info = {"first_player": self.first_player, "team_scores": self.team_scores()}
-        if self.game.config.cooperative:
+        if self.game.cooperative:
             info["target_reached"] = self.target_reached()
             info["targets"] = dict(C.COOP_TARGETS[self.num_players])
         else:
@@ -649,7 +658,7 @@ class State(_State):
     def last_opponent_effect(self, p: int) -> int:
         """Effect of the Artefact most recently used by an opponent of ``p`` (-1 if
         none); in 2 vs 2 a partner is not an opponent."""
-        partner = (p + 2) % 4 if self.game.config.teams else p
+        partner = (p + 2) % 4 if self.game.teams else p
         for seat, effect in reversed(self.art_log):
             if seat != p and seat != partner:
                 return effect
