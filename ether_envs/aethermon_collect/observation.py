@@ -110,6 +110,7 @@ def _float32_sums(step: float, count: int) -> list[float]:
     return out
 
 
+_TURN, _OVER = R.TURN, R.OVER
 _UNKNOWN_NA = _float32_sums(1 / NA, NA)
 _UNKNOWN_3 = _float32_sums(1 / 3, 3)
 _OFF = {name: sl.start for name, sl in LAYOUT.slices.items()}
@@ -187,7 +188,11 @@ class Encoder:
         v = seats[player]
         if v is None:
             v = seats[player] = self._new_view(s, player)
-        self._update(s, player, v)
+        # bring the view up to date (as _update, its checks written out: this runs on every call)
+        if v.pos != len(s._clog):
+            self._collections_update(s, player, v)
+        if self._uses_artefacts and (v.apos != len(s._alog) or v.art_ver != s._art_ver):
+            self._artefacts_update(s, player, v)
         if out is None:
             out = v.buf.copy()
             self._turn_entries(s, player, memoryview(out))
@@ -267,23 +272,27 @@ class Encoder:
     # ---- updating --------------------------------------------------------------------
     def _update(self, s, player: int, v: _SeatView) -> None:
         """Bring the view up to date: the journal's collections, the Artefacts."""
-        log = s._clog
-        if v.pos != len(log):  # Aethermon collected since: (card, square, seat)
-            mv = v.mv
-            rel = self._rel[player]
-            card_square = s.card_square
-            for card, sq, q in log[v.pos:]:
-                row = sq * _NF + _CARD0
-                mv[row:row + 18] = _ZERO_ROW
-                r = rel[q]
-                mv[_COLL0 + r * _NC + card] = 1.0
-                for m in _SET_OTHERS[card]:
-                    sqm = card_square[m]
-                    if sqm >= 0:
-                        mv[sqm * _NF + _HOLDER0 + r] = 1.0
-            v.pos = len(log)
+        if v.pos != len(s._clog):
+            self._collections_update(s, player, v)
         if self._uses_artefacts and (v.apos != len(s._alog) or v.art_ver != s._art_ver):
             self._artefacts_update(s, player, v)
+
+    def _collections_update(self, s, player: int, v: _SeatView) -> None:
+        """Apply the Aethermon collected since the view's journal position: (card, square, seat)."""
+        log = s._clog
+        mv = v.mv
+        rel = self._rel[player]
+        card_square = s.card_square
+        for card, sq, q in log[v.pos:]:
+            row = sq * _NF + _CARD0
+            mv[row:row + 18] = _ZERO_ROW
+            r = rel[q]
+            mv[_COLL0 + r * _NC + card] = 1.0
+            for m in _SET_OTHERS[card]:
+                sqm = card_square[m]
+                if sqm >= 0:
+                    mv[sqm * _NF + _HOLDER0 + r] = 1.0
+        v.pos = len(log)
 
     def _artefacts_update(self, s, player: int, v: _SeatView) -> None:
         alog = s._alog
@@ -301,18 +310,19 @@ class Encoder:
         phase = s.phase
         out[_PHASE0 + phase] = 1.0
         out[_TURN_PLAYER0 + rel[s.turn_player]] = 1.0
-        if phase != R.OVER:
+        if phase != _OVER:
             out[_CURRENT_PLAYER0 + rel[s.decider]] = 1.0
-        if s.token >= 0:  # 3 players: no token until the last player places it
-            out[s.token * _NF + 1] = 1.0
+        token = s.token
+        if token >= 0:  # 3 players: no token until the last player places it
+            out[token * _NF + 1] = 1.0
         if s.collected:
             out[_TURN_FLAGS0] = 1.0
-        if phase != R.TURN or s.no_collect_turn or s.extra_turn or s.fence_row >= 0:  # rarer entries
+        if phase != _TURN or s.no_collect_turn or s.extra_turn or s.fence_row >= 0:  # rarer entries
             self._rare_entries(s, rel, out)
         streak = s.streak
         if True in streak:
-            for q in range(self.n):
-                if streak[q]:
+            for q, on in enumerate(streak):
+                if on:
                     out[_STREAK0 + rel[q]] = 1.0
         if s.axis != self._no_axis or s.satchel_set != self._no_satchel:
             self._seat_entries(s, rel, out)
