@@ -116,6 +116,7 @@ _UNKNOWN_3 = _float32_sums(1 / 3, 3)
 _OFF = {name: sl.start for name, sl in LAYOUT.slices.items()}
 _COLL0, _SCORES0, _PHASE0, _TURN_PLAYER0, _CURRENT_PLAYER0, _TURN_FLAGS0 = (
     _OFF[k] for k in ("collections", "scores", "phase", "turn_player", "current_player", "turn_flags"))
+_ELEMENTS0 = _OFF["elements_in_play"]
 _PENDING0, _TRADE_CARD0, _FENCE0, _STREAK0, _AXIS0, _SATCHEL0 = (
     _OFF[k] for k in ("pending_effect", "trade_card", "fence", "no_collect_streak", "axis", "satchel_sets"))
 _HELD0, _HELD_UNKNOWN0, _USED0, _GROUPS0, _GROUPS_UNKNOWN0, _TAKEN0, _LEFTOVER0, _LEFTOVER_UNKNOWN0, _LAST_OPPONENT0 = (
@@ -222,13 +223,12 @@ class Encoder:
         fixed, the Artefact groups' and leftovers' contents (no seat-relative
         entries): ``(buffer, journal length)``."""
         base = self._template.copy()
-        sqv = base[:SQ * _NF].reshape(SQ, _NF)
-        sqv[:, _CARD0:_CARD0 + 18] = _CARD_FEATURES.take(np.asarray(s.board, dtype=np.intp), axis=0)
-        el = self._off["elements_in_play"]
+        base[:SQ * _NF].reshape(SQ, _NF)[:, _CARD0:_CARD0 + 18] = _CARD_FEATURES.take(s.board, axis=0)
+        mv = memoryview(base)
         for e in s.elements:
-            base[el + e] = 1
+            mv[_ELEMENTS0 + e] = 1.0
         if self._uses_artefacts and self._art_contents_fixed:  # the same for every observer
-            self._artefact_contents(s, 0, memoryview(base))
+            self._artefact_contents(s, 0, mv)
         return base, len(s._clog)
 
     def _new_view(self, s, player: int, base=None) -> _SeatView:

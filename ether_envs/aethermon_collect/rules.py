@@ -71,6 +71,7 @@ _BLOCK_INDEX = tuple(CODEC.decode(a) for a in range(CODEC.size))
 _SCALAR_START = dict(draft_pos=0, start_card=-1, first_turn=True, pending=-1, trade_card=-1, collected=False,
                      no_collect_turn=False, extra_turn=False, fence_row=-1, fence_seat=-1, redistributed=False)
 """Plain (immutable) State fields at the start of a game."""
+_ELEMENT_IDS = tuple(range(len(C.ELEMENTS)))
 _ALWAYS_APPLICABLE = frozenset((GLOVES, LANTERN, STOPWATCH, FENCE))
 ART_DRAFTED, ART_USED, NOT_LOGGED = 0, 1, -2  # Artefact journal (State._alog) entries
 TRADE_TAKE = 12  # pending sub-step of the Trade Token after the card to give is chosen
@@ -213,6 +214,10 @@ class Game(_Game):
         self.group_size = self.config.group_size
         self.hidden = self.config.hidden_artefacts
         self.teams = self.config.teams
+        els = self.config.elements
+        self.fixed_elements = None if els is None else sorted(C.ELEMENTS.index(e) for e in els)
+        n = self.num_players  # drafting order per first player: the last player first, anti-clockwise
+        self.draft_orders = [[(first - 1 - i) % n for i in range(n)] for first in range(n)]
         self.reward_scheme = self.config.reward_scheme
         self.artefact_pool = [C.ARTEFACT_BY_KEY[k].artefact_id for k in self.config.artefact_pool]
         self.corners = (0, side - 1, (side - 1) * C.MAX_SIDE, (side - 1) * C.MAX_SIDE + side - 1)
@@ -331,21 +336,21 @@ class State(_State):
 
     def __init__(self, game: Game, seed: int | None):
         self.game = game
-        cfg = game.config
         n = game.num_players
         self.rng = rng = np.random.default_rng(seed)
         # (rng.shuffle of a list draws exactly as rng.permutation(len(list)) does)
         self.history: list[int] = []
         # Elements in play (rulebook "Set up the Grid"; random choice: AC-A3)
-        if cfg.elements is None:
-            order = list(range(len(C.ELEMENTS)))
+        if game.fixed_elements is None:
+            order = list(_ELEMENT_IDS)
             rng.shuffle(order)
             self.elements = sorted(order[:game.num_elements])
         else:
-            self.elements = sorted(C.ELEMENTS.index(e) for e in cfg.elements)
+            self.elements = game.fixed_elements.copy()
         cards = game.cards_of(self.elements)
         # Turn order (rulebook "Determine Turn Order"; deck = the cards in play: AC-A4)
         self.deal, self.first_player = self._deal_turn_order(cards, rng, n)
+        first = self.first_player
         # Grid: all cards face up at random (rulebook "Set up the Grid")
         self.board = board = [-1] * SQ
         self.card_square = card_square = [-1] * C.NUM_CARDS
@@ -358,27 +363,23 @@ class State(_State):
         self.owner = [-1] * C.NUM_CARDS
         self.collections: list[list[int]] = [[] for _ in range(n)]
         self.score_cache = [0] * n
-        self.turn_player = self.decider = self.first_player
+        self.turn_player = self.decider = first
         self.token = game.centre
         # Artefacts (rulebook "Drafting Artefacts")
-        self.groups: list[list[int]] = []
-        self.group_owner: list[int] = []
-        self.leftover: list[int] = []
         self.art_owner = [-1] * C.NUM_ARTEFACTS
         self.art_used = [False] * C.NUM_ARTEFACTS
         self.held: list[list[int]] = [[] for _ in range(n)]
-        self.known = [[True] * C.NUM_ARTEFACTS for _ in range(n)]
-        last = (self.first_player - 1) % n
-        self.draft_order = [(last - i) % n for i in range(n)]  # last player first, anti-clockwise
+        self.draft_order = game.draft_orders[first]  # last player first, anti-clockwise (shared: never mutated)
         if game.uses_artefacts:
             pool = game.artefact_pool.copy()
             rng.shuffle(pool)
             g = game.group_size
-            self.groups = [sorted(pool[i * g:(i + 1) * g]) for i in range(n)]
-            self.group_owner = [-1] * n
-            self.leftover = sorted(pool[n * g:])
-            if game.hidden:
-                self.known = [[False] * C.NUM_ARTEFACTS for _ in range(n)]
+            self.groups: list[list[int]] = [sorted(pool[i * g:(i + 1) * g]) for i in range(n)]
+            self.group_owner: list[int] = [-1] * n
+            self.leftover: list[int] = sorted(pool[n * g:])
+        else:
+            self.groups, self.group_owner, self.leftover = [], [], []
+        self.known = [[not game.hidden] * C.NUM_ARTEFACTS for _ in range(n)]
         self.streak = [False] * n
         self.axis = [-1] * n
         self.art_log: list[tuple[int, int]] = []
@@ -394,7 +395,7 @@ class State(_State):
         # Placing the Group Token (3 players: the last player chooses a corner)
         if n == 3:
             self.phase = PLACE_TOKEN
-            self.decider = last
+            self.decider = (first - 1) % n
         else:
             self._begin_draft()
 
