@@ -116,7 +116,7 @@ _UNKNOWN_3 = _float32_sums(1 / 3, 3)
 _OFF = {name: sl.start for name, sl in LAYOUT.slices.items()}
 _COLL0, _SCORES0, _PHASE0, _TURN_PLAYER0, _CURRENT_PLAYER0, _TURN_FLAGS0 = (
     _OFF[k] for k in ("collections", "scores", "phase", "turn_player", "current_player", "turn_flags"))
-_ELEMENTS0 = _OFF["elements_in_play"]
+_ELEMENTS0, _FIRST_PLAYER0 = _OFF["elements_in_play"], _OFF["first_player"]
 _PENDING0, _TRADE_CARD0, _FENCE0, _STREAK0, _AXIS0, _SATCHEL0 = (
     _OFF[k] for k in ("pending_effect", "trade_card", "fence", "no_collect_streak", "axis", "satchel_sets"))
 _HELD0, _HELD_UNKNOWN0, _USED0, _GROUPS0, _GROUPS_UNKNOWN0, _TAKEN0, _LEFTOVER0, _LEFTOVER_UNKNOWN0, _LAST_OPPONENT0 = (
@@ -164,6 +164,7 @@ class Encoder:
         self._uses_artefacts = cfg.uses_artefacts
         self._no_satchel = [-1] * n
         self._no_axis = [-1] * n
+        self._axis_rule = game.axis_rule  # the only games where an axis is set
         sl = LAYOUT.slices
         self._off = off = {k: sl[k].start for k in sl}
         # Artefact groups' and leftovers' contents never change when every Artefact is
@@ -246,13 +247,14 @@ class Encoder:
         v.pos = len(log)
         # collections and, per square, which relative seats hold a card of its set
         rel = self._rel[player]
-        coll0 = self._off["collections"]
         card_square = s.card_square
-        for q in range(self.n):
+        for q, cards in enumerate(s.collections):
+            if not cards:
+                continue
             r = rel[q]
-            base_q = coll0 + r * C.NUM_CARDS
+            base_q = _COLL0 + r * C.NUM_CARDS
             sets = set()
-            for c in s.collections[q]:
+            for c in cards:
                 mv[base_q + c] = 1.0
                 sets.add(_SET_ID[c])
             for st in sets:
@@ -261,7 +263,7 @@ class Encoder:
                         sq = card_square[m]
                         if sq >= 0:
                             mv[sq * _NF + _HOLDER0 + r] = 1.0
-        mv[self._off["first_player"] + rel[s.first_player]] = 1.0
+        mv[_FIRST_PLAYER0 + rel[s.first_player]] = 1.0
         v.apos = 0
         if s._alog_whole and self._art_contents_fixed:
             v.art_ver = s._art_ver  # Artefact entries (zero in the base): the whole journal replayed
@@ -310,22 +312,28 @@ class Encoder:
         phase = s.phase
         out[_PHASE0 + phase] = 1.0
         out[_TURN_PLAYER0 + rel[s.turn_player]] = 1.0
-        if phase != _OVER:
+        if phase == _TURN:  # the common case
             out[_CURRENT_PLAYER0 + rel[s.decider]] = 1.0
+            if s.no_collect_turn or s.extra_turn or s.fence_row >= 0:
+                self._rare_entries(s, rel, out)
+            if self._axis_rule and s.axis != self._no_axis:  # (Satchel sets are chosen at the end)
+                self._seat_entries(s, rel, out)
+        else:
+            if phase != _OVER:
+                out[_CURRENT_PLAYER0 + rel[s.decider]] = 1.0
+            self._rare_entries(s, rel, out)
+            if s.axis != self._no_axis or s.satchel_set != self._no_satchel:
+                self._seat_entries(s, rel, out)
         token = s.token
         if token >= 0:  # 3 players: no token until the last player places it
             out[token * _NF + 1] = 1.0
         if s.collected:
             out[_TURN_FLAGS0] = 1.0
-        if phase != _TURN or s.no_collect_turn or s.extra_turn or s.fence_row >= 0:  # rarer entries
-            self._rare_entries(s, rel, out)
         streak = s.streak
         if True in streak:
             for q, on in enumerate(streak):
                 if on:
                     out[_STREAK0 + rel[q]] = 1.0
-        if s.axis != self._no_axis or s.satchel_set != self._no_satchel:
-            self._seat_entries(s, rel, out)
         score = s.score_cache
         k = _SCORES0
         for q in self._order[player]:

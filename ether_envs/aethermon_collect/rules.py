@@ -595,7 +595,8 @@ class State(_State):
             moves = self._rook_moves()  # MOVE ids are the squares (MOVE0 == 0)
             if _NEVER_PRE_MOVE.issuperset(self.held[self.turn_player]):
                 return moves  # a static table: legal_actions() returns a copy
-            return moves + [USE0 + a for a in self._usable_artefacts(C.PRE_MOVE)]
+            uses = self._usable_artefacts(C.PRE_MOVE)
+            return moves + [USE0 + a for a in uses] if uses else moves
         if ph == POST_MOVE:
             return [USE0 + a for a in self._usable_artefacts(C.POST_MOVE)] + [END_TURN]
         if ph == PENDING:
@@ -1011,8 +1012,9 @@ class State(_State):
 
     def _game_end(self) -> None:
         n = self.num_players
-        seats = [(self.first_player + i) % n for i in range(n)]
-        self.satchel_queue = [p for p in seats if self._has_satchel_choice(p)]
+        if self.art_owner[SATCHEL_A] >= 0 and not self.art_used[SATCHEL_A]:  # someone holds the Satchel
+            seats = [(self.first_player + i) % n for i in range(n)]
+            self.satchel_queue = [p for p in seats if self._has_satchel_choice(p)]
         self._next_satchel()
 
     def _has_satchel_choice(self, p: int) -> bool:
