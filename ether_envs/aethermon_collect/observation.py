@@ -10,8 +10,10 @@ observation it encoded (private ``_obs_*`` fields of the state, dropped by
 collected since and the drafts and Artefact uses since (journals the rules
 append to), all the Artefact entries when an Artefact changed hands or was
 seen otherwise (or on any Artefact event under "Hidden Artefacts" or
-"Redistribute Artefacts"); the few entries that change every turn (token,
-phase, players to act, scores ...) are written into each returned copy.
+"Redistribute Artefacts"), and the collectors' scores; the few entries that
+change every turn (token, phase, players to act, streaks ...; every score once
+the game is ending, when a Satchel may change them) are written into each
+returned copy.
 """
 
 from __future__ import annotations
@@ -264,6 +266,7 @@ class Encoder:
                         if sq >= 0:
                             mv[sq * _NF + _HOLDER0 + r] = 1.0
         mv[_FIRST_PLAYER0 + rel[s.first_player]] = 1.0
+        self._scores(s, player, mv)
         v.apos = 0
         if s._alog_whole and self._art_contents_fixed:
             v.art_ver = s._art_ver  # Artefact entries (zero in the base): the whole journal replayed
@@ -280,16 +283,19 @@ class Encoder:
             self._artefacts_update(s, player, v)
 
     def _collections_update(self, s, player: int, v: _SeatView) -> None:
-        """Apply the Aethermon collected since the view's journal position: (card, square, seat)."""
+        """Apply the Aethermon collected since the view's journal position: (card, square, seat),
+        and the collectors' scores."""
         log = s._clog
         mv = v.mv
         rel = self._rel[player]
         card_square = s.card_square
+        score = s.score_cache
         for card, sq, q in log[v.pos:]:
             row = sq * _NF + _CARD0
             mv[row:row + 18] = _ZERO_ROW
             r = rel[q]
             mv[_COLL0 + r * _NC + card] = 1.0
+            mv[_SCORES0 + r] = score[q] / MAX_SCORE
             for m in _SET_OTHERS[card]:
                 sqm = card_square[m]
                 if sqm >= 0:
@@ -307,7 +313,8 @@ class Encoder:
 
     def _turn_entries(self, s, player: int, out: memoryview) -> None:
         """Write the entries that change nearly every turn (token, phase, players to
-        act, turn flags, streaks, scores ...) into ``out``, a copy of the view."""
+        act, turn flags, streaks ...; outside the TURN phase also the rarer ones and
+        every score) into ``out``, a copy of the view."""
         rel = self._rel[player]
         phase = s.phase
         out[_PHASE0 + phase] = 1.0
@@ -324,6 +331,7 @@ class Encoder:
             self._rare_entries(s, rel, out)
             if s.axis != self._no_axis or s.satchel_set != self._no_satchel:
                 self._seat_entries(s, rel, out)
+            self._scores(s, player, out)  # a Satchel changes scores at the end, outside the journal
         token = s.token
         if token >= 0:  # 3 players: no token until the last player places it
             out[token * _NF + 1] = 1.0
@@ -334,6 +342,9 @@ class Encoder:
             for q, on in enumerate(streak):
                 if on:
                     out[_STREAK0 + rel[q]] = 1.0
+
+    def _scores(self, s, player: int, out: memoryview) -> None:
+        """Every seat's score. (The view keeps them: collections update the collector's.)"""
         score = s.score_cache
         k = _SCORES0
         for q in self._order[player]:
