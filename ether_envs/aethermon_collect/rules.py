@@ -712,10 +712,12 @@ class State(_State):
             return bool(g.knight[t])
         if e == NET:
             return bool(self._net_targets())
-        if e == TRADE:
-            return bool(self.collections[self.turn_player]) and self._cards_on_grid() > 0
+        if e == TRADE:  # a card collected, and one on the grid
+            return bool(self.collections[self.turn_player]) and self.board.count(-1) < SQ
         if e == MAGNET:  # an empty square other than the token's
-            occupied = self._cards_on_grid() + (len(self.art_square) - self.art_square.count(-1))
+            occupied = SQ - self.board.count(-1)
+            if g.redistribute:  # (Artefacts lie on the grid only in this variant)
+                occupied += SQ - self.art_square.count(-1)
             token_empty = self.board[t] < 0 and self.art_square[t] < 0
             return len(g.grid_squares) - occupied - token_empty > 0
         return True  # gloves, lantern, stopwatch, fence
