@@ -592,8 +592,12 @@ class State(_State):
         """Sorted legal ids; may be a static table of the game (never mutate it)."""
         ph = self.phase
         if ph == TURN:
-            moves = self._rook_moves()  # MOVE ids are the squares (MOVE0 == 0)
-            if _NEVER_PRE_MOVE.issuperset(self.held[self.turn_player]):
+            p = self.turn_player
+            if self.axis[p] < 0 and self.fence_seat != p:  # no axis or Fence binds p: as _rook_moves
+                moves = self.game.rook[self.token]  # MOVE ids are the squares (MOVE0 == 0)
+            else:
+                moves = self._rook_moves()
+            if _NEVER_PRE_MOVE.issuperset(self.held[p]):
                 return moves  # a static table: legal_actions() returns a copy
             uses = self._usable_artefacts(C.PRE_MOVE)
             return moves + [USE0 + a for a in uses] if uses else moves
@@ -975,11 +979,12 @@ class State(_State):
         n = g.num_players
         p = self.turn_player
         if self.collected:
-            self.streak = [False] * n
+            if True in self.streak:
+                self.streak = [False] * n
             over = False  # competitive: nobody's streak stands; co-operative: a collecting turn
         else:
             self.streak[p] = True
-            over = g.cooperative or all(self.streak)
+            over = g.cooperative or False not in self.streak
         self.turns_taken[p] = True
         if g.redistribute and not self.redistributed and all(self.turns_taken):
             self._redistribute()
