@@ -71,6 +71,8 @@ AREA0, AREA_CHARGE0, ADD0, MOVE0, RESOLVE0, UNIT_DIE0, SEAT0, SHIELD0, RESOURCE0
     "AREA", "AREA_CHARGE", "ADD_DIE", "MOVE_DIE", "RESOLVE", "UNIT_DIE", "SEAT", "SHIELD", "RESOURCE", "PAY"))
 MARKET_FAVOUR, CLONE, CHARGE_BOOST, EXTRA_ETHER, CONDUIT, DONE, PASS = (OFF[b] for b in (
     "MARKET_FAVOUR", "CLONE", "CHARGE_BOOST", "EXTRA_ETHER", "CONDUIT", "DONE", "PASS"))
+_DECODE = tuple(CODEC.decode(a) for a in range(CODEC.size))
+"""``CODEC.decode`` of every action id, precomputed (hot path of ``_apply_action``)."""
 
 # ---- phases and decision kinds ------------------------------------------------------
 PHASE_NAMES = ("preparation", "new_day", "mercenaries", "placement", "movement", "resolution",
@@ -150,14 +152,14 @@ class Game(_Game):
         return State(self, seed)
 
 
-def _copy_value(v):
-    if type(v) is list:
-        if v and type(v[0]) is list:
-            return [list(x) for x in v]
-        return list(v)
-    if type(v) is dict:
-        return {k: _copy_value(x) for k, x in v.items()}
-    return v
+_FLAT_LISTS = ("history", "faction", "ability", "charge", "home_units", "reserve", "hero_at", "merc_owner",
+               "merc_at", "hired", "fdeck", "fdiscard", "edeck", "ediscard", "placed", "passed", "queue",
+               "contract", "rerolls", "medic_free", "channelled", "extra_used", "conduit_used", "aggr_silo")
+"""State fields that are lists of ints/bools (copied shallowly by ``clone``)."""
+_NESTED_LISTS = ("res", "units_at", "hand", "arrival", "packs", "first_rolls")
+"""State fields that are lists of lists of ints (copied two levels deep by ``clone``)."""
+_RC_LISTS = ("parts", "hero", "capt", "extra", "boost", "score", "skills", "hits")
+"""``State.rc`` entries that are lists of ints (``faces`` and ``inj`` are lists of lists)."""
 
 
 class State(FavourMixin, ResolutionMixin, _State):
@@ -247,12 +249,30 @@ class State(FavourMixin, ResolutionMixin, _State):
 
     # ---- clone ------------------------------------------------------------------
     def clone(self) -> "State":
+        """An independent copy: mutable containers are copied, immutable values and the
+        legal-action cache (replaced, never edited in place) are shared; the chance
+        generator's state is copied lazily (``State._share_rng_state``)."""
         s = State.__new__(State)
         d = s.__dict__
-        for k, v in self.__dict__.items():
-            d[k] = _copy_value(v)
-        s.rng = np.random.Generator(type(self.rng.bit_generator)())
-        s.rng.bit_generator.state = self.rng.bit_generator.state
+        d.update(self.__dict__)
+        for k in _FLAT_LISTS:
+            d[k] = d[k][:]
+        for k in _NESTED_LISTS:
+            d[k] = [x[:] for x in d[k]]
+        rc = self.rc
+        if rc is not None:
+            rc = d["rc"] = rc.copy()
+            for k in _RC_LISTS:
+                rc[k] = rc[k][:]
+            rc["faces"] = [x[:] for x in rc["faces"]]
+            rc["inj"] = [x[:] for x in rc["inj"]]
+        w = self.win
+        if w is not None:
+            w = d["win"] = w.copy()
+            w["order"] = w["order"][:]
+            w["stack"] = [x[:] for x in w["stack"]]
+            w["resp"] = w["resp"][:]
+        self._share_rng_state(s)
         return s
 
     # ---- basic queries ------------------------------------------------------------
@@ -428,6 +448,29 @@ class State(FavourMixin, ResolutionMixin, _State):
         return kinds
 
     # ---- legal actions ----------------------------------------------------------------
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """Sorted legal action ids for the player to act; ``[]`` at terminal states and for
+        any other ``player`` (the base class's contract, answered from ``legal_cache``)."""
+        if self.phase == OVER or (player is not None and player != self.pp):
+            return []
+        c = self.legal_cache
+        if c is None:
+            c = self.legal_cache = sorted(self._legal_unsorted())
+        return list(c)
+
+    def apply_action(self, action: int) -> None:
+        """Apply the current player's ``action`` (the base class's contract: ``ValueError``
+        naming the action and the legal ones, state unchanged, if it is not legal)."""
+        if type(action) is int and self.phase != OVER:
+            c = self.legal_cache
+            if c is None:
+                c = self.legal_cache = sorted(self._legal_unsorted())
+            if action in c:
+                self._apply_action(action)
+                self.history.append(action)
+                return
+        super().apply_action(action)
+
     def _legal_actions(self) -> list[int]:
         # computed once per decision (the env asks for the mask, then validates the action);
         # ``_apply_action`` clears it. Code that edits a state's fields directly (tests) must
@@ -608,7 +651,7 @@ class State(FavourMixin, ResolutionMixin, _State):
     # ---- applying actions ----------------------------------------------------------------
     def _apply_action(self, action: int) -> None:
         self.legal_cache = None
-        block, i = CODEC.decode(action)
+        block, i = _DECODE[action]
         k, p = self.pk, self.pp
         n = self.game.num_players
         if k == K_FACTION:
