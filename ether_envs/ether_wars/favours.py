@@ -32,6 +32,14 @@ class FavourMixin:
                 out.append(f)
         return out
 
+    def _window_legal(self, p: int, boost: bool) -> list[int]:
+        """Sorted legal actions of ``p`` polled in the open window (``boost``: ``_can_boost(p)``)."""
+        out = [R.PLAY0 + f for f in self._playable(p)]
+        if boost:
+            out.append(R.CHARGE_BOOST)
+        out.append(R.PASS)
+        return out
+
     def _can_boost(self, p: int) -> bool:
         return (self.win["kind"] == R.W_COMBAT and p in self.rc["parts"] and self.charge[p] >= 1
                 and self.ability_key(p) in ("aggressive", "commander"))
@@ -61,8 +69,9 @@ class FavourMixin:
             self.win = None
             return False
         q = w["order"][w["pos"] % n]
-        if any(self.hand[q]) or self._can_boost(q):
-            self._decide(R.K_WINDOW, q)
+        boost = self._can_boost(q)
+        if boost or any(self.hand[q]):
+            self._decide(R.K_WINDOW, q, self._window_legal(q, boost))
             return True
         w["passes"] += 1
         w["pos"] += 1

@@ -68,10 +68,12 @@ class ResolutionMixin:
     def _combat_in_limited(self, a: int) -> bool:
         return (len(self.occupants(a)) >= 2 and self.dominated(a) and self.event_key() != "ceasefire")
 
-    def resolve_options(self, p: int) -> list[int]:
-        """Areas ``p`` may resolve now (rulebook "Resolution" 1-2)."""
+    def resolve_options(self, p: int, occ=None) -> list[int]:
+        """Areas ``p`` may resolve now (rulebook "Resolution" 1-2). ``occ``: a precomputed
+        ``occupancy()``."""
         out = []
-        occ = self.occupancy()
+        if occ is None:
+            occ = self.occupancy()
         bit = 1 << p
         for a in range(C.NUM_AREAS):
             if not (occ[0][a] | occ[1][a]) & bit:
@@ -93,15 +95,17 @@ class ResolutionMixin:
     def _resolution_turn(self) -> bool:
         order = self.order()
         n = self.game.num_players
+        occ = self.occupancy()
         while self.turn < n:
             p = order[self.turn]
-            if self.resolve_options(p):
-                self._decide(R.K_RESOLVE, p)
+            areas = self.resolve_options(p, occ)
+            if areas:
+                self._decide(R.K_RESOLVE, p, self._resolve_legal(p, areas))
                 return True
             self.turn += 1
         # any dice left (an area whose resolver already had its turn): one more pass (EW-A14)
         for q in order:
-            if self.resolve_options(q):
+            if self.resolve_options(q, occ):
                 self.turn = order.index(q)
                 return False
         self.phase = R.MAINTENANCE
@@ -502,11 +506,14 @@ class ResolutionMixin:
         return value >= self.buy_cost(q, t) and self.bank(t) > 0
 
     # ---- legal actions and effects of the resolution decisions --------------------------------
+    def _resolve_legal(self, p: int, areas: list[int]) -> list[int]:
+        return sorted(R.RESOLVE0 + self.rel_area(p, a) for a in areas)
+
     def _resolution_legal(self, k: int, p: int) -> list[int]:
         rc = self.rc
         n = self.game.num_players
         if k == R.K_RESOLVE:
-            return sorted(R.RESOLVE0 + self.rel_area(p, a) for a in self.resolve_options(p))
+            return self._resolve_legal(p, self.resolve_options(p))
         if k == R.K_THIEF:
             return [R.RESOURCE0 + r for r in range(4) if self.res[rc["victim"]][r]]
         if k == R.K_ASSASSIN:

@@ -340,8 +340,11 @@ class State(FavourMixin, ResolutionMixin, _State):
     def gain_charge(self, p: int, k: int = 1) -> None:
         self.charge[p] += max(0, min(k, C.CHARGE_POOL - sum(self.charge)))
 
-    def _decide(self, kind: int, seat: int) -> None:
+    def _decide(self, kind: int, seat: int, legal: list[int] | None = None) -> None:
+        """Pose decision ``kind`` to ``seat``. ``legal``: its sorted legal actions when the
+        caller has them already (only if nothing changes before the decision is returned)."""
         self.pk, self.pp = kind, seat
+        self.legal_cache = legal
 
     # ---- dice locations -------------------------------------------------------------
     def merc_of(self, p: int) -> int:
@@ -493,7 +496,7 @@ class State(FavourMixin, ResolutionMixin, _State):
         if k == K_HIRE:
             return [HIRE0 + m for m in range(C.NUM_MERCS) if self._can_hire(p, m)] + [PASS]
         if k == K_PLACE:
-            return sorted(AREA0 + self.rel_area(p, a) for a in self._place_areas(p)) + [PASS]
+            return self._place_legal(p, self._place_areas(p))
         if k == K_ADD:
             out = [ADD0 + d for d in self._add_kinds(p)]
             if self.add_count:
@@ -513,10 +516,7 @@ class State(FavourMixin, ResolutionMixin, _State):
             return sorted(AREA0 + self.rel_area(p, a) for a in range(C.NUM_AREAS)
                           if self.can_put(p, a, 0, True, occ)) + [PASS]
         if k == K_WINDOW:
-            out = [PLAY0 + f for f in self._playable(p)]
-            if self._can_boost(p):
-                out.append(CHARGE_BOOST)
-            return sorted(out) + [PASS]
+            return self._window_legal(p, self._can_boost(p))
         if k == K_RESPONSE:
             return [PLAY0 + C.CANCEL, PASS] if self.hand[p][C.CANCEL] else [PASS]
         if k == K_SMUGGLE_SEAT:
@@ -569,6 +569,9 @@ class State(FavourMixin, ResolutionMixin, _State):
                     or (m == C.THIEF and a >= C.SILO0 and a != own_silo)):
                 out.append(a)
         return out
+
+    def _place_legal(self, p: int, areas: list[int]) -> list[int]:
+        return sorted(AREA0 + self.rel_area(p, a) for a in areas) + [PASS]
 
     def _add_kinds(self, p: int) -> list[int]:
         """Kinds of dice ``p`` may still add to the area chosen this Placement turn."""
@@ -692,8 +695,11 @@ class State(FavourMixin, ResolutionMixin, _State):
             else:
                 self._put(p, i, self.add_area)
                 self.add_count += 1
-                if not self._add_kinds(p):
-                    self._next_placer()
+                kinds = self._add_kinds(p)
+                if kinds:  # the same decision goes on (``_advance`` would change nothing)
+                    self.legal_cache = [ADD0 + d for d in kinds] + [DONE]
+                    return
+                self._next_placer()
         elif k == K_MOVE:
             if block == "DONE":
                 self.queue.pop(0)
@@ -775,11 +781,12 @@ class State(FavourMixin, ResolutionMixin, _State):
         for j in range(1, n + 1):
             q = (self.turn + j) % n
             if not self.passed[q]:
-                if not self._place_areas(q):  # nothing can be placed: the seat passes (EW-A10)
+                areas = self._place_areas(q)
+                if not areas:  # nothing can be placed: the seat passes (EW-A10)
                     self.passed[q] = True
                     continue
                 self.turn = q
-                self._decide(K_PLACE, q)
+                self._decide(K_PLACE, q, self._place_legal(q, areas))
                 return
         self.pk = K_NONE
 
