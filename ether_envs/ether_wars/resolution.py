@@ -41,15 +41,16 @@ class ResolutionMixin:
         Combat: the first combatant in turn order (EW-A14). ``occ``: a precomputed
         ``occupancy()``.
         """
-        if a in (C.BIOSPHERE, C.MARKET, C.FACTORY):
+        if a == C.BIOSPHERE or a == C.MARKET or a == C.FACTORY:
             return -1
         if occ is None:
             occ = self.occupancy()
         normal, exempt = occ[0][a], occ[1][a]
         if not normal | exempt:
             return -1
+        order = self.game.seat_orders[self.first]
         if a == C.ETHER_FAULT:
-            seats = [q for q in self.order() if (normal | exempt) >> q & 1]
+            seats = [q for q in order if (normal | exempt) >> q & 1]
             for q in seats:
                 if q != self.ether_ctrl:
                     return q
@@ -57,30 +58,39 @@ class ResolutionMixin:
         if a >= C.SILO0:
             owner = a - C.SILO0
             for mask in (normal, exempt):
-                for q in self.order():
+                for q in order:
                     if q != owner and mask >> q & 1:
                         return q
             return -1
         if _BITS[normal] >= 2 and self.dominated(a) and self.event_key() != "ceasefire":
-            return next(q for q in self.order() if normal >> q & 1)
+            return next(q for q in order if normal >> q & 1)
         return -1
 
     def _combat_in_limited(self, a: int) -> bool:
         return (len(self.occupants(a)) >= 2 and self.dominated(a) and self.event_key() != "ceasefire")
 
-    def resolve_options(self, p: int, occ=None) -> list[int]:
-        """Areas ``p`` may resolve now (rulebook "Resolution" 1-2). ``occ``: a precomputed
-        ``occupancy()``."""
-        out = []
-        if occ is None:
-            occ = self.occupancy()
-        bit = 1 << p
+    def resolve_options(self, p: int) -> list[int]:
+        """Areas ``p`` may resolve now (rulebook "Resolution" 1-2)."""
+        return self._resolve_table()[p]
+
+    def _resolve_table(self) -> list[list[int]]:
+        """``resolve_options`` of every seat: an area with ``q``'s dice is ``q``'s to resolve if
+        nobody resolves it for everyone, if ``q`` does, or if ``q`` has exempt dice in a Limited area."""
+        occ = self.occupancy()
+        normal, exempt = occ
+        out = [[] for _ in range(self.game.num_players)]
         for a in range(C.NUM_AREAS):
-            if not (occ[0][a] | occ[1][a]) & bit:
+            seats = normal[a] | exempt[a]
+            if not seats:
                 continue
             sr = self.shared_resolver(a, occ)
-            if sr == p or sr == -1 or (a in C.LIMITED and occ[1][a] & bit):
-                out.append(a)
+            own_exempt = exempt[a] if a in C.LIMITED else 0
+            q = 0
+            while seats:
+                if seats & 1 and (sr == q or sr == -1 or own_exempt >> q & 1):
+                    out[q].append(a)
+                seats >>= 1
+                q += 1
         return out
 
     def _start_resolution(self) -> None:
@@ -95,17 +105,16 @@ class ResolutionMixin:
     def _resolution_turn(self) -> bool:
         order = self.order()
         n = self.game.num_players
-        occ = self.occupancy()
+        options = self._resolve_table()
         while self.turn < n:
             p = order[self.turn]
-            areas = self.resolve_options(p, occ)
-            if areas:
-                self._decide(R.K_RESOLVE, p, self._resolve_legal(p, areas))
+            if options[p]:
+                self._decide(R.K_RESOLVE, p, self._resolve_legal(p, options[p]))
                 return True
             self.turn += 1
         # any dice left (an area whose resolver already had its turn): one more pass (EW-A14)
         for q in order:
-            if self.resolve_options(q, occ):
+            if options[q]:
                 self.turn = order.index(q)
                 return False
         self.phase = R.MAINTENANCE
@@ -127,108 +136,130 @@ class ResolutionMixin:
         }
 
     def _rc_step(self) -> bool:
+        """Run the area being resolved, stage by stage, until a decision is pending (True) or
+        ``_advance`` must take over (a favour window or a gain is pending, the area is done,
+        the game is over: False)."""
         rc = self.rc
-        st = rc["stage"]
-        a, p = rc["area"], rc["resolver"]
-        n = self.game.num_players
-        if st == S_THIEF:
-            if "thief" not in rc:  # rolled before any other die in the Silo (rulebook "Thief")
-                rc["thief"] = -1
-                m = C.THIEF
-                if rc["shared"] and a >= C.SILO0 and self.merc_at[m] == a:
-                    rc["thief"], rc["victim"] = self.merc_owner[m], a - C.SILO0
-                    rc["left"] = C.MERCENARIES[m].faces[int(self.rng.integers(6))]
-                    self.merc_at[m] = -1
-                    self._leave_if_empty(rc["thief"], a)
-            if rc["thief"] >= 0 and rc["left"] > 0 and any(self.res[rc["victim"]][r] for r in range(4)):
-                self._decide(R.K_THIEF, rc["thief"])
+        while True:
+            if _STAGE_STEP[rc["stage"]](self, rc):
                 return True
-            rc["stage"] = S_ASSASSIN
-            return False
-        if st == S_ASSASSIN:
-            if "assassin" not in rc:  # rolled before any other die in the area (rulebook "Assassin"; EW-A20)
-                rc["assassin"] = -1
-                m = C.ASSASSIN
-                if self.merc_at[m] == a:
-                    rc["assassin"] = self.merc_owner[m]
-                    self.merc_at[m] = -1
-                    self._leave_if_empty(rc["assassin"], a)
-                    total = sum(self.units_at[q][a] for q in range(n))
-                    rc["left"] = min(C.MERCENARIES[m].faces[int(self.rng.integers(6))], total)
-            if rc["assassin"] >= 0 and rc["left"] > 0:
-                self._decide(R.K_ASSASSIN, rc["assassin"])
-                return True
-            if rc["assassin"] >= 0:
-                rc["assassin"] = -2
-                rc["inj"] = [[q, rc["hits"][q]] for q in self.order() if rc["hits"][q]]
-                rc["after_inj"] = S_SETUP
-                rc["stage"] = S_INJURY
+            if self.rc is not rc or self.win is not None or self.gain_seat >= 0 or self.phase == R.OVER:
                 return False
-            rc["stage"] = S_SETUP
-            return False
-        if st == S_SETUP:
-            self._setup_mode()
-            return False
-        if st == S_ROLL:
-            self._roll()
-            rc["stage"] = S_REROLL
-            return False
-        if st == S_REROLL:
-            if p in rc["parts"] and self.rerolls[p] > 0 and rc["faces"][p]:
-                self._decide(R.K_REROLL, p)
-                return True
-            rc["stage"] = S_SKILLS
-            self._queue_skills()
-            return False
-        if st == S_SKILLS:
-            if rc["skills"]:
-                self._decide(R.K_SKILL, rc["skills"][0])
-                return True
-            rc["stage"] = S_WINDOW if rc["mode"] == M_COMBAT else S_REWARD
-            return False
-        if st == S_WINDOW:
-            rc["stage"] = S_OUTCOME
-            self._open_window(R.W_COMBAT, start=p)
-            return False
-        if st == S_OUTCOME:
-            self._outcome()
-            return False
-        if st == S_INJURY:
-            while rc["inj"]:
-                q, k = rc["inj"][0]
-                if not rc["inj_open"]:
-                    rc["inj_open"] = True
-                    rc["free_shields"] = 0
-                    self._open_window(R.W_INJURY, seat=q, start=q)
-                    return False
-                free = self.medic_free[q] + rc["free_shields"]
-                if min(k, free + self.res[q][C.PLASMA]) > 0:
-                    self._decide(R.K_SHIELD, q)
-                    return True
-                self._shield(q, k, 0)
-            rc["stage"] = rc["after_inj"]
-            return False
-        if st == S_REWARD:
-            return self._reward()
-        if st == S_DRONE:
-            rc["stage"] = S_CLEANUP
-            m = C.DRONE
-            if self.merc_at[m] == a and self.merc_owner[m] == p:
-                pips = C.MERCENARIES[m].faces[int(self.rng.integers(6))]
+
+    # one method per stage: True when a decision is pending
+    def _stage_thief(self, rc: dict) -> bool:
+        a = rc["area"]
+        if "thief" not in rc:  # rolled before any other die in the Silo (rulebook "Thief")
+            rc["thief"] = -1
+            m = C.THIEF
+            if rc["shared"] and a >= C.SILO0 and self.merc_at[m] == a:
+                rc["thief"], rc["victim"] = self.merc_owner[m], a - C.SILO0
+                rc["left"] = C.MERCENARIES[m].faces[int(self.rng.integers(6))]
                 self.merc_at[m] = -1
-                self.gain(p, C.AREA_RESOURCE[a], pips)
-            return False
-        if st == S_CLEANUP:
-            self._cleanup()
-            return False
-        if st in (S_MARKET, S_PAY, S_FACTORY):
-            k = {S_MARKET: R.K_MARKET, S_PAY: R.K_PAY, S_FACTORY: R.K_FACTORY}[st]
-            if st != S_PAY and self._resolution_legal(k, p) == [R.DONE]:
-                rc["stage"] = S_CLEANUP  # nothing left to buy or clone
-                return False
-            self._decide(k, p)
+                self._leave_if_empty(rc["thief"], a)
+        if rc["thief"] >= 0 and rc["left"] > 0 and any(self.res[rc["victim"]][r] for r in range(4)):
+            self._decide(R.K_THIEF, rc["thief"])
             return True
-        raise AssertionError(f"bad resolution stage {st}")
+        rc["stage"] = S_ASSASSIN
+        return False
+
+    def _stage_assassin(self, rc: dict) -> bool:
+        a = rc["area"]
+        if "assassin" not in rc:  # rolled before any other die in the area (rulebook "Assassin"; EW-A20)
+            rc["assassin"] = -1
+            m = C.ASSASSIN
+            if self.merc_at[m] == a:
+                rc["assassin"] = self.merc_owner[m]
+                self.merc_at[m] = -1
+                self._leave_if_empty(rc["assassin"], a)
+                total = sum(self.units_at[q][a] for q in range(self.game.num_players))
+                rc["left"] = min(C.MERCENARIES[m].faces[int(self.rng.integers(6))], total)
+        if rc["assassin"] >= 0 and rc["left"] > 0:
+            self._decide(R.K_ASSASSIN, rc["assassin"])
+            return True
+        if rc["assassin"] >= 0:
+            rc["assassin"] = -2
+            rc["inj"] = [[q, rc["hits"][q]] for q in self.order() if rc["hits"][q]]
+            rc["after_inj"] = S_SETUP
+            rc["stage"] = S_INJURY
+            return False
+        rc["stage"] = S_SETUP
+        return False
+
+    def _stage_setup(self, rc: dict) -> bool:
+        self._setup_mode()
+        return False
+
+    def _stage_roll(self, rc: dict) -> bool:
+        self._roll()
+        rc["stage"] = S_REROLL
+        return False
+
+    def _stage_reroll(self, rc: dict) -> bool:
+        p = rc["resolver"]
+        if p in rc["parts"] and self.rerolls[p] > 0 and rc["faces"][p]:
+            self._decide(R.K_REROLL, p)
+            return True
+        rc["stage"] = S_SKILLS
+        self._queue_skills()
+        return False
+
+    def _stage_skills(self, rc: dict) -> bool:
+        if rc["skills"]:
+            self._decide(R.K_SKILL, rc["skills"][0])
+            return True
+        rc["stage"] = S_WINDOW if rc["mode"] == M_COMBAT else S_REWARD
+        return False
+
+    def _stage_window(self, rc: dict) -> bool:
+        rc["stage"] = S_OUTCOME
+        self._open_window(R.W_COMBAT, start=rc["resolver"])
+        return False
+
+    def _stage_outcome(self, rc: dict) -> bool:
+        self._outcome()
+        return False
+
+    def _stage_injury(self, rc: dict) -> bool:
+        while rc["inj"]:
+            q, k = rc["inj"][0]
+            if not rc["inj_open"]:
+                rc["inj_open"] = True
+                rc["free_shields"] = 0
+                self._open_window(R.W_INJURY, seat=q, start=q)
+                return False
+            free = self.medic_free[q] + rc["free_shields"]
+            if min(k, free + self.res[q][C.PLASMA]) > 0:
+                self._decide(R.K_SHIELD, q)
+                return True
+            self._shield(q, k, 0)
+        rc["stage"] = rc["after_inj"]
+        return False
+
+    def _stage_drone(self, rc: dict) -> bool:
+        rc["stage"] = S_CLEANUP
+        a, p = rc["area"], rc["resolver"]
+        m = C.DRONE
+        if self.merc_at[m] == a and self.merc_owner[m] == p:
+            pips = C.MERCENARIES[m].faces[int(self.rng.integers(6))]
+            self.merc_at[m] = -1
+            self.gain(p, C.AREA_RESOURCE[a], pips)
+        return False
+
+    def _stage_cleanup(self, rc: dict) -> bool:
+        self._cleanup()
+        return False
+
+    def _stage_buy(self, rc: dict) -> bool:
+        """Market, purchase payment, Factory: ask the resolver (nothing to buy or clone: done)."""
+        st, p = rc["stage"], rc["resolver"]
+        k = R.K_PAY if st == S_PAY else R.K_MARKET if st == S_MARKET else R.K_FACTORY
+        legal = self._resolution_legal(k, p)
+        if st != S_PAY and legal == [R.DONE]:
+            rc["stage"] = S_CLEANUP  # nothing left to buy or clone
+            return False
+        self._decide(k, p, legal)
+        return True
 
     def _setup_mode(self) -> None:
         rc = self.rc
@@ -507,7 +538,8 @@ class ResolutionMixin:
 
     # ---- legal actions and effects of the resolution decisions --------------------------------
     def _resolve_legal(self, p: int, areas: list[int]) -> list[int]:
-        return sorted(R.RESOLVE0 + self.rel_area(p, a) for a in areas)
+        rel = self.game.rel_areas[p]
+        return sorted([R.RESOLVE0 + rel[a] for a in areas])
 
     def _resolution_legal(self, k: int, p: int) -> list[int]:
         rc = self.rc
@@ -627,3 +659,12 @@ class ResolutionMixin:
                 self.home_units[p] += 1
         else:
             raise AssertionError(f"unknown decision {k}")
+
+
+_STAGE_STEP = (ResolutionMixin._stage_thief, ResolutionMixin._stage_assassin, ResolutionMixin._stage_setup,
+               ResolutionMixin._stage_roll, ResolutionMixin._stage_reroll, ResolutionMixin._stage_skills,
+               ResolutionMixin._stage_window, ResolutionMixin._stage_outcome, ResolutionMixin._stage_injury,
+               lambda self, rc: self._reward(), ResolutionMixin._stage_drone, ResolutionMixin._stage_cleanup,
+               ResolutionMixin._stage_buy, ResolutionMixin._stage_buy, ResolutionMixin._stage_buy)
+"""The step method of each resolution stage, indexed by ``STAGES``."""
+assert len(_STAGE_STEP) == len(STAGES)

@@ -140,6 +140,16 @@ class Game(_Game):
         self.config = build_config(Config, config, "ether_wars")
         self.num_players = self.config.num_players
         self.ether_to_win = C.ETHER_TO_WIN[self.num_players]
+        n = self.num_players
+        # static tables for the hot path (``State.order``, ``abs_area``, ``rel_area``)
+        self.seat_orders = tuple(tuple((s + i) % n for i in range(n)) for s in range(n))
+        """``seat_orders[s]``: the seats clockwise from ``s``."""
+        self.abs_areas = tuple(tuple(i if i < C.SILO0 else C.SILO0 + (p + i - C.SILO0) % n
+                                     for i in range(C.NUM_AREAS)) for p in range(n))
+        """``abs_areas[p][i]``: absolute area of ``p``-relative area index ``i``."""
+        self.rel_areas = tuple(tuple(a if a < C.SILO0 else C.SILO0 + (a - C.SILO0 - p) % n
+                                     for a in range(C.NUM_AREAS)) for p in range(n))
+        """``rel_areas[p][a]``: ``p``-relative index of absolute area ``a``."""
         from .observation import Encoder
 
         self.encoder = Encoder(self)
@@ -278,9 +288,7 @@ class State(FavourMixin, ResolutionMixin, _State):
     # ---- basic queries ------------------------------------------------------------
     def order(self, start: int | None = None) -> list[int]:
         """Seats clockwise from ``start`` (default: the first player)."""
-        n = self.game.num_players
-        s = self.first if start is None else start
-        return [(s + i) % n for i in range(n)]
+        return list(self.game.seat_orders[self.first if start is None else start])
 
     def current_player(self) -> int:
         return TERMINAL if self.phase == OVER else self.pp
@@ -314,14 +322,11 @@ class State(FavourMixin, ResolutionMixin, _State):
 
     def abs_area(self, p: int, i: int) -> int:
         """Absolute area of ``p``-relative area index ``i`` (Silos are seat-relative)."""
-        if i < C.SILO0:
-            return i
-        return C.SILO0 + (p + i - C.SILO0) % self.game.num_players
+        return self.game.abs_areas[p][i]
 
     def rel_area(self, p: int, a: int) -> int:
-        if a < C.SILO0:
-            return a
-        return C.SILO0 + (a - C.SILO0 - p) % self.game.num_players
+        """``p``-relative area index of absolute area ``a``."""
+        return self.game.rel_areas[p][a]
 
     def bank(self, r: int) -> int:
         """Tokens of resource ``r`` left in the box (rulebook "Components": a hard limit)."""
@@ -384,22 +389,25 @@ class State(FavourMixin, ResolutionMixin, _State):
     def occupancy(self) -> tuple[list[int], list[int]]:
         """Per area, bit masks of the seats with non-exempt dice (Units, Hero, Captain,
         Defender, Ether die) and with exempt dice (Drone, Assassin, Thief)."""
-        occ = [0] * C.NUM_AREAS
+        ua = self.units_at
+        n = len(ua)
+        if n == 2:
+            occ = [(x > 0) | (y > 0) << 1 for x, y in zip(*ua)]
+        elif n == 3:
+            occ = [(x > 0) | (y > 0) << 1 | (z > 0) << 2 for x, y, z in zip(*ua)]
+        else:
+            occ = [(x > 0) | (y > 0) << 1 | (z > 0) << 2 | (w > 0) << 3 for x, y, z, w in zip(*ua)]
+        for q, a in enumerate(self.hero_at):
+            if a >= 0:
+                occ[a] |= 1 << q
         ex = [0] * C.NUM_AREAS
-        for q in range(self.game.num_players):
-            bit = 1 << q
-            for a, u in enumerate(self.units_at[q]):
-                if u:
-                    occ[a] |= bit
-            if self.hero_at[q] >= 0:
-                occ[self.hero_at[q]] |= bit
-        for m in range(C.NUM_MERCS):
-            a = self.merc_at[m]
+        owner = self.merc_owner
+        for m, a in enumerate(self.merc_at):
             if a >= 0:
                 if m == C.CAPTAIN or m == C.DEFENDER:
-                    occ[a] |= 1 << self.merc_owner[m]
+                    occ[a] |= 1 << owner[m]
                 else:
-                    ex[a] |= 1 << self.merc_owner[m]
+                    ex[a] |= 1 << owner[m]
         if self.ether_placed:
             occ[C.ETHER_FAULT] |= 1 << self.ether_ctrl
         return occ, ex
@@ -571,7 +579,8 @@ class State(FavourMixin, ResolutionMixin, _State):
         return out
 
     def _place_legal(self, p: int, areas: list[int]) -> list[int]:
-        return sorted(AREA0 + self.rel_area(p, a) for a in areas) + [PASS]
+        rel = self.game.rel_areas[p]
+        return sorted([AREA0 + rel[a] for a in areas]) + [PASS]
 
     def _add_kinds(self, p: int) -> list[int]:
         """Kinds of dice ``p`` may still add to the area chosen this Placement turn."""
