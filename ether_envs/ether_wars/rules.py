@@ -96,6 +96,13 @@ from .favours import FavourMixin  # noqa: E402  (needs the constants above)
 from .resolution import ResolutionMixin  # noqa: E402
 
 _BITS = [bin(x).count("1") for x in range(16)]
+# area bit masks (bit a = area a) for ``State._put_masks``
+_AREA_MASK = {n: (1 << (C.SILO0 + n)) - 1 for n in (2, 3, 4)}  # areas in play with n players
+_SILO_MASK = ((1 << C.NUM_AREAS) - 1) & ~((1 << C.SILO0) - 1)
+_OPEN_MASK = sum(1 << a for a in range(C.SILO0) if a not in C.LIMITED)  # no area limit
+_EXTRACTION_MASK = sum(1 << a for a in C.EXTRACTION_AREAS)
+_MARKET_FACTORY_MASK = (1 << C.MARKET) | (1 << C.FACTORY)
+_ETHER_FAULT_BIT = 1 << C.ETHER_FAULT
 
 
 @dataclass(frozen=True)
@@ -416,33 +423,53 @@ class State(FavourMixin, ResolutionMixin, _State):
         """Whether a die of ``kind`` (0 unit, 1 hero, 2 ``p``'s Mercenary, 3 Ether die)
         may be put in area ``a`` (rulebook "Placement" 2-4, "Movement" 4-5, each die's rules).
         ``occ``: a precomputed ``occupancy()``."""
-        if a >= C.SILO0 + self.game.num_players:
-            return False
-        if not moving and self.placed[p] >> a & 1:
-            return False
         if occ is None:
             occ = self.occupancy()
-        if a in (C.MARKET, C.FACTORY) and (occ[0][a] | occ[1][a]) >> p & 1:
-            return False  # one die per player in the Market / Factory
-        m = self.hired[p] if kind == 2 else -1
-        if kind == 3:
-            return a == C.ETHER_FAULT and self.ether_ctrl == p
-        if m == C.PRIESTESS:
-            return False
-        if m == C.DRONE:
-            return a in C.EXTRACTION_AREAS
-        if m == C.ASSASSIN:
-            return a not in (C.MARKET, C.FACTORY)
-        if m == C.THIEF:
-            return a >= C.SILO0 and a != C.SILO0 + p
-        if m == C.DEFENDER and not (a == C.SILO0 + p or (a == C.ETHER_FAULT and self.ether_ctrl == p)):
-            return False
-        if a in C.LIMITED:
-            return _BITS[occ[0][a] & ~(1 << p)] < 2
-        if a >= C.SILO0:
-            owner = a - C.SILO0
-            return p == owner or not occ[0][a] & ~(1 << owner) & ~(1 << p)
-        return True
+        return bool(self._put_masks(p, (kind,), occ, moving)[0] >> a & 1)
+
+    def _put_masks(self, p: int, kinds, occ, moving: bool) -> list[int]:
+        """For each die kind in ``kinds`` (as in ``can_put``), the bit mask of the areas where
+        ``p`` may put it (bit ``a`` set: ``can_put(p, a, kind, moving, occ)``)."""
+        n = self.game.num_players
+        normal, exempt = occ
+        bit = 1 << p
+        own_silo = 1 << (C.SILO0 + p)
+        base = _AREA_MASK[n]  # the areas in play
+        if not moving:
+            base &= ~self.placed[p]
+        if (normal[C.MARKET] | exempt[C.MARKET]) & bit:  # one die per player in the Market / Factory
+            base &= ~(1 << C.MARKET)
+        if (normal[C.FACTORY] | exempt[C.FACTORY]) & bit:
+            base &= ~(1 << C.FACTORY)
+        lim = -1  # the areas whose limits admit p's non-exempt dice, computed when needed
+        out = []
+        for kind in kinds:
+            m = self.hired[p] if kind == 2 else -1
+            if kind == 3:
+                out.append(base & _ETHER_FAULT_BIT if self.ether_ctrl == p else 0)
+            elif m == C.PRIESTESS:
+                out.append(0)
+            elif m == C.DRONE:
+                out.append(base & _EXTRACTION_MASK)
+            elif m == C.ASSASSIN:
+                out.append(base & ~_MARKET_FACTORY_MASK)
+            elif m == C.THIEF:
+                out.append(base & _SILO_MASK & ~own_silo)
+            else:
+                if lim < 0:
+                    lim = _OPEN_MASK
+                    for a in C.LIMITED:  # at most two players in a Limited area
+                        if _BITS[normal[a] & ~bit] < 2:
+                            lim |= 1 << a
+                    for o in range(n):  # a Silo: its owner and one attacker
+                        a = C.SILO0 + o
+                        if o == p or not normal[a] & ~(1 << o) & ~bit:
+                            lim |= 1 << a
+                mask = base & lim
+                if m == C.DEFENDER:
+                    mask &= own_silo | (_ETHER_FAULT_BIT if self.ether_ctrl == p else 0)
+                out.append(mask)
+        return out
 
     def dice_at_home(self, p: int) -> list[int]:
         """Kinds of ``p``'s dice still on its sheet that may be placed."""
@@ -520,9 +547,8 @@ class State(FavourMixin, ResolutionMixin, _State):
                 out += [AREA_CHARGE0 + self.rel_area(p, a) for a in dests]
             return sorted(out)
         if k == K_FERTILE:
-            occ = self.occupancy()
-            return sorted(AREA0 + self.rel_area(p, a) for a in range(C.NUM_AREAS)
-                          if self.can_put(p, a, 0, True, occ)) + [PASS]
+            mask = self._put_masks(p, (0,), self.occupancy(), True)[0]
+            return sorted(AREA0 + self.rel_area(p, a) for a in range(C.NUM_AREAS) if mask >> a & 1) + [PASS]
         if k == K_WINDOW:
             return self._window_legal(p, self._can_boost(p))
         if k == K_RESPONSE:
@@ -546,37 +572,14 @@ class State(FavourMixin, ResolutionMixin, _State):
         return self.res[p][C.MERCENARIES[m].colour] >= 1 and self.res[p][C.PROTEIN] >= 1
 
     def _place_areas(self, p: int) -> list[int]:
-        # the same rules as ``can_put`` for every kind at home, inlined (hot path)
+        """Areas where ``p`` may start a Placement turn: some die at home may go there."""
         kinds = self.dice_at_home(p)
         if not kinds:
             return []
-        normal, exempt = self.occupancy()
-        bit = 1 << p
-        own_silo = C.SILO0 + p
-        unit_or_hero = 0 in kinds or 1 in kinds
-        m = self.hired[p] if 2 in kinds else -1
-        ether = 3 in kinds
-        out = []
-        placed = self.placed[p]
-        for a in range(C.SILO0 + self.game.num_players):
-            if placed >> a & 1:
-                continue
-            if (a == C.MARKET or a == C.FACTORY) and (normal[a] | exempt[a]) & bit:
-                continue
-            if a in C.LIMITED:
-                lim = _BITS[normal[a] & ~bit] < 2
-            elif a >= C.SILO0:
-                lim = a == own_silo or not normal[a] & ~(1 << (a - C.SILO0)) & ~bit
-            else:
-                lim = True
-            if ((unit_or_hero and lim) or (ether and a == C.ETHER_FAULT)
-                    or (m == C.CAPTAIN and lim)
-                    or (m == C.DEFENDER and lim and (a == own_silo or (a == C.ETHER_FAULT and self.ether_ctrl == p)))
-                    or (m == C.DRONE and a in C.EXTRACTION_AREAS)
-                    or (m == C.ASSASSIN and a != C.MARKET and a != C.FACTORY)
-                    or (m == C.THIEF and a >= C.SILO0 and a != own_silo)):
-                out.append(a)
-        return out
+        mask = 0
+        for m in self._put_masks(p, kinds, self.occupancy(), False):
+            mask |= m
+        return [a for a in range(C.SILO0 + self.game.num_players) if mask >> a & 1]
 
     def _place_legal(self, p: int, areas: list[int]) -> list[int]:
         rel = self.game.rel_areas[p]
@@ -594,8 +597,9 @@ class State(FavourMixin, ResolutionMixin, _State):
             m = self.hired[p]
             return [d for d in kinds
                     if d <= 1 or (d == 3 and a == C.ETHER_FAULT) or (d == 2 and self._merc_area_ok(p, m, a))]
-        occ = self.occupancy()  # the area's "placed" bit is already set: check it as a move
-        return [d for d in kinds if self.can_put(p, a, d, True, occ)]
+        # the area's "placed" bit is already set: check it as a move
+        masks = self._put_masks(p, kinds, self.occupancy(), True)
+        return [d for d, mask in zip(kinds, masks) if mask >> a & 1]
 
     def _merc_area_ok(self, p: int, m: int, a: int) -> bool:
         """Mercenary ``m``'s own area rule (rulebook "Mercenary Dice"), limits aside."""
@@ -628,11 +632,15 @@ class State(FavourMixin, ResolutionMixin, _State):
     def _move_dests(self, p: int, pick: int) -> list[int]:
         kind, a = divmod(pick, C.NUM_AREAS)
         a = self.abs_area(p, a)
+        mask = self._dest_mask(p, kind, a)
+        return [b for b in range(C.NUM_AREAS) if mask >> b & 1]
+
+    def _dest_mask(self, p: int, kind: int, a: int) -> int:
+        """Bit mask of the areas ``p``'s die of ``kind`` in ``a`` may move to."""
         self._lift(p, kind, a, -1)  # the moving die leaves its area first
-        occ = self.occupancy()
-        out = [b for b in range(C.NUM_AREAS) if b != a and self.can_put(p, b, kind, True, occ)]
+        mask = self._put_masks(p, (kind,), self.occupancy(), True)[0] & ~(1 << a)
         self._lift(p, kind, a, +1)
-        return out
+        return mask
 
     def _lift(self, p: int, kind: int, a: int, sign: int) -> None:
         if kind == 0:
@@ -643,11 +651,7 @@ class State(FavourMixin, ResolutionMixin, _State):
             self.merc_at[self.hired[p]] = -1 if sign < 0 else a
 
     def _has_dest(self, p: int, kind: int, a: int) -> bool:
-        self._lift(p, kind, a, -1)
-        occ = self.occupancy()
-        ok = any(self.can_put(p, b, kind, True, occ) for b in range(C.NUM_AREAS) if b != a)
-        self._lift(p, kind, a, +1)
-        return ok
+        return self._dest_mask(p, kind, a) != 0
 
     def _movable(self, p: int) -> list[tuple[int, int]]:
         out = []
