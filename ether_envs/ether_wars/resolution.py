@@ -19,6 +19,7 @@ STAGES = ("thief", "assassin", "setup", "roll", "reroll", "skills", "window", "o
 MODES = ("none", "combat", "extract", "channel", "market", "factory")
 M_NONE, M_COMBAT, M_EXTRACT, M_CHANNEL, M_MARKET, M_FACTORY = range(len(MODES))
 _BITS = [bin(x).count("1") for x in range(16)]
+_BIT_SEAT = {1 << q: q for q in range(4)}
 
 
 class ResolutionMixin:
@@ -27,7 +28,7 @@ class ResolutionMixin:
     # ---- who resolves what ----------------------------------------------------------
     def dominated(self, a: int) -> bool:
         """A Hero or Captain is in ``a`` (rulebook "Hero Dice", "Captain")."""
-        if any(h == a for h in self.hero_at):
+        if a in self.hero_at:
             return True
         return self.merc_at[C.CAPTAIN] == a
 
@@ -82,6 +83,9 @@ class ResolutionMixin:
         for a in range(C.NUM_AREAS):
             seats = normal[a] | exempt[a]
             if not seats:
+                continue
+            if not seats & (seats - 1):  # one seat there: it resolves the area (shared or not)
+                out[_BIT_SEAT[seats]].append(a)
                 continue
             sr = self.shared_resolver(a, occ)
             own_exempt = exempt[a] if a in C.LIMITED else 0
@@ -267,10 +271,10 @@ class ResolutionMixin:
         rc["stage"] = S_DRONE
         if rc["exempt_only"]:
             return
-        occ = [q for q in self.order() if self.combat_dice(q, a)]
+        occ = [q for q in self.game.seat_orders[self.first] if self.combat_dice(q, a)]
         if a == C.MARKET or a == C.FACTORY:
             # only a Hero blocks the Market / Factory (EW-A19)
-            if self.combat_dice(p, a) and (not any(h == a for h in self.hero_at) or self.hero_at[p] == a):
+            if self.combat_dice(p, a) and (a not in self.hero_at or self.hero_at[p] == a):
                 rc["mode"] = M_MARKET if a == C.MARKET else M_FACTORY
                 rc["stage"] = S_MARKET if a == C.MARKET else S_FACTORY
             return
