@@ -20,6 +20,7 @@ MODES = ("none", "combat", "extract", "channel", "market", "factory")
 M_NONE, M_COMBAT, M_EXTRACT, M_CHANNEL, M_MARKET, M_FACTORY = range(len(MODES))
 _BITS = [bin(x).count("1") for x in range(16)]
 _BIT_SEAT = {1 << q: q for q in range(4)}
+_SEATS = tuple(tuple(q for q in range(4) if m >> q & 1) for m in range(16))  # seats in a bit mask
 
 
 class ResolutionMixin:
@@ -89,12 +90,9 @@ class ResolutionMixin:
                 continue
             sr = self.shared_resolver(a, occ)
             own_exempt = exempt[a] if a in C.LIMITED else 0
-            q = 0
-            while seats:
-                if seats & 1 and (sr == q or sr == -1 or own_exempt >> q & 1):
+            for q in _SEATS[seats]:
+                if sr == q or sr == -1 or own_exempt >> q & 1:
                     out[q].append(a)
-                seats >>= 1
-                q += 1
         return out
 
     def _start_resolution(self) -> None:

@@ -72,6 +72,7 @@ AREA0, AREA_CHARGE0, ADD0, MOVE0, RESOLVE0, UNIT_DIE0, SEAT0, SHIELD0, RESOURCE0
 MARKET_FAVOUR, CLONE, CHARGE_BOOST, EXTRA_ETHER, CONDUIT, DONE, PASS = (OFF[b] for b in (
     "MARKET_FAVOUR", "CLONE", "CHARGE_BOOST", "EXTRA_ETHER", "CONDUIT", "DONE", "PASS"))
 _DECODE = tuple(CODEC.decode(a) for a in range(CODEC.size))
+_EVENT_KEY = tuple(e.key for e in C.EVENTS)
 """``CODEC.decode`` of every action id, precomputed (hot path of ``_apply_action``)."""
 
 # ---- phases and decision kinds ------------------------------------------------------
@@ -325,7 +326,7 @@ class State(FavourMixin, ResolutionMixin, _State):
         return C.ABILITY_KEY[self.faction[p] * 4 + self.ability[p]]
 
     def event_key(self) -> str:
-        return C.EVENTS[self.event].key if self.event >= 0 else ""
+        return _EVENT_KEY[self.event] if self.event >= 0 else ""
 
     def abs_area(self, p: int, i: int) -> int:
         """Absolute area of ``p``-relative area index ``i`` (Silos are seat-relative)."""
@@ -337,7 +338,7 @@ class State(FavourMixin, ResolutionMixin, _State):
 
     def bank(self, r: int) -> int:
         """Tokens of resource ``r`` left in the box (rulebook "Components": a hard limit)."""
-        return C.POOL[r] - sum(x[r] for x in self.res)
+        return C.POOL[r] - sum([x[r] for x in self.res])
 
     def gain(self, p: int, r: int, k: int) -> int:
         """Give ``p`` up to ``k`` of resource ``r`` (capped by the box); checks the Ether win."""
