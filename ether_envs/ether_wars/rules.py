@@ -86,6 +86,9 @@ DECISION_NAMES = ("faction", "keep_favour", "discard_favour", "ability", "hire",
 (K_FACTION, K_KEEP, K_DISCARD, K_ABILITY, K_HIRE, K_PLACE, K_ADD, K_MOVE, K_MOVE_TO, K_FERTILE, K_RESOLVE,
  K_THIEF, K_ASSASSIN, K_SHIELD, K_REROLL, K_SKILL, K_GAIN, K_WINDOW, K_RESPONSE, K_SMUGGLE_SEAT,
  K_SMUGGLE_RES, K_RAID, K_MARKET, K_PAY, K_FACTORY, K_CONDUIT, K_END_ETHER, K_NONE) = range(28)
+_RESOLUTION_KINDS = frozenset((K_RESOLVE, K_THIEF, K_ASSASSIN, K_SHIELD, K_REROLL, K_SKILL, K_RAID, K_MARKET,
+                               K_PAY, K_FACTORY))
+"""Decisions applied by ``ResolutionMixin._resolution_apply``."""
 WINDOW_NAMES = ("phase", "combat", "injury")
 W_PHASE, W_COMBAT, W_INJURY = range(3)
 
@@ -671,7 +674,32 @@ class State(FavourMixin, ResolutionMixin, _State):
         block, i = _DECODE[action]
         k, p = self.pk, self.pp
         n = self.game.num_players
-        if k == K_FACTION:
+        if k == K_ADD:
+            if block == "DONE":
+                self._next_placer()
+            else:
+                self._put(p, i, self.add_area)
+                self.add_count += 1
+                kinds = self._add_kinds(p)
+                if kinds:  # the same decision goes on (``_advance`` would change nothing)
+                    self.legal_cache = [ADD0 + d for d in kinds] + [DONE]
+                    return
+                self._next_placer()
+        elif k == K_PLACE:
+            if block == "PASS":
+                self.passed[p] = True
+                self._next_placer()
+            else:
+                a = self.abs_area(p, i)
+                self.placed[p] |= 1 << a
+                self.add_area = a
+                self.add_count = 0
+                self._decide(K_ADD, p)
+        elif k in (K_WINDOW, K_RESPONSE, K_SMUGGLE_SEAT, K_SMUGGLE_RES):
+            self._window_action(block, i)
+        elif k in _RESOLUTION_KINDS:
+            self._resolution_apply(k, p, block, i)
+        elif k == K_FACTION:
             self.faction[p] = i
             self.queue.pop(0)
         elif k == K_KEEP:
@@ -693,27 +721,6 @@ class State(FavourMixin, ResolutionMixin, _State):
                 self.merc_owner[i] = p
                 self.hired[p] = i
             self.queue.pop(0)
-        elif k == K_PLACE:
-            if block == "PASS":
-                self.passed[p] = True
-                self._next_placer()
-            else:
-                a = self.abs_area(p, i)
-                self.placed[p] |= 1 << a
-                self.add_area = a
-                self.add_count = 0
-                self._decide(K_ADD, p)
-        elif k == K_ADD:
-            if block == "DONE":
-                self._next_placer()
-            else:
-                self._put(p, i, self.add_area)
-                self.add_count += 1
-                kinds = self._add_kinds(p)
-                if kinds:  # the same decision goes on (``_advance`` would change nothing)
-                    self.legal_cache = [ADD0 + d for d in kinds] + [DONE]
-                    return
-                self._next_placer()
         elif k == K_MOVE:
             if block == "DONE":
                 self.queue.pop(0)
@@ -746,8 +753,6 @@ class State(FavourMixin, ResolutionMixin, _State):
                 self.reserve[p] -= 1
                 self._arrive(p, a)
                 self.units_at[p][a] += 1
-        elif k in (K_WINDOW, K_RESPONSE, K_SMUGGLE_SEAT, K_SMUGGLE_RES):
-            self._window_action(block, i)
         elif k == K_GAIN:
             self.gain_left -= 1
             if block == "RESOURCE":
@@ -825,64 +830,8 @@ class State(FavourMixin, ResolutionMixin, _State):
         """Advance the round structure; True when a decision is pending."""
         ph = self.phase
         n = self.game.num_players
-        if ph == PREP:
-            if self.pk == K_FACTION and self.queue:
-                self._decide(K_FACTION, self.queue[0])
-                return True
-            if self.pk == K_FACTION:
-                self._deal_favours()
-                if self.game.config.favours == "advanced":
-                    self.queue = self.order()
-                    self._decide(K_KEEP, self.queue[0])
-                    return True
-                self._new_day()
-                return False
-            if self.pk == K_KEEP:
-                if self.queue:
-                    self._decide(K_KEEP, self.queue[0])
-                    return True
-                self.draft_round += 1
-                if self.draft_round < C.DRAFT_FAVOURS:
-                    self.packs = [self.packs[(q - 1) % n] for q in range(n)]  # pass clockwise
-                    self.queue = self.order()
-                    self._decide(K_KEEP, self.queue[0])
-                    return True
-                self.queue = [q for q in self.order() for _ in range(C.DRAFT_DISCARD)]
-                self._decide(K_DISCARD, self.queue[0])
-                return True
-            if self.pk == K_DISCARD:
-                if self.queue:
-                    self._decide(K_DISCARD, self.queue[0])
-                    return True
-                self._new_day()
-                return False
-        if ph == NEW_DAY:
-            if self.queue:
-                self._decide(K_ABILITY, self.queue[0])
-                return True
-            self.revealed = True
-            for q in range(n):
-                self.medic_free[q] = 2 if self.ability_key(q) == "medic" else 0
-            if self.round > 1:  # Reinforcements (skipped in round 1)
-                for q in range(n):
-                    if self.reserve[q]:
-                        self.reserve[q] -= 1
-                        self.home_units[q] += 1
-                    self.gain(q, C.PROTEIN, C.REINFORCE_PROTEIN)
-            self.phase = MERCS
-            self.queue = self.order()
-            self._open_window(W_PHASE)
-            return False
-        if ph == MERCS:
-            if self.queue:
-                self._decide(K_HIRE, self.queue[0])
-                return True
-            self.phase = PLACEMENT
-            self._open_window(W_PHASE)
-            self.turn = (self.first - 1) % n
-            self.pk = K_NONE
-            self.queue = [-1]  # marker: placement not started
-            return False
+        if ph == RESOLUTION:
+            return self._resolution_turn()
         if ph == PLACEMENT:
             if self.queue == [-1]:
                 self.queue = []
@@ -915,8 +864,33 @@ class State(FavourMixin, ResolutionMixin, _State):
             self._open_window(W_PHASE)
             self._start_resolution()
             return False
-        if ph == RESOLUTION:
-            return self._resolution_turn()
+        if ph == MERCS:
+            if self.queue:
+                self._decide(K_HIRE, self.queue[0])
+                return True
+            self.phase = PLACEMENT
+            self._open_window(W_PHASE)
+            self.turn = (self.first - 1) % n
+            self.pk = K_NONE
+            self.queue = [-1]  # marker: placement not started
+            return False
+        if ph == NEW_DAY:
+            if self.queue:
+                self._decide(K_ABILITY, self.queue[0])
+                return True
+            self.revealed = True
+            for q in range(n):
+                self.medic_free[q] = 2 if self.ability_key(q) == "medic" else 0
+            if self.round > 1:  # Reinforcements (skipped in round 1)
+                for q in range(n):
+                    if self.reserve[q]:
+                        self.reserve[q] -= 1
+                        self.home_units[q] += 1
+                    self.gain(q, C.PROTEIN, C.REINFORCE_PROTEIN)
+            self.phase = MERCS
+            self.queue = self.order()
+            self._open_window(W_PHASE)
+            return False
         if ph == MAINTENANCE:
             if self.queue:
                 q = self.queue[0]
@@ -927,6 +901,37 @@ class State(FavourMixin, ResolutionMixin, _State):
                 return False
             self._maintenance()
             return False
+        if ph == PREP:
+            if self.pk == K_FACTION and self.queue:
+                self._decide(K_FACTION, self.queue[0])
+                return True
+            if self.pk == K_FACTION:
+                self._deal_favours()
+                if self.game.config.favours == "advanced":
+                    self.queue = self.order()
+                    self._decide(K_KEEP, self.queue[0])
+                    return True
+                self._new_day()
+                return False
+            if self.pk == K_KEEP:
+                if self.queue:
+                    self._decide(K_KEEP, self.queue[0])
+                    return True
+                self.draft_round += 1
+                if self.draft_round < C.DRAFT_FAVOURS:
+                    self.packs = [self.packs[(q - 1) % n] for q in range(n)]  # pass clockwise
+                    self.queue = self.order()
+                    self._decide(K_KEEP, self.queue[0])
+                    return True
+                self.queue = [q for q in self.order() for _ in range(C.DRAFT_DISCARD)]
+                self._decide(K_DISCARD, self.queue[0])
+                return True
+            if self.pk == K_DISCARD:
+                if self.queue:
+                    self._decide(K_DISCARD, self.queue[0])
+                    return True
+                self._new_day()
+                return False
         return False
 
     def _deal_favours(self) -> None:
