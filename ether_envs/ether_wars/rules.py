@@ -625,24 +625,25 @@ class State(FavourMixin, ResolutionMixin, _State):
         return (self.res[p][C.COLTAN] >= cost,
                 self.ability_key(p) == "tactician" and self.charge[p] >= 1)
 
-    def _die_in(self, p: int, kind: int, a: int) -> bool:
-        if kind == 0:
-            return self.units_at[p][a] > 0
-        if kind == 1:
-            return self.hero_at[p] == a
-        m = self.hired[p]
-        return m >= 0 and self.merc_at[m] == a
-
     def _move_dests(self, p: int, pick: int) -> list[int]:
         kind, a = divmod(pick, C.NUM_AREAS)
         a = self.abs_area(p, a)
         mask = self._dest_mask(p, kind, a)
         return [b for b in range(C.NUM_AREAS) if mask >> b & 1]
 
-    def _dest_mask(self, p: int, kind: int, a: int) -> int:
-        """Bit mask of the areas ``p``'s die of ``kind`` in ``a`` may move to."""
+    def _dest_mask(self, p: int, kind: int, a: int, occ=None) -> int:
+        """Bit mask of the areas ``p``'s die of ``kind`` in ``a`` may move to. ``occ``: the
+        ``occupancy()`` before the move (only ``p``'s bits in ``a`` change when the die leaves)."""
         self._lift(p, kind, a, -1)  # the moving die leaves its area first
-        mask = self._put_masks(p, (kind,), self.occupancy(), True)[0] & ~(1 << a)
+        if occ is None:
+            occ = self.occupancy()
+        else:
+            normal, exempt = occ[0][:], occ[1][:]
+            bit = 1 << p
+            normal[a] = normal[a] & ~bit | (bit if self.combat_dice(p, a) else 0)
+            exempt[a] = exempt[a] & ~bit | (bit if self.exempt_dice(p, a) else 0)
+            occ = normal, exempt
+        mask = self._put_masks(p, (kind,), occ, True)[0] & ~(1 << a)
         self._lift(p, kind, a, +1)
         return mask
 
@@ -654,17 +655,25 @@ class State(FavourMixin, ResolutionMixin, _State):
         else:
             self.merc_at[self.hired[p]] = -1 if sign < 0 else a
 
-    def _has_dest(self, p: int, kind: int, a: int) -> bool:
-        return self._dest_mask(p, kind, a) != 0
-
     def _movable(self, p: int) -> list[tuple[int, int]]:
+        """``(kind, area)`` of ``p``'s dice on the board that ``p`` can pay to move and that
+        have somewhere to go (rulebook "Movement")."""
         out = []
+        occ = None
+        m = self.hired[p]
         for kind in range(3):
             coltan, charge = self._move_payments(p, kind)
             if not (coltan or charge):
                 continue
-            for a in range(C.NUM_AREAS):
-                if self._die_in(p, kind, a) and self._has_dest(p, kind, a):
+            if kind == 0:
+                areas = [a for a, u in enumerate(self.units_at[p]) if u]
+            else:
+                a = self.hero_at[p] if kind == 1 else self.merc_at[m] if m >= 0 else -1
+                areas = [a] if a >= 0 else []
+            for a in areas:
+                if occ is None:
+                    occ = self.occupancy()
+                if self._dest_mask(p, kind, a, occ):
                     out.append((kind, a))
         return out
 
