@@ -77,6 +77,9 @@ PIECES = [
 LAYOUT = ObservationLayout(PIECES)
 OFF = {p.name: LAYOUT.slices[p.name].start for p in PIECES}
 SHAPE = {p.name: p.shape for p in PIECES}
+_SEAT_PIECES = ("faction", "ability", "resources", "ether_progress", "charge", "units", "board_units", "placed",
+                "hero", "seat_flags", "hand_sizes")
+"""Pieces with one row (or entry) per relative seat, in ``Encoder._seat_rows`` order."""
 
 
 class Encoder:
@@ -93,21 +96,25 @@ class Encoder:
         self.game = game
         n = game.num_players
         self.rel_seat = [[(q - p) % n for q in range(n)] for p in range(n)]
-        self._zeros = array("f", bytes(4 * LAYOUT.size))
-        self._buf = array("f", self._zeros)  # scratch buffer: fast item stores, zero-copy numpy view
-        self._view = np.frombuffer(self._buf, dtype=np.float32)
         self.rel_area = [[a if a < C.SILO0 else C.SILO0 + (a - C.SILO0 - p) % n for a in range(NA)] + [NA]
                          for p in range(n)]  # index -1 (on the sheet) maps to NA
+        # the buffer's starting contents: zeros and the static pieces (player count, seats present)
+        self._zeros = array("f", bytes(4 * LAYOUT.size))
+        self._zeros[OFF["num_players"] + n - 2] = 1.0
+        for q in range(n):
+            self._zeros[OFF["seat_present"] + q] = 1.0
+        self._buf = array("f", self._zeros)  # scratch buffer: fast item stores, zero-copy numpy view
+        self._view = np.frombuffer(self._buf, dtype=np.float32)
+        # per observer and seat: (seat, offsets of its rows in the per-seat pieces)
+        self._seat_rows = [[(q,) + tuple(OFF[name] + r * SHAPE[name][1] if len(SHAPE[name]) == 2 else OFF[name] + r
+                                         for name in _SEAT_PIECES)
+                            for q, r in enumerate(self.rel_seat[p])] for p in range(n)]
+        self._ether_scale = 1.0 / game.ether_to_win
 
     def encode(self, s, player: int, out: np.ndarray) -> None:
-        n = s.game.num_players
         b = self._buf
         b[:] = self._zeros
         RS_, RA = self.rel_seat[player], self.rel_area[player]
-        b[OFF["num_players"] + n - 2] = 1.0
-        o = OFF["seat_present"]
-        for q in range(n):
-            b[o + q] = 1.0
         b[OFF["first_player"] + RS_[s.first]] = 1.0
         if s.phase != R.OVER:
             b[OFF["current_player"] + RS_[s.pp]] = 1.0
@@ -116,62 +123,63 @@ class Encoder:
         b[OFF["round"]] = min(1.0, s.round / s.game.config.max_rounds)
         if s.event >= 0:
             b[OFF["event"] + s.event] = 1.0
-        o_fac, o_ab, o_res, o_eth, o_ch = OFF["faction"], OFF["ability"], OFF["resources"], OFF["ether_progress"], OFF["charge"]
-        o_un, o_bu, o_pl, o_hero, o_fl, o_hs = (OFF["units"], OFF["board_units"], OFF["placed"], OFF["hero"],
-                                                OFF["seat_flags"], OFF["hand_sizes"])
         target = s.game.ether_to_win
-        for q in range(n):
-            r = RS_[q]
-            if s.faction[q] >= 0:
-                b[o_fac + r * 4 + s.faction[q]] = 1.0
-            if s.ability[q] >= 0:
-                if q == player or s.revealed:
-                    b[o_ab + r * 5 + s.ability[q]] = 1.0
-                b[o_ab + r * 5 + 4] = 1.0
-            for k, x in enumerate(s.res[q]):
+        revealed = s.revealed
+        for q, o_fac, o_ab, o_res, o_eth, o_ch, o_un, o_bu, o_pl, o_hero, o_fl, o_hs in self._seat_rows[player]:
+            f = s.faction[q]
+            if f >= 0:
+                b[o_fac + f] = 1.0
+            ab = s.ability[q]
+            if ab >= 0:
+                if revealed or q == player:
+                    b[o_ab + ab] = 1.0
+                b[o_ab + 4] = 1.0
+            row = s.res[q]
+            for k in range(C.NUM_RES):
+                x = row[k]
                 if x:
-                    b[o_res + r * 5 + k] = x / POOL[k]
-            e = s.res[q][C.ETHER]
+                    b[o_res + k] = x / POOL[k]
+            e = row[C.ETHER]
             if e:
-                b[o_eth + r] = min(1.0, e / target)
-            b[o_ch + r] = s.charge[q] / C.CHARGE_POOL
-            b[o_un + r * 2] = s.home_units[q] / 10
-            b[o_un + r * 2 + 1] = s.reserve[q] / 10
+                b[o_eth] = min(1.0, e / target)
+            b[o_ch] = s.charge[q] / C.CHARGE_POOL
+            b[o_un] = s.home_units[q] / 10
+            b[o_un + 1] = s.reserve[q] / 10
             row = s.units_at[q]
             if any(row):
-                base = o_bu + r * NA
-                for a, u in enumerate(row):
+                for a in range(NA):
+                    u = row[a]
                     if u:
-                        b[base + RA[a]] = u / 10
+                        b[o_bu + RA[a]] = u / 10
             bits = s.placed[q]
-            base = o_pl + r * NA
             while bits:
                 low = bits & -bits
-                b[base + RA[low.bit_length() - 1]] = 1.0
+                b[o_pl + RA[low.bit_length() - 1]] = 1.0
                 bits ^= low
-            b[o_hero + r * (NA + 1) + RA[s.hero_at[q]]] = 1.0
-            base = o_fl + r * 7
+            b[o_hero + RA[s.hero_at[q]]] = 1.0
             if s.passed[q]:
-                b[base] = 1.0
+                b[o_fl] = 1.0
             if s.contract[q]:
-                b[base + 1] = 1.0
+                b[o_fl + 1] = 1.0
             if s.rerolls[q]:
-                b[base + 2] = s.rerolls[q] / 3
+                b[o_fl + 2] = s.rerolls[q] / 3
             if s.medic_free[q]:
-                b[base + 3] = s.medic_free[q] / 2
+                b[o_fl + 3] = s.medic_free[q] / 2
             if s.channelled[q]:
-                b[base + 4] = 1.0
+                b[o_fl + 4] = 1.0
             if s.extra_used[q]:
-                b[base + 5] = 1.0
+                b[o_fl + 5] = 1.0
             if s.aggr_silo[q]:
-                b[base + 6] = 1.0
-            b[o_hs + r] = sum(s.hand[q]) / 22
-        o = OFF["mercenaries"]
-        for m in range(C.NUM_MERCS):
-            q = s.merc_owner[m]
-            if q >= 0:
-                b[o + m * (P4 + NA + 1) + RS_[q]] = 1.0
-                b[o + m * (P4 + NA + 1) + P4 + RA[s.merc_at[m]]] = 1.0
+                b[o_fl + 6] = 1.0
+            b[o_hs] = sum(s.hand[q]) / 22
+        owner = s.merc_owner
+        if max(owner) >= 0:
+            o = OFF["mercenaries"]
+            for m in range(C.NUM_MERCS):
+                q = owner[m]
+                if q >= 0:
+                    b[o + m * (P4 + NA + 1) + RS_[q]] = 1.0
+                    b[o + m * (P4 + NA + 1) + P4 + RA[s.merc_at[m]]] = 1.0
         o = OFF["ether_die"]
         if s.ether_ctrl >= 0:
             b[o + RS_[s.ether_ctrl]] = 1.0
@@ -190,15 +198,23 @@ class Encoder:
         o = OFF["draft_pack"]
         for f in s.packs[player]:
             b[o + f] += 0.2
-        o = OFF["favour_discard"]
-        for f in s.fdiscard:
-            b[o + f] += 0.25
+        pile = s.fdiscard
+        if pile:
+            o = OFF["favour_discard"]
+            for f in range(NF):
+                c = pile.count(f)
+                if c:
+                    b[o + f] = c * 0.25  # exact: multiples of 1/4
         o = OFF["decks"]
         b[o] = len(s.fdeck) / len(C.FAVOUR_DECK)
         b[o + 1] = len(s.edeck) / len(C.EVENT_DECK)
-        o = OFF["event_discard"]
-        for e in s.ediscard:
-            b[o + e] += 0.5
+        pile = s.ediscard
+        if pile:
+            o = OFF["event_discard"]
+            for e in range(C.NUM_EVENTS):
+                c = pile.count(e)
+                if c:
+                    b[o + e] = c * 0.5  # exact: multiples of 1/2
         if s.pk == R.K_ADD and s.add_area >= 0:
             o = OFF["placement"]
             b[o + RA[s.add_area]] = 1.0
