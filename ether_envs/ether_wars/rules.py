@@ -254,6 +254,7 @@ class State(FavourMixin, ResolutionMixin, _State):
         self.gain_left = 0
         self.gain_seat = -1
         self.legal_cache: list[int] | None = None
+        self._place_memo = None  # (legal, kinds, masks) of the Placement decision that computed ``legal``
         # first player: everyone rolls the Ether die, ties roll again (rulebook "Preparation"; EW-A8)
         tied = list(range(n))
         self.first_rolls: list[list[int]] = []  # one row per roll; 0 = did not roll
@@ -542,7 +543,7 @@ class State(FavourMixin, ResolutionMixin, _State):
                 out.append(DONE)
             return out
         if k == K_MOVE:
-            return sorted(MOVE0 + kind * C.NUM_AREAS + self.rel_area(p, a) for kind, a in self._movable(p)) + [DONE]
+            return self._move_legal(p, self._movable(p))
         if k == K_MOVE_TO:
             coltan, charge = self._move_payments(p, self.move_pick // C.NUM_AREAS)
             dests = self._move_dests(p, self.move_pick)
@@ -577,13 +578,19 @@ class State(FavourMixin, ResolutionMixin, _State):
 
     def _place_areas(self, p: int) -> list[int]:
         """Areas where ``p`` may start a Placement turn: some die at home may go there."""
+        return self._place_options(p)[0]
+
+    def _place_options(self, p: int) -> tuple[list[int], list[int], list[int]]:
+        """``(areas, kinds, masks)``: the areas where ``p`` may start a Placement turn, the kinds
+        of its dice at home and each kind's ``_put_masks``."""
         kinds = self.dice_at_home(p)
         if not kinds:
-            return []
+            return [], kinds, []
+        masks = self._put_masks(p, kinds, self.occupancy(), False)
         mask = 0
-        for m in self._put_masks(p, kinds, self.occupancy(), False):
+        for m in masks:
             mask |= m
-        return [a for a in range(C.SILO0 + self.game.num_players) if mask >> a & 1]
+        return [a for a in range(C.SILO0 + self.game.num_players) if mask >> a & 1], kinds, masks
 
     def _place_legal(self, p: int, areas: list[int]) -> list[int]:
         rel = self.game.rel_areas[p]
@@ -620,6 +627,10 @@ class State(FavourMixin, ResolutionMixin, _State):
         return True
 
     # movement
+    def _move_legal(self, p: int, moves: list[tuple[int, int]]) -> list[int]:
+        rel = self.game.rel_areas[p]
+        return sorted([MOVE0 + kind * C.NUM_AREAS + rel[a] for kind, a in moves]) + [DONE]
+
     def _move_payments(self, p: int, kind: int) -> tuple[bool, bool]:
         cost = (C.MOVE_COST_UNIT, C.MOVE_COST_HERO, C.MOVE_COST_MERC)[kind]
         return (self.res[p][C.COLTAN] >= cost,
@@ -679,6 +690,7 @@ class State(FavourMixin, ResolutionMixin, _State):
 
     # ---- applying actions ----------------------------------------------------------------
     def _apply_action(self, action: int) -> None:
+        legal = self.legal_cache
         self.legal_cache = None
         block, i = _DECODE[action]
         k, p = self.pk, self.pp
@@ -703,7 +715,12 @@ class State(FavourMixin, ResolutionMixin, _State):
                 self.placed[p] |= 1 << a
                 self.add_area = a
                 self.add_count = 0
-                self._decide(K_ADD, p)
+                memo = self._place_memo
+                if memo is not None and memo[0] is legal:
+                    # the die kinds whose put mask holds the area (``_add_kinds`` with the same answer)
+                    self._decide(K_ADD, p, [ADD0 + d for d, mask in zip(memo[1], memo[2]) if mask >> a & 1])
+                else:
+                    self._decide(K_ADD, p)
         elif k in (K_WINDOW, K_RESPONSE, K_SMUGGLE_SEAT, K_SMUGGLE_RES):
             self._window_action(block, i)
         elif k in _RESOLUTION_KINDS:
@@ -809,12 +826,14 @@ class State(FavourMixin, ResolutionMixin, _State):
         for j in range(1, n + 1):
             q = (self.turn + j) % n
             if not self.passed[q]:
-                areas = self._place_areas(q)
+                areas, kinds, masks = self._place_options(q)
                 if not areas:  # nothing can be placed: the seat passes (EW-A10)
                     self.passed[q] = True
                     continue
                 self.turn = q
-                self._decide(K_PLACE, q, self._place_legal(q, areas))
+                legal = self._place_legal(q, areas)
+                self._place_memo = (legal, kinds, masks)
+                self._decide(K_PLACE, q, legal)
                 return
         self.pk = K_NONE
 
@@ -853,10 +872,14 @@ class State(FavourMixin, ResolutionMixin, _State):
             self.pk = K_NONE
             return False
         if ph == MOVEMENT:
-            while self.queue and not self._movable(self.queue[0]):
+            moves = None
+            while self.queue:
+                moves = self._movable(self.queue[0])
+                if moves:
+                    break
                 self.queue.pop(0)
             if self.queue and self.pk != K_FERTILE:
-                self._decide(K_MOVE, self.queue[0])
+                self._decide(K_MOVE, self.queue[0], self._move_legal(self.queue[0], moves))
                 return True
             if self.pk != K_FERTILE:
                 for q in range(n):
