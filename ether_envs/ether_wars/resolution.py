@@ -45,9 +45,7 @@ class ResolutionMixin:
         """
         if a == C.BIOSPHERE or a == C.MARKET or a == C.FACTORY:
             return -1
-        if occ is None:
-            occ = self.occupancy()
-        normal, exempt = occ[0][a], occ[1][a]
+        normal, exempt = self.area_occupancy(a) if occ is None else (occ[0][a], occ[1][a])
         if not normal | exempt:
             return -1
         order = self.game.seat_orders[self.first]

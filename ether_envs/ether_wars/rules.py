@@ -398,6 +398,23 @@ class State(FavourMixin, ResolutionMixin, _State):
         if p in self.arrival[a] and not self.has_dice(p, a):
             self.arrival[a].remove(p)
 
+    def area_occupancy(self, a: int) -> tuple[int, int]:
+        """``occupancy()`` of area ``a`` alone: (non-exempt seat bits, exempt seat bits)."""
+        normal = exempt = 0
+        for q in range(self.game.num_players):
+            if self.units_at[q][a] or self.hero_at[q] == a:
+                normal |= 1 << q
+        if a in self.merc_at:
+            for m, b in enumerate(self.merc_at):
+                if b == a:
+                    if m == C.CAPTAIN or m == C.DEFENDER:
+                        normal |= 1 << self.merc_owner[m]
+                    else:
+                        exempt |= 1 << self.merc_owner[m]
+        if a == C.ETHER_FAULT and self.ether_placed:
+            normal |= 1 << self.ether_ctrl
+        return normal, exempt
+
     def occupancy(self) -> tuple[list[int], list[int]]:
         """Per area, bit masks of the seats with non-exempt dice (Units, Hero, Captain,
         Defender, Ether die) and with exempt dice (Drone, Assassin, Thief)."""
@@ -721,6 +738,7 @@ class State(FavourMixin, ResolutionMixin, _State):
                     self._decide(K_ADD, p, [ADD0 + d for d, mask in zip(memo[1], memo[2]) if mask >> a & 1])
                 else:
                     self._decide(K_ADD, p)
+                return  # a decision inside the Placement turn (``_advance`` would change nothing)
         elif k in (K_WINDOW, K_RESPONSE, K_SMUGGLE_SEAT, K_SMUGGLE_RES):
             self._window_action(block, i)
         elif k in _RESOLUTION_KINDS:
