@@ -199,7 +199,8 @@ class State(FavourMixin, ResolutionMixin, _State):
         placed: per seat bit mask of areas placed this round; ``passed``: passed Placement.
         arrival: per area, seats in order of arrival this round (ties: rulebook "Combat action").
         win: the open favour window (dict) or None; ``rc``: the area being resolved (dict) or None.
-        legal_cache: the sorted legal actions of the current decision, or None until asked.
+        legal_cache: the sorted legal actions of the current decision, or None until asked (reset
+            by ``invalidate_caches()`` after direct field edits).
     """
 
     def __init__(self, game: Game, seed: int | None):
@@ -531,10 +532,16 @@ class State(FavourMixin, ResolutionMixin, _State):
                 return
         super().apply_action(action)
 
+    def invalidate_caches(self) -> None:
+        """Drop the caches derived from the state's fields (``legal_cache`` and the base
+        class's); call it after editing fields directly, as the test builders do."""
+        super().invalidate_caches()
+        self.legal_cache = None
+
     def _legal_actions(self) -> list[int]:
-        # computed once per decision (the env asks for the mask, then validates the action);
-        # ``_apply_action`` clears it. Code that edits a state's fields directly (tests) must
-        # set ``legal_cache = None`` too.
+        # computed once per decision (or posed with the decision by ``_decide``); ``_apply_action``
+        # clears it. Code that edits a state's fields directly (tests) must call
+        # ``invalidate_caches()``.
         if self.legal_cache is None:
             self.legal_cache = sorted(self._legal_unsorted())
         return list(self.legal_cache)
