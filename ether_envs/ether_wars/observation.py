@@ -98,12 +98,16 @@ _ZEROS = {name: array("f", bytes(4 * (sl.stop - sl.start)))
  _M_FLAGS, _M_HAND, _M_PACK, _M_FDISCARD, _M_EDISCARD, _M_RC, _M_WINDOW) = range(17)
 
 
+_CLEAR = {name: (sl, _ZEROS[name]) for name, sl in LAYOUT.slices.items()}
+
+
 def _clear(b: array, name: str) -> None:
-    b[LAYOUT.slices[name]] = _ZEROS[name]
+    sl, zeros = _CLEAR[name]
+    b[sl] = zeros
 
 
 def _nested_copy(rows: list[list]) -> list[list]:
-    return [r[:] for r in rows]
+    return list(map(list, rows))
 
 
 class Encoder:
