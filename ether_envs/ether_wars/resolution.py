@@ -66,9 +66,6 @@ class ResolutionMixin:
             return next(q for q in order if normal >> q & 1)
         return -1
 
-    def _combat_in_limited(self, a: int) -> bool:
-        return (len(self.occupants(a)) >= 2 and self.dominated(a) and self.event_key() != "ceasefire")
-
     def resolve_options(self, p: int) -> list[int]:
         """Areas ``p`` may resolve now (rulebook "Resolution" 1-2)."""
         return self._resolve_table()[p]
@@ -134,6 +131,11 @@ class ResolutionMixin:
             "raid": 0, "purchases": 2, "target": -1, "credit": 0, "conduit_asked": False,
             "attacker": -1, "channeler": -1, "combat_done": False,
         }
+        if self.merc_at[C.THIEF] != a and self.merc_at[C.ASSASSIN] != a:
+            # no Thief or Assassin rolls first here: what their stages would record, at once
+            rc = self.rc
+            rc["thief"] = rc["assassin"] = -1
+            rc["stage"] = S_SETUP
 
     def _rc_step(self) -> bool:
         """Run the area being resolved, stage by stage, until a decision is pending (True) or
@@ -267,10 +269,11 @@ class ResolutionMixin:
         rc["stage"] = S_DRONE
         if rc["exempt_only"]:
             return
-        occ = [q for q in self.game.seat_orders[self.first] if self.combat_dice(q, a)]
+        normal = self.area_occupancy(a)[0]  # seats with combat dice (``combat_dice``) in the area
+        occ = [q for q in self.game.seat_orders[self.first] if normal >> q & 1]
         if a == C.MARKET or a == C.FACTORY:
             # only a Hero blocks the Market / Factory (EW-A19)
-            if self.combat_dice(p, a) and (a not in self.hero_at or self.hero_at[p] == a):
+            if normal >> p & 1 and (a not in self.hero_at or self.hero_at[p] == a):
                 rc["mode"] = M_MARKET if a == C.MARKET else M_FACTORY
                 rc["stage"] = S_MARKET if a == C.MARKET else S_FACTORY
             return
@@ -287,10 +290,10 @@ class ResolutionMixin:
                 rc["attacker"] = att[0]
                 rc["mode"], rc["parts"], rc["stage"] = M_COMBAT, occ, S_ROLL
             return
-        if a in C.LIMITED and self._combat_in_limited(a):
-            rc["mode"], rc["parts"], rc["stage"] = M_COMBAT, occ, S_ROLL
+        if a in C.LIMITED and len(occ) >= 2 and self.dominated(a) and self.event_key() != "ceasefire":
+            rc["mode"], rc["parts"], rc["stage"] = M_COMBAT, occ, S_ROLL  # Combat in a Limited area
             return
-        if a in C.EXTRACTION_AREAS and self.combat_dice(p, a):
+        if a in C.EXTRACTION_AREAS and normal >> p & 1:
             rc["mode"], rc["parts"], rc["stage"] = M_EXTRACT, [p], S_ROLL
 
     # ---- rolling and counting -----------------------------------------------------------
@@ -340,7 +343,10 @@ class ResolutionMixin:
         """``q``'s score in the current roll: counted Unit pips, Hero and Captain full pips,
         Defender and Ether die pips, and combat bonuses (rulebook "Combat action")."""
         rc = self.rc
-        s = sum(self.unit_pips(q, f) for f in rc["faces"][q])
+        if self.powered(q, rc["area"]):  # as ``unit_pips`` for each face
+            s = sum([C.UNIT_FULL[f] + C.UNIT_HOLLOW[f] for f in rc["faces"][q]])
+        else:
+            s = sum([C.UNIT_FULL[f] for f in rc["faces"][q]])
         if rc["hero"][q] >= 0:
             s += C.HERO_FULL[rc["hero"][q]]
         if rc["capt"][q] >= 0:
