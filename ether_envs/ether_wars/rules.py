@@ -107,6 +107,9 @@ _OPEN_MASK = sum(1 << a for a in range(C.SILO0) if a not in C.LIMITED)  # no are
 _EXTRACTION_MASK = sum(1 << a for a in C.EXTRACTION_AREAS)
 _MARKET_FACTORY_MASK = (1 << C.MARKET) | (1 << C.FACTORY)
 _ETHER_FAULT_BIT = 1 << C.ETHER_FAULT
+_LIMITED_BITS = tuple((a, 1 << a) for a in C.LIMITED)
+_SILOS = {n: tuple((o, C.SILO0 + o, 1 << (C.SILO0 + o), ~(1 << o)) for o in range(n)) for n in (2, 3, 4)}
+"""Per player count: (owner, area, area bit, mask without the owner) of each Silo in play."""
 
 
 @dataclass(frozen=True)
@@ -481,13 +484,13 @@ class State(FavourMixin, ResolutionMixin, _State):
             else:
                 if lim < 0:
                     lim = _OPEN_MASK
-                    for a in C.LIMITED:  # at most two players in a Limited area
-                        if _BITS[normal[a] & ~bit] < 2:
-                            lim |= 1 << a
-                    for o in range(n):  # a Silo: its owner and one attacker
-                        a = C.SILO0 + o
-                        if o == p or not normal[a] & ~(1 << o) & ~bit:
-                            lim |= 1 << a
+                    others = ~bit
+                    for a, abit in _LIMITED_BITS:  # at most two players in a Limited area
+                        if _BITS[normal[a] & others] < 2:
+                            lim |= abit
+                    for o, a, abit, not_owner in _SILOS[n]:  # a Silo: its owner and one attacker
+                        if o == p or not normal[a] & not_owner & others:
+                            lim |= abit
                 mask = base & lim
                 if m == C.DEFENDER:
                     mask &= own_silo | (_ETHER_FAULT_BIT if self.ether_ctrl == p else 0)
