@@ -99,6 +99,10 @@ _ZEROS = {name: array("f", bytes(4 * (sl.stop - sl.start)))
 
 
 _CLEAR = {name: (sl, _ZEROS[name]) for name, sl in LAYOUT.slices.items()}
+_ZEROS_HEADER, _ZEROS_MOVE = _ZEROS["_header"], _ZEROS["_move"]
+_O_FIRST, _O_CURRENT, _O_PHASE, _O_DECISION, _O_ROUND, _O_EVENT, _O_DECKS = (OFF[name] for name in (
+    "first_player", "current_player", "phase", "decision", "round", "event", "decks"))
+_FAVOUR_DECK_SIZE, _EVENT_DECK_SIZE = len(C.FAVOUR_DECK), len(C.EVENT_DECK)
 
 
 def _clear(b: array, name: str) -> None:
@@ -140,21 +144,22 @@ class Encoder:
         self._seat_rows = [[(q,) + tuple(OFF[name] + r * SHAPE[name][1] if len(SHAPE[name]) == 2 else OFF[name] + r
                                          for name in _SEAT_PIECES)
                             for q, r in enumerate(self.rel_seat[p])] for p in range(n)]
+        self._max_rounds = game.config.max_rounds
 
     def encode(self, s, player: int, out: np.ndarray) -> None:
         b = self._bufs[player]
         m = self._memo[player]
         RS_, RA = self.rel_seat[player], self.rel_area[player]
         rows = self._seat_rows[player]
-        b[_HEADER] = _ZEROS["_header"]
-        b[OFF["first_player"] + RS_[s.first]] = 1.0
+        b[_HEADER] = _ZEROS_HEADER
+        b[_O_FIRST + RS_[s.first]] = 1.0
         if s.phase != R.OVER:
-            b[OFF["current_player"] + RS_[s.pp]] = 1.0
-        b[OFF["phase"] + s.phase] = 1.0
-        b[OFF["decision"] + s.pk] = 1.0
-        b[OFF["round"]] = min(1.0, s.round / s.game.config.max_rounds)
+            b[_O_CURRENT + RS_[s.pp]] = 1.0
+        b[_O_PHASE + s.phase] = 1.0
+        b[_O_DECISION + s.pk] = 1.0
+        b[_O_ROUND] = min(1.0, s.round / self._max_rounds)
         if s.event >= 0:
-            b[OFF["event"] + s.event] = 1.0
+            b[_O_EVENT + s.event] = 1.0
         if s.faction != m[_M_FACTION]:
             m[_M_FACTION] = s.faction[:]
             _clear(b, "faction")
@@ -285,16 +290,15 @@ class Encoder:
             o = OFF["favour_discard"]
             for f in s.fdiscard:
                 b[o + f] += 0.25
-        o = OFF["decks"]
-        b[o] = len(s.fdeck) / len(C.FAVOUR_DECK)
-        b[o + 1] = len(s.edeck) / len(C.EVENT_DECK)
+        b[_O_DECKS] = len(s.fdeck) / _FAVOUR_DECK_SIZE
+        b[_O_DECKS + 1] = len(s.edeck) / _EVENT_DECK_SIZE
         if s.ediscard != m[_M_EDISCARD]:
             m[_M_EDISCARD] = s.ediscard[:]
             _clear(b, "event_discard")
             o = OFF["event_discard"]
             for e in s.ediscard:
                 b[o + e] += 0.5
-        b[_MOVE] = _ZEROS["_move"]
+        b[_MOVE] = _ZEROS_MOVE
         if s.pk == R.K_ADD and s.add_area >= 0:
             o = OFF["placement"]
             b[o + RA[s.add_area]] = 1.0
