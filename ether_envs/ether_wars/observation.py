@@ -103,6 +103,7 @@ _ZEROS_HEADER, _ZEROS_MOVE = _ZEROS["_header"], _ZEROS["_move"]
 _O_FIRST, _O_CURRENT, _O_PHASE, _O_DECISION, _O_ROUND, _O_EVENT, _O_DECKS = (OFF[name] for name in (
     "first_player", "current_player", "phase", "decision", "round", "event", "decks"))
 _FAVOUR_DECK_SIZE, _EVENT_DECK_SIZE = len(C.FAVOUR_DECK), len(C.EVENT_DECK)
+_ARRIVAL_RANK = tuple((k + 1) / 4 for k in range(P4))
 
 
 def _clear(b: array, name: str) -> None:
@@ -207,10 +208,9 @@ class Encoder:
             for q, _f, _a, _r, _e, _c, _u, o_bu, *_ in rows:
                 row = s.units_at[q]
                 if any(row):
-                    for a in range(NA):
-                        u = row[a]
+                    for a, u in zip(RA, row):
                         if u:
-                            b[o_bu + RA[a]] = u / 10
+                            b[o_bu + a] = u / 10
         if s.placed != m[_M_PLACED]:
             m[_M_PLACED] = s.placed[:]
             _clear(b, "placed")
@@ -264,11 +264,11 @@ class Encoder:
             m[_M_ARRIVAL] = _nested_copy(s.arrival)
             _clear(b, "arrival")
             o = OFF["arrival"]
-            for a, seats in enumerate(s.arrival):
+            for a, seats in zip(RA, s.arrival):
                 if seats:
-                    base = o + RA[a] * P4
-                    for k, q in enumerate(seats):
-                        b[base + RS_[q]] = (k + 1) / 4
+                    base = o + a * P4
+                    for q, rank in zip(seats, _ARRIVAL_RANK):
+                        b[base + RS_[q]] = rank
         if s.hand != m[_M_HAND]:
             m[_M_HAND] = _nested_copy(s.hand)
             _clear(b, "hand")
