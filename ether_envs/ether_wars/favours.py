@@ -12,16 +12,20 @@ from . import components as C
 from . import rules as R  # circular on purpose: rules defines the constants before importing this module
 
 
+_TIMING = tuple(f.timing for f in C.FAVOURS)
+
+
 class FavourMixin:
     """Favour-window methods of ``rules.State`` (uses its fields and constants)."""
 
     def _playable(self, p: int) -> list[int]:
         w = self.win
         out = []
+        hand = self.hand[p]
         for f in range(1, C.NUM_FAVOURS):
-            if not self.hand[p][f]:
+            if not hand[f]:
                 continue
-            t = C.FAVOURS[f].timing
+            t = _TIMING[f]
             if t == "any":
                 out.append(f)
             elif t == "combat" and w["kind"] == R.W_COMBAT and p in self.rc["parts"]:

@@ -73,6 +73,8 @@ MARKET_FAVOUR, CLONE, CHARGE_BOOST, EXTRA_ETHER, CONDUIT, DONE, PASS = (OFF[b] f
     "MARKET_FAVOUR", "CLONE", "CHARGE_BOOST", "EXTRA_ETHER", "CONDUIT", "DONE", "PASS"))
 _DECODE = tuple(CODEC.decode(a) for a in range(CODEC.size))
 _EVENT_KEY = tuple(e.key for e in C.EVENTS)
+_ABILITY_KEYS = tuple(tuple(C.ABILITY_KEY[f * 4 + i] for i in range(4)) + ("",) for f in range(4)) + (("",) * 5,)
+"""``_ABILITY_KEYS[faction][card]``: ability key; index -1 (no faction or no card) is the last entry, ''."""
 """``CODEC.decode`` of every action id, precomputed (hot path of ``_apply_action``)."""
 
 # ---- phases and decision kinds ------------------------------------------------------
@@ -329,9 +331,7 @@ class State(FavourMixin, ResolutionMixin, _State):
 
     def ability_key(self, p: int) -> str:
         """Key of ``p``'s Faction ability card in effect this round ('' if none)."""
-        if self.ability[p] < 0 or self.faction[p] < 0:
-            return ""
-        return C.ABILITY_KEY[self.faction[p] * 4 + self.ability[p]]
+        return _ABILITY_KEYS[self.faction[p]][self.ability[p]]
 
     def event_key(self) -> str:
         return _EVENT_KEY[self.event] if self.event >= 0 else ""
