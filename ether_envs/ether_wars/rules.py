@@ -434,13 +434,14 @@ class State(FavourMixin, ResolutionMixin, _State):
             if a >= 0:
                 occ[a] |= 1 << q
         ex = [0] * C.NUM_AREAS
-        owner = self.merc_owner
-        for m, a in enumerate(self.merc_at):
-            if a >= 0:
-                if m == C.CAPTAIN or m == C.DEFENDER:
-                    occ[a] |= 1 << owner[m]
-                else:
-                    ex[a] |= 1 << owner[m]
+        if max(self.merc_at) >= 0:  # some Mercenary on the board
+            owner = self.merc_owner
+            for m, a in enumerate(self.merc_at):
+                if a >= 0:
+                    if m == C.CAPTAIN or m == C.DEFENDER:
+                        occ[a] |= 1 << owner[m]
+                    else:
+                        ex[a] |= 1 << owner[m]
         if self.ether_placed:
             occ[C.ETHER_FAULT] |= 1 << self.ether_ctrl
         return occ, ex
