@@ -72,10 +72,10 @@ AREA0, AREA_CHARGE0, ADD0, MOVE0, RESOLVE0, UNIT_DIE0, SEAT0, SHIELD0, RESOURCE0
 MARKET_FAVOUR, CLONE, CHARGE_BOOST, EXTRA_ETHER, CONDUIT, DONE, PASS = (OFF[b] for b in (
     "MARKET_FAVOUR", "CLONE", "CHARGE_BOOST", "EXTRA_ETHER", "CONDUIT", "DONE", "PASS"))
 _DECODE = tuple(CODEC.decode(a) for a in range(CODEC.size))
+"""``CODEC.decode`` of every action id, precomputed (hot path of ``_apply_action``)."""
 _EVENT_KEY = tuple(e.key for e in C.EVENTS)
 _ABILITY_KEYS = tuple(tuple(C.ABILITY_KEY[f * 4 + i] for i in range(4)) + ("",) for f in range(4)) + (("",) * 5,)
 """``_ABILITY_KEYS[faction][card]``: ability key; index -1 (no faction or no card) is the last entry, ''."""
-"""``CODEC.decode`` of every action id, precomputed (hot path of ``_apply_action``)."""
 
 # ---- phases and decision kinds ------------------------------------------------------
 PHASE_NAMES = ("preparation", "new_day", "mercenaries", "placement", "movement", "resolution",
@@ -157,12 +157,9 @@ class Game(_Game):
         self.num_players = self.config.num_players
         self.ether_to_win = C.ETHER_TO_WIN[self.num_players]
         n = self.num_players
-        # static tables for the hot path (``State.order``, ``abs_area``, ``rel_area``)
+        # static tables for the hot path (``State.order``, ``State.rel_area``)
         self.seat_orders = tuple(tuple((s + i) % n for i in range(n)) for s in range(n))
         """``seat_orders[s]``: the seats clockwise from ``s``."""
-        self.abs_areas = tuple(tuple(i if i < C.SILO0 else C.SILO0 + (p + i - C.SILO0) % n
-                                     for i in range(C.NUM_AREAS)) for p in range(n))
-        """``abs_areas[p][i]``: absolute area of ``p``-relative area index ``i``."""
         self.rel_areas = tuple(tuple(a if a < C.SILO0 else C.SILO0 + (a - C.SILO0 - p) % n
                                      for a in range(C.NUM_AREAS)) for p in range(n))
         """``rel_areas[p][a]``: ``p``-relative index of absolute area ``a``."""
@@ -338,11 +335,15 @@ class State(FavourMixin, ResolutionMixin, _State):
 
     def abs_area(self, p: int, i: int) -> int:
         """Absolute area of ``p``-relative area index ``i`` (Silos are seat-relative)."""
-        return self.game.abs_areas[p][i]
+        if i < C.SILO0:
+            return i
+        return C.SILO0 + (p + i - C.SILO0) % self.game.num_players
 
     def rel_area(self, p: int, a: int) -> int:
-        """``p``-relative area index of absolute area ``a``."""
-        return self.game.rel_areas[p][a]
+        """``p``-relative area index of absolute area ``a`` (table: ``Game.rel_areas``)."""
+        if a < C.SILO0:
+            return a
+        return C.SILO0 + (a - C.SILO0 - p) % self.game.num_players
 
     def bank(self, r: int) -> int:
         """Tokens of resource ``r`` left in the box (rulebook "Components": a hard limit)."""
