@@ -18,6 +18,7 @@ A turn is a short sequence of decisions by the same player::
 
 from __future__ import annotations
 
+import collections
 import itertools
 from dataclasses import dataclass
 
@@ -73,7 +74,13 @@ TALLY = {"band_cards": slice(0, K), "band_leaders": slice(K, K + C.NUM_TRIBES), 
          "glory": K + C.NUM_TRIBES + 2 + NK, "merfolk": K + C.NUM_TRIBES + 3 + NK,
          "orc": slice(K + C.NUM_TRIBES + 4 + NK, K + C.NUM_TRIBES + 4 + 2 * NK)}
 TALLY_WIDTH = K + C.NUM_TRIBES + 4 + 2 * NK  # 95
+T_BAND_GLORY, T_SUPPLY, T_GLORY, T_MERFOLK = (TALLY[c] for c in ("band_glory", "supply", "glory", "merfolk"))
+T_LEADERS0, T_MARKERS0, T_ORC0 = (TALLY[c].start for c in ("band_leaders", "markers", "orc"))
 _OBS_KEYS = itertools.count()  # unique keys for the encoder's cache of slow pieces
+ROW = 1 << 20
+"""Journal codes (``State._dirty``): ``r * 67 + k`` is cell ``(r, k)`` of ``State.cards``;
+``ROW + r`` is its whole row ``r``."""
+_NO_JOURNAL = collections.deque(maxlen=0)  # the journal while no encoding is cached: drops codes
 
 
 @dataclass(frozen=True)
@@ -163,6 +170,9 @@ class Game(_Game):
         # kinds allowed in a band, by key: tribe key (leader's tribe) / colour key (leader's colour)
         self.same_tribe = [[k for k in range(K) if _TRIBE[k] == _TRIBE[l] or k == SKEL] for l in range(NL)]
         self.same_colour = [[k for k in range(K) if _COLOUR[k] == _COLOUR[l] or k == SKEL] for l in range(NL)]
+        # rows of State.cards after the hands (rows 0..n-1) and the known cards (n..2n-1)
+        n2 = 2 * self.num_players
+        self.face_up_row, self.band_row, self.kept_row = n2, n2 + 1, n2 + 2
         from .observation import Encoder  # the encoder is separate from the rules
 
         self.encoder = Encoder(self)
@@ -226,6 +236,13 @@ class State(_State):
         _obs_key: a process-unique int, renewed whenever a public tally read by the
             encoder's slow pieces changes (bands, markers, supply, Glory, Merfolk,
             Orcs, Trolls, Giant, Age); the encoder caches those pieces under it.
+        _hand_n, _kept_n, _fu_n: cards in each hand (list), kept by the Elves and face up
+            (sums of ``cards`` rows, kept in step with them).
+        _enc, _enc_key, _enc_sizes, _dirty: the encoder's cache for this state (see
+            ``observation.Encoder``): the seat-absolute observation vector, the ``_obs_key``
+            and hand sizes it was made for, and the journal of ``cards`` entries changed
+            since (``ROW`` codes); ``_enc`` is None (and the journal drops codes) until the
+            state is first observed, and again after bulk changes (new Age, redraws).
     """
 
     def __init__(self, game: Game, seed: int | None):
@@ -247,28 +264,31 @@ class State(_State):
         self.glory_by_source = np.zeros((n, len(SOURCES)), dtype=np.int64)
         self.tally = np.zeros((n, TALLY_WIDTH), dtype=np.int64)
         self.cards = np.zeros((2 * n + 4, K), dtype=np.int8)
-        self.supply[:] = C.MARKERS_PER_PLAYER
+        self.tally[:, T_SUPPLY] = C.MARKERS_PER_PLAYER
         self.revealer = -1
         self.orc_queue: list[int] = []
         kinds = [k for t in self.tribes for k in C.TRIBE_KINDS[t]]
         self.age_cards = np.repeat(np.array(kinds, dtype=np.int64), C.KIND_COPIES[kinds])
-        self.deck = np.zeros(len(self.age_cards) + C.NUM_DRAGONS, dtype=np.int64)
         self._start_age(int(rng.integers(n)))
 
     # ---- clone: plain fields copied, static data shared ----------------------------
-    _ARRAYS = ("glory_by_source", "tally", "cards", "deck", "troll_owner")
-
     def clone(self) -> "State":
         """An independent copy. Static data (``tribes``, ``glory_tokens``, ``age_cards``)
-        is shared; so is the generator, which engine code never advances in place
-        (:meth:`_private_rng` copies it before drawing)."""
+        is shared; so are the generator, which engine code never advances in place
+        (:meth:`_private_rng` copies it before drawing), and the arrays that change only
+        by being replaced (``deck``: new Age or redraw; ``troll_owner``, ``glory_by_source``:
+        copied before each write)."""
         s = State.__new__(State)
         d = self.__dict__.copy()
-        for k in State._ARRAYS:
-            d[k] = d[k].copy()
+        d["tally"] = self.tally.copy()
+        d["cards"] = self.cards.copy()
         d["bands"] = [list(b) for b in self.bands]  # flat int lists
         d["orc_queue"] = list(self.orc_queue)
         d["history"] = list(self.history)
+        d["_hand_n"] = list(self._hand_n)
+        if self._enc is not None:
+            d["_enc"] = self._enc.copy()
+            d["_dirty"] = list(self._dirty)
         s.__dict__ = d
         return s
 
@@ -288,10 +308,30 @@ class State(_State):
     merfolk = property(lambda self: self.tally[:, TALLY["merfolk"]], doc="(players,) Merfolk track")
     orc = property(lambda self: self.tally[:, TALLY["orc"]], doc="(players, 6) Orc Horde spaces filled")
 
+    def __getstate__(self) -> dict:
+        """Pickled / deep-copied without the encoder's cache."""
+        d = self.__dict__.copy()
+        d["_enc"], d["_dirty"] = None, None
+        return d
+
     def __setstate__(self, d: dict) -> None:
         """Unpickled / deep-copied: a fresh observation key (keys are unique per process)."""
         self.__dict__.update(d)
         self._obs_key = next(_OBS_KEYS)
+        self._drop_encoding()
+
+    def _drop_encoding(self) -> None:
+        """Forget the encoder's cache (after a bulk change of ``cards``)."""
+        self._enc = None
+        self._dirty = _NO_JOURNAL
+
+    def _recount(self) -> None:
+        """Recompute the card counts from ``cards`` and drop the encoder's cache (for
+        code that writes the arrays directly, e.g. test builders)."""
+        self._hand_n = [int(x) for x in self.hands.sum(axis=1)]
+        self._kept_n = int(self.kept.sum())
+        self._fu_n = int(self.face_up.sum())
+        self._drop_encoding()
 
     def _private_rng(self) -> np.random.Generator:
         """The state's generator, first replaced by a private copy (clones share it)."""
@@ -311,13 +351,19 @@ class State(_State):
         top = len(cards)
         for p in range(n):
             top -= 1
-            self.hands[p, cards[top]] += 1
+            self.cards[p, cards[top]] += 1
+        fu = self.game.face_up_row
         for _ in range(2 * n):
             top -= 1
-            self.face_up[cards[top]] += 1
+            self.cards[fu, cards[top]] += 1
+        self._hand_n = [1] * n
+        self._kept_n = 0
+        self._fu_n = 2 * n
+        self._drop_encoding()
         half = (top + 1) // 2  # bottom ceil(m/2) cards (research §1.11, S1)
         bottom = rng.permutation(np.concatenate([cards[:half], np.full(C.NUM_DRAGONS, C.DRAGON, dtype=np.int64)]))
         self.deck_len = top + C.NUM_DRAGONS
+        self.deck = np.zeros(len(self.age_cards) + C.NUM_DRAGONS, dtype=np.int64)  # a new array: clones share the old
         self.deck[: len(bottom)] = bottom
         self.deck[len(bottom): self.deck_len] = cards[half:top]
         self.dragon_zone = len(bottom)
@@ -333,8 +379,6 @@ class State(_State):
         self._start_turn(first)
 
     def _clear_turn(self) -> None:
-        self.band[:] = 0
-        self.kept[:] = 0
         self.leader = -1
         self.key_colour = False
         self.band_size = 0
@@ -364,7 +408,7 @@ class State(_State):
 
     def hand_size(self, p: int) -> int:
         """Cards in ``p``'s hand (the Elves' kept cards included)."""
-        return int(self.hands[p].sum() + (self.kept.sum() if p == self.turn_player else 0))
+        return self._hand_n[p] + (self._kept_n if p == self.turn_player else 0)
 
     def band_list(self, p: int) -> list[tuple[int, int, int]]:
         """``p``'s bands this Age as ``(leader kind, cards, Skeletons)``, in play order."""
@@ -377,21 +421,21 @@ class State(_State):
 
     def can_form_band(self, p: int) -> bool:
         """A band needs a non-Skeleton Leader (research §1.9)."""
-        hand = self.hands[p]
-        return bool(_SUM(hand) > hand[SKEL])
+        return self._hand_n[p] > self.cards.item(p, SKEL)
 
     def marker_kingdoms(self, p: int, leader: int, size: int) -> list[int]:
         """Kingdoms where a band of ``size`` cards led by ``leader`` may place a
         Control marker ("Jouer une Bande" 3; 2 players: more cards than all the
         markers there; Minotaurs +1; Wingfolk any Kingdom; Halflings none)."""
         tribe = _TRIBE[leader]
-        if tribe == C.HALFLINGS or self.supply[p] <= 0:
+        tally = self.tally
+        if tribe == C.HALFLINGS or tally.item(p, T_SUPPLY) <= 0:
             return []
         x = size + (1 if tribe == C.MINOTAURS else 0)
         kingdoms = range(NK) if tribe == C.WINGFOLK else (_COLOUR[leader],)
         if self.num_players == 2:
-            return [k for k in kingdoms if x > int(self.markers[:, k].sum())]
-        return [k for k in kingdoms if x > int(self.markers[p, k])]
+            return [k for k in kingdoms if x > int(tally[:, T_MARKERS0 + k].sum())]
+        return [k for k in kingdoms if x > tally.item(p, T_MARKERS0 + k)]
 
     def _legal_actions(self) -> list[int]:
         if self._legal is None:
@@ -411,31 +455,30 @@ class State(_State):
     def _compute_legal(self) -> list[int]:
         ph = self.phase
         p = self.decider
-        hand = self.hands[p]
         if ph == TURN:
-            out = []
-            total = int(_SUM(hand))
-            band = total > hand[SKEL]  # a non-Skeleton card can lead (research §1.9)
+            total = self._hand_n[p]
+            band = total > self.cards.item(p, SKEL)  # a non-Skeleton card can lead (research §1.9)
             # hand limit 10: must play a band instead (ETH-A7: unless no band can be formed)
             if total < C.HAND_LIMIT or not band:
-                out.append(RECRUIT_DECK)
-                if _SUM(self.face_up):
-                    out.append(RECRUIT_FACE_UP)
-            if band:
-                out.append(PLAY_BAND)
-            return out
+                out = [RECRUIT_DECK, RECRUIT_FACE_UP] if self._fu_n else [RECRUIT_DECK]
+                if band:
+                    out.append(PLAY_BAND)
+                return out
+            return [PLAY_BAND]
         if ph == FACE_UP:
-            return (TAKE0 + self.face_up.nonzero()[0]).tolist()
-        if ph == LEADER:
-            leaders = hand[:NL].nonzero()[0]
-            return (START_TRIBE0 + leaders).tolist() + (START_COLOUR0 + leaders).tolist()
+            return (TAKE0 + self.cards[self.game.face_up_row].nonzero()[0]).tolist()
         if ph == BUILD:
             out = []
             if self.band_size < C.MAX_BAND:
                 allowed = (self.game.same_colour if self.key_colour else self.game.same_tribe)[self.leader]
-                out = [ADD0 + k for k in allowed if hand[k] > 0]
+                hand = self.cards[p].tolist()
+                out = [ADD0 + k for k in allowed if hand[k]]
             out.append(END_BAND)
             return out
+        hand = self.cards[p]
+        if ph == LEADER:
+            leaders = hand[:NL].nonzero()[0]
+            return (START_TRIBE0 + leaders).tolist() + (START_COLOUR0 + leaders).tolist()
         if ph == MARKER:
             return [MARKER0 + k for k in self.marker_options] + [DECLINE]
         if ph == MERFOLK:
@@ -463,17 +506,22 @@ class State(_State):
                 self.phase = LEADER
         elif ph == FACE_UP:
             k = a - TAKE0
-            self.face_up[k] -= 1
-            self.hands[p, k] += 1
-            self.known[p, k] += 1  # everyone saw it taken (research: stays known in that hand)
+            c = self.cards
+            fu = self.game.face_up_row
+            kn = self.num_players + p
+            c[fu, k] -= 1
+            c[p, k] += 1
+            c[kn, k] += 1  # everyone saw it taken (research: stays known in that hand)
+            self._fu_n -= 1
+            self._hand_n[p] += 1
+            self._dirty.extend((fu * K + k, p * K + k, kn * K + k))
             self._end_turn()
         elif ph == LEADER:
             colour = a >= START_COLOUR0
             k = a - (START_COLOUR0 if colour else START_TRIBE0)
             self.leader = k
             self.key_colour = colour
-            self.band[:] = 0
-            self.band_size = 0
+            self.band_size = 0  # the band row is empty since the last END_BAND
             self.phase = BUILD
             self._add_to_band(p, k)
         elif ph == BUILD:
@@ -508,9 +556,13 @@ class State(_State):
                 self._discard_rest(p)
             else:
                 k = a - KEEP0
-                self.hands[p, k] -= 1
-                self.kept[k] += 1
-                if int(self.kept.sum()) >= self.keep_limit or not self.hands[p].any():
+                kr = self.game.kept_row
+                self.cards[p, k] -= 1
+                self.cards[kr, k] += 1
+                self._hand_n[p] -= 1
+                self._kept_n += 1
+                self._dirty.extend((p * K + k, kr * K + k))
+                if self._kept_n >= self.keep_limit or not self._hand_n[p]:
                     self._discard_rest(p)
         elif ph == ORC:
             if a == USE_POWER:
@@ -523,9 +575,11 @@ class State(_State):
         drawn; the third Dragon ends the Age at once. Returns True if the Age ended."""
         while True:
             self.deck_len -= 1
-            card = int(self.deck[self.deck_len])
+            card = self.deck.item(self.deck_len)
             if card != C.DRAGON:
-                self.hands[p, card] += 1
+                self.cards[p, card] += 1
+                self._hand_n[p] += 1
+                self._dirty.append(p * K + card)
                 return False
             self.dragons += 1
             if self.dragons == C.NUM_DRAGONS:
@@ -535,20 +589,32 @@ class State(_State):
 
     # ---- bands ("Jouer une Bande d'Alliés") ----------------------------------------------
     def _add_to_band(self, p: int, k: int) -> None:
-        self.hands[p, k] -= 1
-        if self.known[p, k] > self.hands[p, k]:
-            self.known[p, k] = self.hands[p, k]
-        self.band[k] += 1
+        c = self.cards
+        br = self.game.band_row
+        kn = self.num_players + p
+        left = c.item(p, k) - 1
+        c[p, k] = left
+        self._hand_n[p] -= 1
+        if c.item(kn, k) > left:
+            c[kn, k] = left
+            self._dirty.append(kn * K + k)
+        c[br, k] += 1
+        self._dirty.extend((p * K + k, br * K + k))
         self.band_size += 1
 
     def _end_band(self, p: int) -> None:
         size = self.band_size
-        self.bands[p] += (self.leader, size, int(self.band[SKEL]))
-        self.band_cards[p] += self.band
-        self.band_leaders[p, _TRIBE[self.leader]] += 1
-        self.band_glory[p] += band_glory(self.leader, size, int(self.band[SKEL]))
+        br = self.game.band_row
+        band = self.cards[br]
+        skeletons = band.item(SKEL)
+        self.bands[p] += (self.leader, size, skeletons)
+        tally = self.tally
+        tally[p, TALLY["band_cards"]] += band
+        tally[p, T_LEADERS0 + _TRIBE[self.leader]] += 1
+        tally[p, T_BAND_GLORY] += band_glory(self.leader, size, skeletons)
         self._obs_key = next(_OBS_KEYS)  # public tallies changed (see _obs_key)
-        self.band[:] = 0
+        band[:] = 0
+        self._dirty.append(ROW + br)
         self.band_placed = False
         opts = self.marker_kingdoms(p, self.leader, size)
         if opts:
@@ -558,8 +624,8 @@ class State(_State):
             self._leader_power(p, False)
 
     def _place_marker(self, p: int, k: int) -> None:
-        self.markers[p, k] += 1
-        self.supply[p] -= 1
+        self.tally[p, T_MARKERS0 + k] += 1
+        self.tally[p, T_SUPPLY] -= 1
         self._obs_key = next(_OBS_KEYS)
 
     def _leader_power(self, p: int, placed: bool) -> None:
@@ -598,6 +664,7 @@ class State(_State):
         elif tribe == C.TROLLS:
             for v in range(min(x, len(C.TROLL_TOKENS)), 0, -1):
                 if self.troll_owner[v - 1] < 0:
+                    self.troll_owner = self.troll_owner.copy()  # clones share it
                     self.troll_owner[v - 1] = p
                     self._obs_key = next(_OBS_KEYS)
                     break
@@ -609,19 +676,25 @@ class State(_State):
     def _finish_band(self, p: int) -> None:
         """After the last band's power: discard the rest face up ("Jouer une Bande" 5),
         the Elves' kept cards excepted."""
-        if self.keep_limit > 0 and self.hands[p].any():
-            self.phase = KEEP
-            self.kept[:] = 0
+        if self.keep_limit > 0 and self._hand_n[p]:
+            self.phase = KEEP  # the kept row is empty outside the KEEP phase
         else:
             self._discard_rest(p)
 
     def _discard_rest(self, p: int) -> None:
-        discard = self.hands[p]
-        self.face_up[:] += discard
+        g = self.game
+        c = self.cards
+        kn = self.num_players + p
+        discard = c[p]
+        c[g.face_up_row] += discard
         # what others still know to be in the hand: known cards not seen discarded
-        self.known[p] = np.maximum(self.known[p] - discard, 0)
-        self.hands[p] = self.kept
-        self.kept[:] = 0
+        c[kn] = np.maximum(c[kn] - discard, 0)
+        c[p] = c[g.kept_row]
+        c[g.kept_row] = 0
+        self._fu_n += self._hand_n[p]
+        self._hand_n[p] = self._kept_n
+        self._kept_n = 0
+        self._dirty.extend((ROW + g.face_up_row, ROW + kn, ROW + p, ROW + g.kept_row))
         self.keep_limit = 0
         draws, self.wizard_draws = self.wizard_draws, 0
         for _ in range(draws):  # Wizards: X cards, beyond the hand limit; Dragons count (research §1.12)
@@ -630,10 +703,13 @@ class State(_State):
         self._end_turn()
 
     def _end_turn(self) -> None:
+        if len(self._dirty) > 256:  # a state played on without being observed: stop journaling
+            self._drop_encoding()
         self._start_turn((self.turn_player + 1) % self.num_players)
 
     def _gain(self, p: int, glory: int, source: int) -> None:
-        self.glory[p] += glory
+        self.tally[p, T_GLORY] += glory
+        self.glory_by_source = self.glory_by_source.copy()  # clones share it
         self.glory_by_source[p, source] += glory
         self._obs_key = next(_OBS_KEYS)
 
@@ -647,6 +723,9 @@ class State(_State):
         self.known[:] = 0
         self.kept[:] = 0
         self.band[:] = 0
+        self._hand_n = [0] * n
+        self._kept_n = 0
+        self._drop_encoding()
         self.score_kingdoms()
         if self.giant_holder >= 0:
             self._gain(self.giant_holder, self.game.giant_glory[self.age - 1], S_GIANT_AGE)
@@ -775,6 +854,7 @@ class State(_State):
         if kept_q >= 0:  # the Elves' kept cards are part of that hand
             self.hands[kept_q] += self.kept
         hidden = {q: self.hands[q] - self.known[q] for q in others}
+        self.deck = self.deck.copy()  # clones share it
         deck = self.deck[: self.deck_len]
         pool_counts = np.bincount(deck[deck != C.DRAGON], minlength=K)
         for q in others:
@@ -803,6 +883,7 @@ class State(_State):
             self.hands[kept_q] -= self.kept
             self.known[kept_q] = np.minimum(self.known[kept_q], self.hands[kept_q] + self.kept)
         self._legal = None
+        self._drop_encoding()  # the card counts are unchanged
 
     # ---- text picture ----------------------------------------------------------------------
     def render_text(self) -> str:
