@@ -88,6 +88,9 @@ _TALLY_CAP = np.array([12] * K + [10] * C.NUM_TRIBES + [int(BAND_GLORY_SCALE)] +
                       + [C.MARKERS_PER_PLAYER, int(GLORY_SCALE), C.MERFOLK_TRACK_END] + [1] * NK, dtype=np.int64)
 _TALLY_SCALE = np.concatenate([_INV_COPIES, 1.0 / _TALLY_CAP[K:]]).astype(np.float32)
 assert len(_TALLY_CAP) == len(SEAT_FEATURES) == R.TALLY_WIDTH
+# per tally column: the cap and the scale as Python floats (same float64 product as numpy's)
+_TALLY_CAP_LIST = _TALLY_CAP.tolist()
+_TALLY_SCALE_LIST = _TALLY_SCALE.astype(np.float64).tolist()
 _HAND_SIZE = (np.minimum(np.arange(C.NUM_ALLY_CARDS + 1), HAND_SCALE) / HAND_SCALE).astype(np.float32).tolist()
 # _SCALED[k][c]: c cards of kind k / copies of k, as float32 (the encoder's card entries)
 _SCALED = [(np.arange(C.NUM_ALLY_CARDS + 1, dtype=np.float32) * _INV_COPIES[k]).tolist() for k in range(K)]
@@ -123,14 +126,16 @@ class Encoder:
         self._trolls = self._seats + n * w
         self._giant = self._trolls + len(C.TROLL_TOKENS) * n
         self._first = self._giant + n + 1
-        self._template = self._first + n
-        self._zero = self._template + (LAYOUT.size - _TEMPLATE)
+        self._fixed = self._first + n
+        self._zero = self._fixed + (LAYOUT.size - _TEMPLATE)
         self._size = self._zero + 1
         self._perm = [self._make_perm(p) for p in range(n)]
         self._rel = [[(q - p) % n for q in range(n)] for p in range(n)]
         self._num_players = np.eye(5, dtype=np.float32)[n - 2]
         self._seat_present = (np.arange(MAX_PLAYERS) < n).astype(np.float32)
         self._last_age = game.num_ages
+        self._template_key = None  # the last template made, and what it was made from
+        self._template = None
         self._kept = LAYOUT.slices["kept"]
         o = {pc.name: LAYOUT.slices[pc.name].start for pc in FAST_PIECES}
         (self._o_deck, self._o_turn, self._o_cur, self._o_phase, self._o_leader, self._o_key, self._o_size,
@@ -159,7 +164,7 @@ class Encoder:
             perm[sl["giant"].start + i] = self._giant + q
             perm[sl["first_player"].start + i] = self._first + q
         perm[sl["giant"].start + MAX_PLAYERS] = self._giant + n
-        perm[_TEMPLATE:] = self._template + np.arange(LAYOUT.size - _TEMPLATE)
+        perm[_TEMPLATE:] = self._fixed + np.arange(LAYOUT.size - _TEMPLATE)
         return perm
 
     def encode(self, s, player: int, out: np.ndarray) -> np.ndarray:
@@ -214,13 +219,16 @@ class Encoder:
         s._dirty = []
         return a
 
-    @staticmethod
-    def _replay(s, a: np.ndarray, d: list) -> None:
-        """Rewrite the ``cards`` entries named in the journal ``d`` (then emptied)."""
+    def _replay(self, s, a: np.ndarray, d: list) -> None:
+        """Rewrite the ``cards`` and ``tally`` entries named in the journal ``d`` (then emptied)."""
         cards = s.cards
         for code in d:
             if code < R.ROW:
                 a[code] = _SCALED[code % K][cards.item(code)]
+            elif code >= R.TALLY_CODE:
+                i = code - R.TALLY_CODE
+                col = i % R.TALLY_WIDTH
+                a[self._seats + i] = min(s.tally.item(i), _TALLY_CAP_LIST[col]) * _TALLY_SCALE_LIST[col]
             else:
                 r = code - R.ROW
                 np.multiply(cards[r], _INV_COPIES, out=a[r * K: (r + 1) * K])
@@ -236,10 +244,12 @@ class Encoder:
         s._enc_sizes = (list(s._hand_n), s._kept_n)
 
     def _encode_slow(self, s, a: np.ndarray) -> None:
-        """The pieces read from the public tallies (cached under ``State._obs_key``)."""
+        """The pieces read from the public tallies and tokens, all rewritten (when
+        ``State._obs_key`` changed; the journal covers the usual tally changes)."""
         n = self.num_players
-        a[self._seats: self._trolls] = (np.minimum(s.tally, _TALLY_CAP) * _TALLY_SCALE).ravel()
-        a[self._trolls: self._template] = 0
+        np.multiply(np.minimum(s.tally, _TALLY_CAP), _TALLY_SCALE,
+                    out=a[self._seats: self._trolls].reshape(n, self._seat_width))
+        a[self._trolls: self._fixed] = 0
         for t, q in enumerate(s.troll_owner.tolist()):
             if q >= 0:
                 a[self._trolls + t * n + q] = 1.0
@@ -247,19 +257,21 @@ class Encoder:
             a[self._giant + s.giant_holder] = 1.0
             a[self._giant + n] = min(s.giant_size, 10) / 10
         a[self._first + s.first_player] = 1.0
-        if s._enc is not a or s._enc_template[0] is not s.glory_tokens or s._enc_template[1] != s.age:
-            self._encode_template(s, a[self._template: self._zero])
+        a[self._fixed: self._zero] = self._template_for(s)
         s._enc_key = s._obs_key
 
-    def _encode_template(self, s, buf: np.ndarray) -> None:
-        """The observer-independent slow pieces (fixed for an Age) into ``buf``."""
-        full, v = LAYOUT.new_buffer()
-        tpk = s.glory_tokens.shape[1]
-        v["glory_tokens"][:, :tpk] = s.glory_tokens / C.MAX_GLORY_TOKEN
-        v["tribes"][s.tribes] = 1
-        v["age"][s.age - 1] = 1
-        v["last_age"][0] = s.age == self._last_age
-        v["num_players"][:] = self._num_players
-        v["seat_present"][:] = self._seat_present
-        buf[:] = full[_TEMPLATE:]
-        s._enc_template = (s.glory_tokens, s.age)
+    def _template_for(self, s) -> np.ndarray:
+        """The observer-independent pieces (fixed for an Age): ``glory_tokens`` .. ``seat_present``."""
+        key = (s.glory_tokens.tobytes(), tuple(s.tribes), s.age)
+        if self._template_key != key:
+            full, v = LAYOUT.new_buffer()
+            tpk = s.glory_tokens.shape[1]
+            v["glory_tokens"][:, :tpk] = s.glory_tokens / C.MAX_GLORY_TOKEN
+            v["tribes"][s.tribes] = 1
+            v["age"][s.age - 1] = 1
+            v["last_age"][0] = s.age == self._last_age
+            v["num_players"][:] = self._num_players
+            v["seat_present"][:] = self._seat_present
+            self._template = full[_TEMPLATE:]
+            self._template_key = key
+        return self._template

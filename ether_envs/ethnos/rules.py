@@ -78,8 +78,10 @@ T_BAND_GLORY, T_SUPPLY, T_GLORY, T_MERFOLK = (TALLY[c] for c in ("band_glory", "
 T_LEADERS0, T_MARKERS0, T_ORC0 = (TALLY[c].start for c in ("band_leaders", "markers", "orc"))
 _OBS_KEYS = itertools.count()  # unique keys for the encoder's cache of slow pieces
 ROW = 1 << 20
+TALLY_CODE = 2 * ROW
 """Journal codes (``State._dirty``): ``r * 67 + k`` is cell ``(r, k)`` of ``State.cards``;
-``ROW + r`` is its whole row ``r``."""
+``ROW + r`` is its whole row ``r``; ``TALLY_CODE + p * TALLY_WIDTH + c`` is cell ``(p, c)``
+of ``State.tally``."""
 _NO_JOURNAL = collections.deque(maxlen=0)  # the journal while no encoding is cached: drops codes
 
 
@@ -233,15 +235,15 @@ class State(_State):
         wizard_draws: cards the Wizards will draw once the hand is discarded.
         orc_queue: seats still to decide on cashing in Orc markers.
         revealer: seat that revealed the third Dragon of the last Age (-1 before).
-        _obs_key: a process-unique int, renewed whenever a public tally read by the
-            encoder's slow pieces changes (bands, markers, supply, Glory, Merfolk,
-            Orcs, Trolls, Giant, Age); the encoder caches those pieces under it.
+        _obs_key: a process-unique int, renewed whenever public data read by the
+            encoder changes other than through the journal ``_dirty`` (Trolls, Giant,
+            Orc cash-in, Age); the encoder caches those pieces under it.
         _hand_n, _kept_n, _fu_n: cards in each hand (list), kept by the Elves and face up
             (sums of ``cards`` rows, kept in step with them).
         _enc, _enc_key, _enc_sizes, _dirty: the encoder's cache for this state (see
             ``observation.Encoder``): the seat-absolute observation vector, the ``_obs_key``
-            and hand sizes it was made for, and the journal of ``cards`` entries changed
-            since (``ROW`` codes); ``_enc`` is None (and the journal drops codes) until the
+            and hand sizes it was made for, and the journal of ``cards`` and ``tally`` entries
+            changed since (``ROW`` codes); ``_enc`` is None (and the journal drops codes) until the
             state is first observed, and again after bulk changes (new Age, redraws).
     """
 
@@ -609,12 +611,15 @@ class State(_State):
         skeletons = band.item(SKEL)
         self.bands[p] += (self.leader, size, skeletons)
         tally = self.tally
-        tally[p, TALLY["band_cards"]] += band
-        tally[p, T_LEADERS0 + _TRIBE[self.leader]] += 1
+        kinds = band.nonzero()[0]
+        tally[p, kinds] += band[kinds]
+        leader_col = T_LEADERS0 + _TRIBE[self.leader]
+        tally[p, leader_col] += 1
         tally[p, T_BAND_GLORY] += band_glory(self.leader, size, skeletons)
-        self._obs_key = next(_OBS_KEYS)  # public tallies changed (see _obs_key)
-        band[:] = 0
-        self._dirty.append(ROW + br)
+        band[kinds] = 0
+        t0 = TALLY_CODE + p * TALLY_WIDTH
+        self._dirty += (kinds + t0).tolist() + (kinds + br * K).tolist()
+        self._dirty += (t0 + leader_col, t0 + T_BAND_GLORY)
         self.band_placed = False
         opts = self.marker_kingdoms(p, self.leader, size)
         if opts:
@@ -626,7 +631,8 @@ class State(_State):
     def _place_marker(self, p: int, k: int) -> None:
         self.tally[p, T_MARKERS0 + k] += 1
         self.tally[p, T_SUPPLY] -= 1
-        self._obs_key = next(_OBS_KEYS)
+        t0 = TALLY_CODE + p * TALLY_WIDTH
+        self._dirty += (t0 + T_MARKERS0 + k, t0 + T_SUPPLY)
 
     def _leader_power(self, p: int, placed: bool) -> None:
         """"Jouer une Bande" 4: the Leader's power (research §1.1; automatic where it
@@ -644,12 +650,13 @@ class State(_State):
             if x > self.giant_size:  # strictly bigger (research §1.7, ETH-A4)
                 self.giant_holder = p
                 self.giant_size = x
+                self._obs_key = next(_OBS_KEYS)
                 self._gain(p, self.game.config.giant_take_glory, S_GIANT_TAKE)
         elif tribe == C.MERFOLK:
-            old = int(self.merfolk[p])
+            old = self.tally.item(p, T_MERFOLK)
             new = min(old + x, C.MERFOLK_TRACK_END)
-            self.merfolk[p] = new
-            self._obs_key = next(_OBS_KEYS)
+            self.tally[p, T_MERFOLK] = new
+            self._dirty.append(TALLY_CODE + p * TALLY_WIDTH + T_MERFOLK)
             self.free_markers = sum(1 for c in C.MERFOLK_CHECKPOINTS if old < c <= new)
             if self.free_markers and self.supply[p] > 0:
                 self.phase = MERFOLK
@@ -660,7 +667,8 @@ class State(_State):
             if not self.orc[p, colour] and self.supply[p] > 0:
                 self.orc[p, colour] = 1
                 self.supply[p] -= 1
-                self._obs_key = next(_OBS_KEYS)
+                t0 = TALLY_CODE + p * TALLY_WIDTH
+                self._dirty += (t0 + T_ORC0 + colour, t0 + T_SUPPLY)
         elif tribe == C.TROLLS:
             for v in range(min(x, len(C.TROLL_TOKENS)), 0, -1):
                 if self.troll_owner[v - 1] < 0:
@@ -711,7 +719,7 @@ class State(_State):
         self.tally[p, T_GLORY] += glory
         self.glory_by_source = self.glory_by_source.copy()  # clones share it
         self.glory_by_source[p, source] += glory
-        self._obs_key = next(_OBS_KEYS)
+        self._dirty.append(TALLY_CODE + p * TALLY_WIDTH + T_GLORY)
 
     # ---- end of an Age ("Fin d'Ère") -------------------------------------------------------
     def _end_age(self) -> None:
