@@ -122,6 +122,8 @@ class Encoder:
         w = self._seat_width = len(SEAT_FEATURES)
         # sections of A
         self._hs = rows * K
+        self._hand_end = n * K  # journal codes below: hand cells
+        self._kept_start = game.kept_row * K  # from here to _hs: the kept row
         self._seats = self._hs + n
         self._trolls = self._seats + n * w
         self._giant = self._trolls + len(C.TROLL_TOKENS) * n
@@ -178,8 +180,6 @@ class Encoder:
                 self._replay(s, a, d)
             if s._enc_key != s._obs_key:
                 self._encode_slow(s, a)
-            if s._hand_n != s._enc_sizes[0] or s._kept_n != s._enc_sizes[1]:
-                self._encode_sizes(s, a)
         a.take(self._perm[player], out=out, mode="clip")
         # the small pieces (zeros in the gather)
         rel = self._rel[player]
@@ -220,18 +220,24 @@ class Encoder:
         return a
 
     def _replay(self, s, a: np.ndarray, d: list) -> None:
-        """Rewrite the ``cards`` and ``tally`` entries named in the journal ``d`` (then emptied)."""
+        """Rewrite the ``cards`` and ``tally`` entries named in the journal ``d`` (then
+        emptied), and the hand size of each hand they touch."""
         cards = s.cards
+        hand_end = self._hand_end
         for code in d:
-            if code < R.ROW:
+            if code < hand_end:  # a hand
                 a[code] = _SCALED[code % K][cards.item(code)]
-            elif code >= R.TALLY_CODE:
+                q = code // K
+                a[self._hs + q] = _HAND_SIZE[s._hand_n[q] + (s._kept_n if q == s.turn_player else 0)]
+            elif code < R.TALLY_CODE:
+                a[code] = _SCALED[code % K][cards.item(code)]
+                if code >= self._kept_start:  # the Elves' kept cards count in their owner's hand
+                    q = s.turn_player
+                    a[self._hs + q] = _HAND_SIZE[s._hand_n[q] + s._kept_n]
+            else:
                 i = code - R.TALLY_CODE
                 col = i % R.TALLY_WIDTH
                 a[self._seats + i] = min(s.tally.item(i), _TALLY_CAP_LIST[col]) * _TALLY_SCALE_LIST[col]
-            else:
-                r = code - R.ROW
-                np.multiply(cards[r], _INV_COPIES, out=a[r * K: (r + 1) * K])
         d.clear()
 
     def _encode_sizes(self, s, a: np.ndarray) -> None:
@@ -241,7 +247,6 @@ class Encoder:
             sizes[s.turn_player] += s._kept_n
         for q, size in enumerate(sizes):
             a[hs + q] = _HAND_SIZE[size]
-        s._enc_sizes = (list(s._hand_n), s._kept_n)
 
     def _encode_slow(self, s, a: np.ndarray) -> None:
         """The pieces read from the public tallies and tokens, all rewritten (when

@@ -77,11 +77,9 @@ TALLY_WIDTH = K + C.NUM_TRIBES + 4 + 2 * NK  # 95
 T_BAND_GLORY, T_SUPPLY, T_GLORY, T_MERFOLK = (TALLY[c] for c in ("band_glory", "supply", "glory", "merfolk"))
 T_LEADERS0, T_MARKERS0, T_ORC0 = (TALLY[c].start for c in ("band_leaders", "markers", "orc"))
 _OBS_KEYS = itertools.count()  # unique keys for the encoder's cache of slow pieces
-ROW = 1 << 20
-TALLY_CODE = 2 * ROW
+TALLY_CODE = 1 << 20
 """Journal codes (``State._dirty``): ``r * 67 + k`` is cell ``(r, k)`` of ``State.cards``;
-``ROW + r`` is its whole row ``r``; ``TALLY_CODE + p * TALLY_WIDTH + c`` is cell ``(p, c)``
-of ``State.tally``."""
+``TALLY_CODE + p * TALLY_WIDTH + c`` is cell ``(p, c)`` of ``State.tally``."""
 _NO_JOURNAL = collections.deque(maxlen=0)  # the journal while no encoding is cached: drops codes
 
 
@@ -240,10 +238,10 @@ class State(_State):
             Orc cash-in, Age); the encoder caches those pieces under it.
         _hand_n, _kept_n, _fu_n: cards in each hand (list), kept by the Elves and face up
             (sums of ``cards`` rows, kept in step with them).
-        _enc, _enc_key, _enc_sizes, _dirty: the encoder's cache for this state (see
+        _enc, _enc_key, _dirty: the encoder's cache for this state (see
             ``observation.Encoder``): the seat-absolute observation vector, the ``_obs_key``
-            and hand sizes it was made for, and the journal of ``cards`` and ``tally`` entries
-            changed since (``ROW`` codes); ``_enc`` is None (and the journal drops codes) until the
+            it was made for, and the journal of ``cards`` and ``tally`` entries changed
+            since (``TALLY_CODE``); ``_enc`` is None (and the journal drops codes) until the
             state is first observed, and again after bulk changes (new Age, redraws).
     """
 
@@ -468,7 +466,7 @@ class State(_State):
                 return out
             return [PLAY_BAND]
         if ph == FACE_UP:
-            return (TAKE0 + self.cards[self.game.face_up_row].nonzero()[0]).tolist()
+            return [TAKE0 + k for k in self.cards[self.game.face_up_row].nonzero()[0].tolist()]
         if ph == BUILD:
             out = []
             if self.band_size < C.MAX_BAND:
@@ -479,8 +477,8 @@ class State(_State):
             return out
         hand = self.cards[p]
         if ph == LEADER:
-            leaders = hand[:NL].nonzero()[0]
-            return (START_TRIBE0 + leaders).tolist() + (START_COLOUR0 + leaders).tolist()
+            leaders = hand[:NL].nonzero()[0].tolist()
+            return [START_TRIBE0 + k for k in leaders] + [START_COLOUR0 + k for k in leaders]
         if ph == MARKER:
             return [MARKER0 + k for k in self.marker_options] + [DECLINE]
         if ph == MERFOLK:
@@ -511,9 +509,9 @@ class State(_State):
             c = self.cards
             fu = self.game.face_up_row
             kn = self.num_players + p
-            c[fu, k] -= 1
-            c[p, k] += 1
-            c[kn, k] += 1  # everyone saw it taken (research: stays known in that hand)
+            c[fu, k] = c.item(fu, k) - 1
+            c[p, k] = c.item(p, k) + 1
+            c[kn, k] = c.item(kn, k) + 1  # everyone saw it taken (research: stays known in that hand)
             self._fu_n -= 1
             self._hand_n[p] += 1
             self._dirty.extend((fu * K + k, p * K + k, kn * K + k))
@@ -559,8 +557,9 @@ class State(_State):
             else:
                 k = a - KEEP0
                 kr = self.game.kept_row
-                self.cards[p, k] -= 1
-                self.cards[kr, k] += 1
+                c = self.cards
+                c[p, k] = c.item(p, k) - 1
+                c[kr, k] = c.item(kr, k) + 1
                 self._hand_n[p] -= 1
                 self._kept_n += 1
                 self._dirty.extend((p * K + k, kr * K + k))
@@ -579,7 +578,7 @@ class State(_State):
             self.deck_len -= 1
             card = self.deck.item(self.deck_len)
             if card != C.DRAGON:
-                self.cards[p, card] += 1
+                self.cards[p, card] = self.cards.item(p, card) + 1
                 self._hand_n[p] += 1
                 self._dirty.append(p * K + card)
                 return False
@@ -600,7 +599,7 @@ class State(_State):
         if c.item(kn, k) > left:
             c[kn, k] = left
             self._dirty.append(kn * K + k)
-        c[br, k] += 1
+        c[br, k] = c.item(br, k) + 1
         self._dirty.extend((p * K + k, br * K + k))
         self.band_size += 1
 
@@ -611,15 +610,18 @@ class State(_State):
         skeletons = band.item(SKEL)
         self.bands[p] += (self.leader, size, skeletons)
         tally = self.tally
-        kinds = band.nonzero()[0]
-        tally[p, kinds] += band[kinds]
+        kinds = band.nonzero()[0].tolist()
+        tally[p, :K] += band  # band_cards
         leader_col = T_LEADERS0 + _TRIBE[self.leader]
-        tally[p, leader_col] += 1
-        tally[p, T_BAND_GLORY] += band_glory(self.leader, size, skeletons)
-        band[kinds] = 0
+        tally[p, leader_col] = tally.item(p, leader_col) + 1
+        tally[p, T_BAND_GLORY] = tally.item(p, T_BAND_GLORY) + band_glory(self.leader, size, skeletons)
+        band[:] = 0
         t0 = TALLY_CODE + p * TALLY_WIDTH
-        self._dirty += (kinds + t0).tolist() + (kinds + br * K).tolist()
-        self._dirty += (t0 + leader_col, t0 + T_BAND_GLORY)
+        b0 = br * K
+        d = self._dirty
+        for k in kinds:
+            d += (t0 + k, b0 + k)
+        d += (t0 + leader_col, t0 + T_BAND_GLORY)
         self.band_placed = False
         opts = self.marker_kingdoms(p, self.leader, size)
         if opts:
@@ -693,16 +695,25 @@ class State(_State):
         g = self.game
         c = self.cards
         kn = self.num_players + p
+        fu, kr = g.face_up_row, g.kept_row
         discard = c[p]
-        c[g.face_up_row] += discard
-        # what others still know to be in the hand: known cards not seen discarded
-        c[kn] = np.maximum(c[kn] - discard, 0)
-        c[p] = c[g.kept_row]
-        c[g.kept_row] = 0
+        d = self._dirty
+        if self._hand_n[p]:
+            for k in discard.nonzero()[0].tolist():
+                d += (fu * K + k, kn * K + k, p * K + k)
+            c[fu] += discard
+            # what others still know to be in the hand: known cards not seen discarded
+            c[kn] = np.maximum(c[kn] - discard, 0)
+        if self._kept_n:
+            for k in c[kr].nonzero()[0].tolist():
+                d += (p * K + k, kr * K + k)
+            c[p] = c[kr]
+            c[kr] = 0
+        elif self._hand_n[p]:
+            c[p] = 0
         self._fu_n += self._hand_n[p]
         self._hand_n[p] = self._kept_n
         self._kept_n = 0
-        self._dirty.extend((ROW + g.face_up_row, ROW + kn, ROW + p, ROW + g.kept_row))
         self.keep_limit = 0
         draws, self.wizard_draws = self.wizard_draws, 0
         for _ in range(draws):  # Wizards: X cards, beyond the hand limit; Dragons count (research §1.12)
