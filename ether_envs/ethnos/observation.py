@@ -94,7 +94,8 @@ _TALLY_SCALE_LIST = _TALLY_SCALE.astype(np.float64).tolist()
 _HAND_SIZE = (np.minimum(np.arange(C.NUM_ALLY_CARDS + 1), HAND_SCALE) / HAND_SCALE).astype(np.float32).tolist()
 # _SCALED[k][c]: c cards of kind k / copies of k, as float32 (the encoder's card entries)
 _SCALED = [(np.arange(C.NUM_ALLY_CARDS + 1, dtype=np.float32) * _INV_COPIES[k]).tolist() for k in range(K)]
-_BAND_PHASES = (R.BUILD, R.MARKER, R.CENTAUR, R.MERFOLK, R.WIZARD)
+_BAND_PHASES = frozenset((R.BUILD, R.MARKER, R.CENTAUR, R.MERFOLK, R.WIZARD))
+_OVER, _KEEP = R.OVER, R.KEEP
 _TEMPLATE = LAYOUT.slices["glory_tokens"].start  # glory_tokens .. seat_present: same for every observer
 assert list(LAYOUT.slices)[-6:] == ["glory_tokens", "tribes", "age", "last_age", "num_players", "seat_present"]
 
@@ -140,10 +141,8 @@ class Encoder:
         self._template = None
         self._kept = LAYOUT.slices["kept"]
         o = {pc.name: LAYOUT.slices[pc.name].start for pc in FAST_PIECES}
-        (self._o_deck, self._o_turn, self._o_cur, self._o_phase, self._o_leader, self._o_key, self._o_size,
-         self._o_options, self._o_pending) = (o[k] for k in ("deck", "turn_player", "current_player", "phase",
-                                                             "band_leader", "band_key", "band_size",
-                                                             "marker_options", "pending"))
+        self._offsets = tuple(o[k] for k in ("deck", "turn_player", "current_player", "phase", "band_leader",
+                                             "band_key", "band_size", "marker_options", "pending"))
 
     def _make_perm(self, p: int) -> np.ndarray:
         """Index into ``A`` of every entry of observer ``p``'s view."""
@@ -183,27 +182,28 @@ class Encoder:
         a.take(self._perm[player], out=out, mode="clip")
         # the small pieces (zeros in the gather)
         rel = self._rel[player]
+        o_deck, o_turn, o_cur, o_phase, o_leader, o_key, o_size, o_options, o_pending = self._offsets
         ph = s.phase
-        out[self._o_deck] = s.deck_len / DECK_SCALE
+        out[o_deck] = s.deck_len / DECK_SCALE
         for i in range(s.dragons):
-            out[self._o_deck + 1 + i] = 1.0
-        out[self._o_turn + rel[s.turn_player]] = 1.0
-        if ph != R.OVER:
-            out[self._o_cur + rel[s.decider]] = 1.0
-        out[self._o_phase + ph] = 1.0
-        if s.leader >= 0 and ph in _BAND_PHASES:
-            out[self._o_leader + s.leader] = 1.0
-            out[self._o_key + (1 if s.key_colour else 0)] = 1.0
-            out[self._o_size] = s.band_size / C.MAX_BAND
+            out[o_deck + 1 + i] = 1.0
+        out[o_turn + rel[s.turn_player]] = 1.0
+        if ph != _OVER:
+            out[o_cur + rel[s.decider]] = 1.0
+        out[o_phase + ph] = 1.0
+        if ph in _BAND_PHASES and s.leader >= 0:
+            out[o_leader + s.leader] = 1.0
+            out[o_key + (1 if s.key_colour else 0)] = 1.0
+            out[o_size] = s.band_size / C.MAX_BAND
         for k in s.marker_options:
-            out[self._o_options + k] = 1.0
+            out[o_options + k] = 1.0
         if s.free_markers:
-            out[self._o_pending] = min(s.free_markers, 4) / 4
+            out[o_pending] = min(s.free_markers, 4) / 4
         if s.keep_limit:
-            out[self._o_pending + 1] = min(s.keep_limit, 10) / 10
+            out[o_pending + 1] = min(s.keep_limit, 10) / 10
         if s.band_placed:
-            out[self._o_pending + 2] = 1.0
-        if ph == R.KEEP and s.turn_player == player:  # the Elves' kept cards, seen by their owner only
+            out[o_pending + 2] = 1.0
+        if ph == _KEEP and s.turn_player == player:  # the Elves' kept cards, seen by their owner only
             np.multiply(s.kept, _INV_COPIES, out=out[self._kept])
         return out
 

@@ -387,8 +387,6 @@ class State(_State):
         self.free_markers = 0
         self.keep_limit = 0
         self.wizard_draws = 0
-        self._legal = None
-        self._mask = None
 
     def _start_turn(self, p: int) -> None:
         self.phase = TURN
@@ -438,21 +436,6 @@ class State(_State):
         return [k for k in kingdoms if x > tally.item(p, T_MARKERS0 + k)]
 
     def _legal_actions(self) -> list[int]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-            self._mask = None
-        return self._legal
-
-    def legal_actions_mask(self, player: int | None = None) -> np.ndarray:
-        """int8 array of shape ``(346,)``: 1 where legal (cached with the legal actions)."""
-        legal = self.legal_actions(player)
-        if not legal or legal is not self._legal:
-            return CODEC.mask(legal)
-        if self._mask is None:
-            self._mask = CODEC.mask(legal)
-        return self._mask.copy()
-
-    def _compute_legal(self) -> list[int]:
         ph = self.phase
         p = self.decider
         if ph == TURN:
@@ -493,7 +476,6 @@ class State(_State):
 
     # ---- apply -------------------------------------------------------------------------
     def _apply_action(self, a: int) -> None:
-        self._legal = None
         ph = self.phase
         p = self.decider
         if ph == TURN:
@@ -610,17 +592,16 @@ class State(_State):
         skeletons = band.item(SKEL)
         self.bands[p] += (self.leader, size, skeletons)
         tally = self.tally
-        kinds = band.nonzero()[0].tolist()
-        tally[p, :K] += band  # band_cards
-        leader_col = T_LEADERS0 + _TRIBE[self.leader]
-        tally[p, leader_col] = tally.item(p, leader_col) + 1
-        tally[p, T_BAND_GLORY] = tally.item(p, T_BAND_GLORY) + band_glory(self.leader, size, skeletons)
-        band[:] = 0
         t0 = TALLY_CODE + p * TALLY_WIDTH
         b0 = br * K
         d = self._dirty
-        for k in kinds:
+        for k in band.nonzero()[0].tolist():  # the band's cards move to band_cards
+            tally[p, k] = tally.item(p, k) + band.item(k)
+            band[k] = 0
             d += (t0 + k, b0 + k)
+        leader_col = T_LEADERS0 + _TRIBE[self.leader]
+        tally[p, leader_col] = tally.item(p, leader_col) + 1
+        tally[p, T_BAND_GLORY] = tally.item(p, T_BAND_GLORY) + band_glory(self.leader, size, skeletons)
         d += (t0 + leader_col, t0 + T_BAND_GLORY)
         self.band_placed = False
         opts = self.marker_kingdoms(p, self.leader, size)
@@ -631,8 +612,9 @@ class State(_State):
             self._leader_power(p, False)
 
     def _place_marker(self, p: int, k: int) -> None:
-        self.tally[p, T_MARKERS0 + k] += 1
-        self.tally[p, T_SUPPLY] -= 1
+        tally = self.tally
+        tally[p, T_MARKERS0 + k] = tally.item(p, T_MARKERS0 + k) + 1
+        tally[p, T_SUPPLY] = tally.item(p, T_SUPPLY) - 1
         t0 = TALLY_CODE + p * TALLY_WIDTH
         self._dirty += (t0 + T_MARKERS0 + k, t0 + T_SUPPLY)
 
@@ -700,10 +682,13 @@ class State(_State):
         d = self._dirty
         if self._hand_n[p]:
             for k in discard.nonzero()[0].tolist():
+                x = c.item(p, k)
+                c[fu, k] = c.item(fu, k) + x
+                # what others still know to be in the hand: known cards not seen discarded
+                known = c.item(kn, k)
+                if known:
+                    c[kn, k] = max(known - x, 0)
                 d += (fu * K + k, kn * K + k, p * K + k)
-            c[fu] += discard
-            # what others still know to be in the hand: known cards not seen discarded
-            c[kn] = np.maximum(c[kn] - discard, 0)
         if self._kept_n:
             for k in c[kr].nonzero()[0].tolist():
                 d += (p * K + k, kr * K + k)
@@ -901,7 +886,6 @@ class State(_State):
             self.kept[:] = np.bincount(cards, minlength=K)
             self.hands[kept_q] -= self.kept
             self.known[kept_q] = np.minimum(self.known[kept_q], self.hands[kept_q] + self.kept)
-        self._legal = None
         self._drop_encoding()  # the card counts are unchanged
 
     # ---- text picture ----------------------------------------------------------------------
