@@ -95,7 +95,7 @@ _HAND_SIZE = (np.minimum(np.arange(C.NUM_ALLY_CARDS + 1), HAND_SCALE) / HAND_SCA
 # _SCALED[k][c]: c cards of kind k / copies of k, as float32 (the encoder's card entries)
 _SCALED = [(np.arange(C.NUM_ALLY_CARDS + 1, dtype=np.float32) * _INV_COPIES[k]).tolist() for k in range(K)]
 _BAND_PHASES = frozenset((R.BUILD, R.MARKER, R.CENTAUR, R.MERFOLK, R.WIZARD))
-_OVER, _KEEP = R.OVER, R.KEEP
+_OVER, _KEEP, _TALLY_CODE, _TALLY_WIDTH = R.OVER, R.KEEP, R.TALLY_CODE, R.TALLY_WIDTH
 _TEMPLATE = LAYOUT.slices["glory_tokens"].start  # glory_tokens .. seat_present: same for every observer
 assert list(LAYOUT.slices)[-6:] == ["glory_tokens", "tribes", "age", "last_age", "num_players", "seat_present"]
 
@@ -222,21 +222,21 @@ class Encoder:
     def _replay(self, s, a: np.ndarray, d: list) -> None:
         """Rewrite the ``cards`` and ``tally`` entries named in the journal ``d`` (then
         emptied), and the hand size of each hand they touch."""
-        cards = s.cards
-        hand_end = self._hand_end
+        item = s.cards.item
+        hand_end, hs = self._hand_end, self._hs
+        hand_n, tp, kept_n = s._hand_n, s.turn_player, s._kept_n
         for code in d:
             if code < hand_end:  # a hand
-                a[code] = _SCALED[code % K][cards.item(code)]
                 q = code // K
-                a[self._hs + q] = _HAND_SIZE[s._hand_n[q] + (s._kept_n if q == s.turn_player else 0)]
-            elif code < R.TALLY_CODE:
-                a[code] = _SCALED[code % K][cards.item(code)]
+                a[code] = _SCALED[code - q * K][item(code)]
+                a[hs + q] = _HAND_SIZE[hand_n[q] + kept_n if q == tp else hand_n[q]]
+            elif code < _TALLY_CODE:
+                a[code] = _SCALED[code % K][item(code)]
                 if code >= self._kept_start:  # the Elves' kept cards count in their owner's hand
-                    q = s.turn_player
-                    a[self._hs + q] = _HAND_SIZE[s._hand_n[q] + s._kept_n]
+                    a[hs + tp] = _HAND_SIZE[hand_n[tp] + kept_n]
             else:
-                i = code - R.TALLY_CODE
-                col = i % R.TALLY_WIDTH
+                i = code - _TALLY_CODE
+                col = i % _TALLY_WIDTH
                 a[self._seats + i] = min(s.tally.item(i), _TALLY_CAP_LIST[col]) * _TALLY_SCALE_LIST[col]
         d.clear()
 

@@ -33,6 +33,7 @@ NK = C.NUM_KINGDOMS
 _TRIBE = [int(t) for t in C.KIND_TRIBE]
 _COLOUR = [int(c) for c in C.KIND_COLOUR]
 SKEL = C.SKELETON_KIND
+DRAGON = C.DRAGON
 _SUM = np.add.reduce  # C-level sum (ndarray.sum goes through a Python wrapper)
 
 # ---- action codec (documented in env.py) -------------------------------------------
@@ -490,7 +491,7 @@ class State(_State):
             k = a - TAKE0
             c = self.cards
             fu = self.game.face_up_row
-            kn = self.num_players + p
+            kn = self.game.num_players + p
             c[fu, k] = c.item(fu, k) - 1
             c[p, k] = c.item(p, k) + 1
             c[kn, k] = c.item(kn, k) + 1  # everyone saw it taken (research: stays known in that hand)
@@ -559,8 +560,9 @@ class State(_State):
         while True:
             self.deck_len -= 1
             card = self.deck.item(self.deck_len)
-            if card != C.DRAGON:
-                self.cards[p, card] = self.cards.item(p, card) + 1
+            if card != DRAGON:
+                c = self.cards
+                c[p, card] = c.item(p, card) + 1
                 self._hand_n[p] += 1
                 self._dirty.append(p * K + card)
                 return False
@@ -574,7 +576,7 @@ class State(_State):
     def _add_to_band(self, p: int, k: int) -> None:
         c = self.cards
         br = self.game.band_row
-        kn = self.num_players + p
+        kn = self.game.num_players + p
         left = c.item(p, k) - 1
         c[p, k] = left
         self._hand_n[p] -= 1
@@ -676,7 +678,7 @@ class State(_State):
     def _discard_rest(self, p: int) -> None:
         g = self.game
         c = self.cards
-        kn = self.num_players + p
+        kn = self.game.num_players + p
         fu, kr = g.face_up_row, g.kept_row
         discard = c[p]
         d = self._dirty
@@ -709,7 +711,9 @@ class State(_State):
     def _end_turn(self) -> None:
         if len(self._dirty) > 256:  # a state played on without being observed: stop journaling
             self._drop_encoding()
-        self._start_turn((self.turn_player + 1) % self.num_players)
+        self.phase = TURN  # _start_turn, inline
+        self.turn_player = self.decider = (self.turn_player + 1) % self.game.num_players
+        self.keep_limit = 0
 
     def _gain(self, p: int, glory: int, source: int) -> None:
         self.tally[p, T_GLORY] += glory
