@@ -277,12 +277,13 @@ class State(_State):
         """An independent copy. Static data (``tribes``, ``glory_tokens``, ``age_cards``)
         is shared; so are the generator, which engine code never advances in place
         (:meth:`_private_rng` copies it before drawing), and the arrays that change only
-        by being replaced (``deck``: new Age or redraw; ``troll_owner``, ``glory_by_source``:
-        copied before each write)."""
+        by being replaced (``deck``: new Age or redraw; ``troll_owner``: copied before
+        each write)."""
         s = State.__new__(State)
         d = self.__dict__.copy()
         d["tally"] = self.tally.copy()
         d["cards"] = self.cards.copy()
+        d["glory_by_source"] = self.glory_by_source.copy()
         d["bands"] = [list(b) for b in self.bands]  # flat int lists
         d["orc_queue"] = list(self.orc_queue)
         d["history"] = list(self.history)
@@ -416,7 +417,15 @@ class State(_State):
 
     def troll_total(self, p: int) -> int:
         """Sum of the Troll tokens ``p`` holds (research §1.8 tie-breaker)."""
-        return sum(v for v, o in zip(C.TROLL_TOKENS, self.troll_owner) if o == p)
+        return sum(v for v, o in zip(C.TROLL_TOKENS, self.troll_owner.tolist()) if o == p)
+
+    def troll_totals(self) -> list[int]:
+        """:meth:`troll_total` of every seat."""
+        totals = [0] * self.num_players
+        for v, o in zip(C.TROLL_TOKENS, self.troll_owner.tolist()):
+            if o >= 0:
+                totals[o] += v
+        return totals
 
     def can_form_band(self, p: int) -> bool:
         """A band needs a non-Skeleton Leader (research §1.9)."""
@@ -716,9 +725,8 @@ class State(_State):
         self.keep_limit = 0
 
     def _gain(self, p: int, glory: int, source: int) -> None:
-        self.tally[p, T_GLORY] += glory
-        self.glory_by_source = self.glory_by_source.copy()  # clones share it
-        self.glory_by_source[p, source] += glory
+        self.tally[p, T_GLORY] = self.tally.item(p, T_GLORY) + glory
+        self.glory_by_source[p, source] = self.glory_by_source.item(p, source) + glory
         self._dirty.append(TALLY_CODE + p * TALLY_WIDTH + T_GLORY)
 
     # ---- end of an Age ("Fin d'Ère") -------------------------------------------------------
@@ -751,7 +759,8 @@ class State(_State):
     def ranked_groups(self, values: list[int]) -> list[list[int]]:
         """Seats with ``values > 0`` grouped by (value, Troll total), best first
         (research §1.4: Troll tokens break ties)."""
-        keyed = sorted(((values[p], self.troll_total(p), p) for p in range(self.num_players) if values[p] > 0),
+        trolls = self.troll_totals()
+        keyed = sorted(((values[p], trolls[p], p) for p in range(self.num_players) if values[p] > 0),
                        key=lambda t: (-t[0], -t[1], t[2]))
         groups: list[list[int]] = []
         last = None
@@ -770,9 +779,11 @@ class State(_State):
         second nothing; a lone player there wins both."""
         age = self.age
         two_p = self.num_players == 2
+        all_tokens = self.glory_tokens.tolist()
+        markers = self.tally[:, T_MARKERS0: T_MARKERS0 + NK].T.tolist()
         for k in range(NK):
-            tokens = [int(t) for t in self.glory_tokens[k]]
-            groups = self.ranked_groups([int(m) for m in self.markers[:, k]])
+            tokens = all_tokens[k]
+            groups = self.ranked_groups(markers[k])
             if two_p and age == 2:
                 if len(groups) == 1 and len(groups[0]) == 1:
                     prizes = [tokens[0] + tokens[1]]
@@ -790,7 +801,7 @@ class State(_State):
     def score_merfolk(self) -> None:
         """Research §1.5 (ETH-A2): the furthest player on the Merfolk track (> 0)
         scores 1/2/4 (2-3 players: 1/3); Troll ties, then an even split rounded down."""
-        groups = self.ranked_groups([int(m) for m in self.merfolk])
+        groups = self.ranked_groups(self.tally[:, T_MERFOLK].tolist())
         if groups:
             glory = self.game.merfolk_glory[self.age - 1]
             for p in groups[0]:
@@ -827,7 +838,8 @@ class State(_State):
         n = self.num_players
         start = self.revealer if self.game.config.first_player_tie == "revealer" else self.revealer + 1
         order = [(start + i) % n for i in range(n)]
-        return min(order, key=lambda p: (int(self.glory[p]), -self.troll_total(p), order.index(p)))
+        glory, trolls = self.tally[:, T_GLORY].tolist(), self.troll_totals()
+        return min(order, key=lambda p: (glory[p], -trolls[p], order.index(p)))
 
     # ---- end of the game ("Fin de partie") ---------------------------------------------------
     def tiebreak_key(self, p: int) -> tuple:
