@@ -98,6 +98,7 @@ _BAND_PHASES = frozenset((R.BUILD, R.MARKER, R.CENTAUR, R.MERFOLK, R.WIZARD))
 _OVER, _KEEP, _TALLY_CODE, _TALLY_WIDTH = R.OVER, R.KEEP, R.TALLY_CODE, R.TALLY_WIDTH
 _TEMPLATE = LAYOUT.slices["glory_tokens"].start  # glory_tokens .. seat_present: same for every observer
 assert list(LAYOUT.slices)[-6:] == ["glory_tokens", "tribes", "age", "last_age", "num_players", "seat_present"]
+_T = {name: slice(sl.start - _TEMPLATE, sl.stop - _TEMPLATE) for name, sl in LAYOUT.slices.items() if sl.start >= _TEMPLATE}
 
 
 class Encoder:
@@ -269,14 +270,14 @@ class Encoder:
         """The observer-independent pieces (fixed for an Age): ``glory_tokens`` .. ``seat_present``."""
         key = (s.glory_tokens.tobytes(), tuple(s.tribes), s.age)
         if self._template_key != key:
-            full, v = LAYOUT.new_buffer()
+            t = np.zeros(LAYOUT.size - _TEMPLATE, dtype=np.float32)
             tpk = s.glory_tokens.shape[1]
-            v["glory_tokens"][:, :tpk] = s.glory_tokens / C.MAX_GLORY_TOKEN
-            v["tribes"][s.tribes] = 1
-            v["age"][s.age - 1] = 1
-            v["last_age"][0] = s.age == self._last_age
-            v["num_players"][:] = self._num_players
-            v["seat_present"][:] = self._seat_present
-            self._template = full[_TEMPLATE:]
+            t[_T["glory_tokens"]].reshape(NK, 3)[:, :tpk] = s.glory_tokens / C.MAX_GLORY_TOKEN
+            t[[_T["tribes"].start + x for x in s.tribes]] = 1
+            t[_T["age"].start + s.age - 1] = 1
+            t[_T["last_age"].start] = s.age == self._last_age
+            t[_T["num_players"]] = self._num_players
+            t[_T["seat_present"]] = self._seat_present
+            self._template = t
             self._template_key = key
         return self._template

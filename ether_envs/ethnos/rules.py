@@ -337,7 +337,7 @@ class State(_State):
 
     def _private_rng(self) -> np.random.Generator:
         """The state's generator, first replaced by a private copy (clones share it)."""
-        g = np.random.Generator(type(self.rng.bit_generator)())
+        g = np.random.Generator(type(self.rng.bit_generator)(0))  # seeded: no OS entropy; state replaced
         g.bit_generator.state = self.rng.bit_generator.state
         self.rng = g
         return g
@@ -811,8 +811,9 @@ class State(_State):
         """Research §1.2: each band scores by size (Skeletons removed first;
         a Dwarf Leader counts one card more)."""
         for p in range(self.num_players):
-            for leader, size, skeletons in self.band_list(p):
-                self._gain(p, band_glory(leader, size, skeletons), S_BANDS)
+            bands = self.band_list(p)
+            if bands:
+                self._gain(p, sum(band_glory(leader, size, skeletons) for leader, size, skeletons in bands), S_BANDS)
 
     def _score_orcs(self, p: int) -> None:
         """Research §1.6 (ETH-A5): score the Orc Horde table for ``p``'s markers and
