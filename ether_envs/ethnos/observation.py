@@ -46,7 +46,7 @@ FAST_PIECES = [
     Piece("marker_options", (NK,), 0, 1, "Kingdoms where the pending band marker may go"),
     Piece("pending", (3,), 0, 1, "Merfolk free markers to place / 4, Elves keep limit / 10, Control marker placed by this band"),
 ]
-"""Pieces that may change on any action (recomputed on every call)."""
+"""Pieces that may change on any action."""
 SEAT_FEATURES = (
     [f"band_cards_{k}" for k in range(K)]
     + [f"band_leaders_{t}" for t in C.TRIBES]
@@ -58,7 +58,6 @@ Age by kind / copies (67); bands led by each tribe, min(count, 10) / 10 (12); Gl
 bands would score now, min(g, 150) / 150; Control markers in each Kingdom / 26 (6); markers
 not placed / 26; Glory, min(g, 300) / 300; Merfolk track position / 18; Orc Horde spaces
 filled (6)."""
-_SF = {name: i for i, name in enumerate(SEAT_FEATURES)}
 SLOW_PIECES = [
     Piece("seats", (MAX_PLAYERS, len(SEAT_FEATURES)), 0, 1,
           "per relative seat: bands played this Age (cards by kind, leaders by tribe, their Glory), Control "
@@ -74,13 +73,9 @@ SLOW_PIECES = [
     Piece("seat_present", (MAX_PLAYERS,), 0, 1, "1 for seats in the game"),
 ]
 """Pieces that change only on END_BAND, PLACE_MARKER, END_KEEP, USE_POWER, DECLINE and at
-the start or end of an Age (cached while ``State._obs_key`` is unchanged)."""
+the start or end of an Age (the public tallies, tokens and the Age)."""
 PIECES = FAST_PIECES + SLOW_PIECES
 LAYOUT = ObservationLayout(PIECES)
-FAST_END = LAYOUT.slices[FAST_PIECES[-1].name].stop
-CARD_ROWS = 4 + MAX_PLAYERS  # hand, kept, face_up, band, known_hand: one (10, 67) block
-CARDS_END = LAYOUT.slices["known_hand"].stop
-assert LAYOUT.slices["hand"].start == 0 and CARDS_END == CARD_ROWS * K
 
 _INV_COPIES = (1.0 / C.KIND_COPIES).astype(np.float32)
 # State.tally -> the ``seats`` piece: clip, then scale (columns in SEAT_FEATURES order)
@@ -110,9 +105,10 @@ class Encoder:
     that are the same for every observer, then one zero. An observer's view is one
     gather ``A[perm[player]]`` (relative seats, hidden cards and absent seats map to the
     zero), followed by the few small pieces that change on most actions. ``A`` follows
-    the state through the journal of changed ``cards`` entries (``State._dirty``), the
-    hand counts, and ``State._obs_key`` for the public tallies; it is rebuilt after bulk
-    changes (new Age, redraws).
+    the state through the journal of changed ``cards`` and ``tally`` entries
+    (``State._dirty``; each hand entry also rewrites that hand's size) and
+    ``State._obs_key`` (Trolls, Giant, Orc cash-in, Age: the public pieces rewritten);
+    it is rebuilt after bulk changes (new Age, redraws, unpickling).
     """
 
     layout = LAYOUT
