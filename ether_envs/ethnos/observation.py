@@ -130,7 +130,6 @@ class Encoder:
         self._zero = self._fixed + (LAYOUT.size - _TEMPLATE)
         self._size = self._zero + 1
         self._perm = [self._make_perm(p) for p in range(n)]
-        self._rel = [[(q - p) % n for q in range(n)] for p in range(n)]
         self._num_players = np.eye(5, dtype=np.float32)[n - 2]
         self._seat_present = (np.arange(MAX_PLAYERS) < n).astype(np.float32)
         self._last_age = game.num_ages
@@ -138,8 +137,10 @@ class Encoder:
         self._template = None
         self._kept = LAYOUT.slices["kept"]
         o = {pc.name: LAYOUT.slices[pc.name].start for pc in FAST_PIECES}
-        self._offsets = tuple(o[k] for k in ("deck", "turn_player", "current_player", "phase", "band_leader",
-                                             "band_key", "band_size", "marker_options", "pending"))
+        self._offsets = tuple(o[k] for k in ("deck", "phase", "band_leader", "band_key", "band_size",
+                                             "marker_options", "pending"))
+        self._seat_at = [([o["turn_player"] + r for r in rel], [o["current_player"] + r for r in rel])
+                         for rel in ([(q - p) % n for q in range(n)] for p in range(n))]
 
     def _make_perm(self, p: int) -> np.ndarray:
         """Index into ``A`` of every entry of observer ``p``'s view."""
@@ -178,15 +179,16 @@ class Encoder:
                 self._encode_slow(s, a)
         a.take(self._perm[player], out=out, mode="clip")
         # the small pieces (zeros in the gather)
-        rel = self._rel[player]
-        o_deck, o_turn, o_cur, o_phase, o_leader, o_key, o_size, o_options, o_pending = self._offsets
+        o_deck, o_phase, o_leader, o_key, o_size, o_options, o_pending = self._offsets
+        turn_at, current_at = self._seat_at[player]  # absolute seat -> entry of the relative one-hot
         ph = s.phase
         out[o_deck] = s.deck_len / DECK_SCALE
-        for i in range(s.dragons):
-            out[o_deck + 1 + i] = 1.0
-        out[o_turn + rel[s.turn_player]] = 1.0
+        if s.dragons:
+            for i in range(s.dragons):
+                out[o_deck + 1 + i] = 1.0
+        out[turn_at[s.turn_player]] = 1.0
         if ph != _OVER:
-            out[o_cur + rel[s.decider]] = 1.0
+            out[current_at[s.decider]] = 1.0
         out[o_phase + ph] = 1.0
         if ph in _BAND_PHASES and s.leader >= 0:
             out[o_leader + s.leader] = 1.0
