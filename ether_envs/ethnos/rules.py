@@ -34,7 +34,6 @@ _TRIBE = [int(t) for t in C.KIND_TRIBE]
 _COLOUR = [int(c) for c in C.KIND_COLOUR]
 SKEL = C.SKELETON_KIND
 DRAGON = C.DRAGON
-_SUM = np.add.reduce  # C-level sum (ndarray.sum goes through a Python wrapper)
 
 # ---- action codec (documented in env.py) -------------------------------------------
 CODEC = ActionCodec([
