@@ -440,7 +440,7 @@ class State(_State):
             return []
         x = size + (1 if tribe == C.MINOTAURS else 0)
         kingdoms = range(NK) if tribe == C.WINGFOLK else (_COLOUR[leader],)
-        if self.num_players == 2:
+        if self.game.num_players == 2:
             return [k for k in kingdoms if x > int(tally[:, T_MARKERS0 + k].sum())]
         return [k for k in kingdoms if x > tally.item(p, T_MARKERS0 + k)]
 
