@@ -326,12 +326,15 @@ class State(_State):
         self._enc = None
         self._dirty = _NO_JOURNAL
 
-    def _recount(self) -> None:
-        """Recompute the card counts from ``cards`` and drop the encoder's cache (for
-        code that writes the arrays directly, e.g. test builders)."""
+    def invalidate_caches(self) -> None:
+        """After editing a state's arrays directly (tests, scenario builders): besides the
+        base class's legal-action memo, recompute the card counts from ``cards`` and drop
+        the encoder's cache."""
+        super().invalidate_caches()
         self._hand_n = [int(x) for x in self.hands.sum(axis=1)]
         self._kept_n = int(self.kept.sum())
         self._fu_n = int(self.face_up.sum())
+        self._obs_key = next(_OBS_KEYS)
         self._drop_encoding()
 
     def _private_rng(self) -> np.random.Generator:
