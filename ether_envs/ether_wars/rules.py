@@ -535,6 +535,7 @@ class State(FavourMixin, ResolutionMixin, _State):
                 self._apply_action(action)
                 self.history.append(action)
                 return
+        self._legal_memo = None  # the base class's memo may be from an earlier decision: check afresh
         super().apply_action(action)
 
     def invalidate_caches(self) -> None:

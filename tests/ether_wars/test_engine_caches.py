@@ -41,3 +41,29 @@ def test_clone_copies_every_mutable_part_and_plays_on_identically():
         assert snapshot(s) == before
         s.apply_action(a)
         assert snapshot(c) == snapshot(s)  # same rng state: the same chance outcomes
+
+
+def test_illegal_action_after_env_steps_raises_and_changes_nothing():
+    # the env lists the legal actions while observing; an action that was legal at the
+    # observed decision but is not at the next one must be refused there
+    env = ether_envs.make("ether_wars", num_players=2)
+    env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    refused = 0
+    for _ in range(300):
+        obs, _r, term, trunc, _i = env.last()
+        if term or trunc:
+            break
+        observed = [int(a) for a in np.flatnonzero(obs["action_mask"])]
+        env.step(observed[rng.integers(len(observed))])
+        s = env.unwrapped.game_state
+        if s.is_terminal():
+            break
+        stale = sorted(set(observed) - set(s.legal_actions()))
+        if stale:  # no observation in between
+            before = snapshot(s)
+            with pytest.raises(ValueError):
+                env.step(stale[0])
+            assert snapshot(s) == before
+            refused += 1
+    assert refused > 0
