@@ -112,11 +112,11 @@ class Effects:
             f = -2 - where
             self.found_tile[f] = t
             self.level[t] = 1
-            self._fv = next(_FV)
         else:
             self.room_tile[where] = t
             self.level[t] = self.level[where // C.MAX_ROOMS] + 1
-            self._fv = next(_FV)
+        self._fv = next(_FV)
+        self._sv = next(_FV)
         self.base_of[t] = where
         if self.phase != BUILD:
             return
@@ -147,6 +147,7 @@ class Effects:
             self.spire_of[t] = e
         self.topped[top] = e
         self._fv = next(_FV)
+        self._sv = next(_FV)
         self.defeated[e] = True
         self.awake[e] = False
         if self.spires() == 4:

@@ -154,6 +154,19 @@ class Game(_Game):
         return State(self, seed)
 
 
+_HAS_SMALL_ROOM = [[any(ROOMS[sd][t * C.MAX_ROOMS + r] is not None and ROOMS[sd][t * C.MAX_ROOMS + r][0] == C.SMALL
+                        for r in range(C.MAX_ROOMS)) for t in range(NT)] for sd in (0, 1)]
+"""``_HAS_SMALL_ROOM[side][tile]``: the side has a small room (a spire top needs one)."""
+
+_LIST_FIELDS = (
+    "history", "stack_known", "walls", "slot_element", "fiend_level", "awake", "defeated", "adaptation",
+    "adapted_done", "bag", "shards", "aside", "incoming", "reserve", "side", "found_tile", "room_tile",
+    "base_of", "level", "pillar", "invader", "topped", "spire_of", "dice", "marks", "bonus_used",
+    "characters")
+"""Flat list attributes of a :class:`State` (copied by ``clone``; ``queue`` and
+``stacks`` are lists of lists, copied two levels deep)."""
+
+
 class State(Effects, _State):
     """Aetherspire state. All lists hold ints; static tile data is module-level.
 
@@ -183,7 +196,8 @@ class State(Effects, _State):
         turns: turns completed.
         _fv: fortress stamp (``tables._FV``): a fresh number on every change of the
             fortress; keys the caches of derived lists (``_fcache``, ``_spire_cache``)
-            and the encoder's. ``_bv``: the same for the reserve, awakenings and bonus
+            and the encoder's. ``_sv``: the same for its structure only (floors placed,
+            spires topped; ``_scache``). ``_bv``: the same for the reserve, awakenings and bonus
             tokens (encoder cache only). Never affect play.
     """
 
@@ -239,7 +253,9 @@ class State(Effects, _State):
         self.pillars_used = 0
         self._fv = next(_FV)  # fortress stamp: new on every change of the fortress (caches)
         self._bv = next(_FV)  # board stamp: reserve, awakenings, bonus tokens (encoder cache)
+        self._sv = next(_FV)  # structure stamp: floors placed, spires topped (caches)
         self._fcache = None
+        self._scache = None
         self._spire_cache = None
         self.dice = [0] * 5
         self.marks = [0] * 5
@@ -269,15 +285,17 @@ class State(Effects, _State):
 
     # ---- clone ------------------------------------------------------------------------
     def clone(self) -> "State":
+        """An independent copy: every list copied (``queue`` and ``stacks`` two levels),
+        the rest shared (ints, strings, tuples, the game and the stamp-keyed caches,
+        which are never mutated); the generator's state is copied lazily."""
         s = State.__new__(State)
-        d = s.__dict__
-        for k, v in self.__dict__.items():
-            if type(v) is list:
-                d[k] = [list(x) if type(x) is list else x for x in v] if k in ("queue", "stacks") else list(v)
-            else:
-                d[k] = v
-        s.rng = np.random.Generator(type(self.rng.bit_generator)())
-        s.rng.bit_generator.state = self.rng.bit_generator.state
+        d = self.__dict__.copy()
+        for k in _LIST_FIELDS:
+            d[k] = d[k][:]
+        d["queue"] = [x[:] for x in self.queue]
+        d["stacks"] = [x[:] for x in self.stacks]
+        s.__dict__ = d
+        self._share_rng_state(s)
         return s
 
     def __setstate__(self, d: dict) -> None:
@@ -285,7 +303,9 @@ class State(Effects, _State):
         self.__dict__.update(d)
         self._fv = next(_FV)
         self._bv = next(_FV)
+        self._sv = next(_FV)
         self._fcache = None
+        self._scache = None
         self._spire_cache = None
 
     # ---- queries ----------------------------------------------------------------------
@@ -322,44 +342,64 @@ class State(Effects, _State):
         """The fiend of element ``e`` is awake, undefeated and of ``level``."""
         return self.awake[e] and not self.defeated[e] and self.fiend_level[e] == level
 
+    def _struct(self) -> tuple:
+        """(stamp, open rooms ``[(slot, size, spaces)]``, their spaces, spire top
+        candidates), cached per structure stamp ``_sv`` (floors placed, spires topped;
+        shared lists: never mutate them). Tiles and spaces in ascending id order.
+
+        Open: a room with no floor on it, on an untopped floor (ASP-A13, ASP-A14).
+        A spire top candidate: a floor of level 4 or more (a spire has 4 or more
+        floors, ``spire_floors``), untopped, in no spire, with nothing on its rooms."""
+        sc = self._scache
+        if sc is not None and sc[0] == self._sv:
+            return sc
+        rooms: list[tuple] = []
+        opened: list[int] = []
+        tops: list[int] = []
+        room_tile, level, side, topped, spire_of = self.room_tile, self.level, self.side, self.topped, self.spire_of
+        for t in range(NT):
+            lv = level[t]
+            if not lv or topped[t] >= 0:
+                continue
+            covered = False
+            for room in TILE_ROOMS[side[t]][t]:
+                if room_tile[room[0]] >= 0:
+                    covered = True
+                    continue
+                rooms.append(room)
+                opened += room[2]
+            if lv >= 4 and not covered and spire_of[t] < 0 and _HAS_SMALL_ROOM[side[t]][t]:
+                tops.append(t)
+        sc = self._scache = (self._sv, rooms, opened, tops)
+        return sc
+
     def _fort(self) -> tuple:
         """(stamp, open spaces, invader spaces, buildable rooms per size, spaces free for
-        a pillar), cached per fortress stamp ``fv`` (shared lists: never mutate them).
+        a pillar), cached per fortress stamp ``_fv`` (shared lists: never mutate them).
 
-        Open: a space of a room with no floor on it, on an untopped floor (ASP-A13,
-        ASP-A14). Buildable: an open, complete, invader-free room (rulebook "Build a floor")."""
+        Buildable: an open, complete, invader-free room (rulebook "Build a floor")."""
         fc = self._fcache
         if fc is not None and fc[0] == self._fv:
             return fc
-        opened: list[int] = []
         invaded: list[int] = []
         free: list[int] = []
         build: list[list[int]] = [[], [], []]
-        pillar, invader, room_tile, level, side, topped = (
-            self.pillar, self.invader, self.room_tile, self.level, self.side, self.topped)
-        for t in range(NT):
-            if not level[t]:
-                continue
-            rooms = TILE_ROOMS[side[t]][t]
-            if topped[t] >= 0:
-                continue
-            for slot, size, spaces in rooms:
-                if room_tile[slot] >= 0:
-                    continue
-                complete = True
-                for q in spaces:
-                    opened.append(q)
-                    if invader[q] >= 0:
-                        invaded.append(q)
-                        complete = False
-                    elif not pillar[q]:
-                        free.append(q)
-                        complete = False
-                if complete:
-                    build[size].append(slot)
-        if self.pillar_supply() <= 0:
+        pillar, invader = self.pillar, self.invader
+        sc = self._struct()
+        for slot, size, spaces in sc[1]:
+            complete = True
+            for q in spaces:
+                if invader[q] >= 0:
+                    invaded.append(q)
+                    complete = False
+                elif not pillar[q]:
+                    free.append(q)
+                    complete = False
+            if complete:
+                build[size].append(slot)
+        if self.pillars_used >= C.NUM_PILLARS:
             free = []
-        fc = self._fcache = (self._fv, opened, invaded, build, free)
+        fc = self._fcache = (self._fv, sc[2], invaded, build, free)
         return fc
 
     def open_spaces(self) -> list[int]:
@@ -401,6 +441,9 @@ class State(Effects, _State):
 
     def _star_blocked(self) -> int:
         """Element mask of the awake, undefeated level-2 fiends."""
+        awake = self.awake
+        if True not in awake:
+            return 0
         return sum(1 << e for e in range(4) if self.fiend_active(e, 2))
 
     def _dice_feasible(self, needs, dice) -> bool:
@@ -418,9 +461,16 @@ class State(Effects, _State):
 
     # ---- legal actions ---------------------------------------------------------------------
     def _legal_actions(self) -> list[int]:
-        if self._legal is None:
-            self._legal = sorted(self._options())
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = sorted(self._options())
+        return legal[:]
+
+    def _is_legal(self, action: int) -> bool:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = sorted(self._options())
+        return action in legal
 
     def _options(self) -> list[int]:
         if self.queue:
@@ -430,24 +480,30 @@ class State(Effects, _State):
     def _build_options(self) -> list[int]:
         out = [END_BUILD]
         dice = self.dice
-        if sum(dice):
-            fits: dict = {}  # many spaces share their requirements
-            blocked = self._star_blocked()
-            for s in self.pillar_spaces():
-                need = self.needs(s, blocked)
-                ok = fits.get(need)
-                if ok is None:
-                    ok = fits[need] = self._dice_feasible(need, dice)
-                if ok:
-                    out.append(SPACE0 + s)
+        fc = self._fort()
+        if any(dice):
+            free = fc[4]
+            if free:
+                blocked = self._star_blocked()
+                side = self.side
+                avail = 0  # faces with an unused die
+                for f in range(5):
+                    if dice[f]:
+                        avail |= 1 << f
+                for s in free:
+                    need = self.needs(s, blocked) if blocked else NEEDS[side[s // C.MAX_SPACES]][s]
+                    if (need[0] & avail) if len(need) == 1 else self._dice_feasible(need, dice):
+                        out.append(SPACE0 + s)
             if not self.reroll_used:
                 out += [REROLL0 + f for f in range(5) if dice[f]]
         if self.reserve:
-            rooms = self._buildable_rooms()
-            has = [bool(rooms[0]), bool(rooms[1]), bool(rooms[2]) or min(self.found_tile) < 0]
+            rooms = fc[3]
+            has = (bool(rooms[0]), bool(rooms[1]), bool(rooms[2]) or min(self.found_tile) < 0)
             out += [BUILD0 + t for t in self.reserve if has[TILE_SIZE[t]]]
         out += [SPELL0 + k for k in range(5) if self._can_cast(k)]
-        out += [SPIRE0 + t * 4 + e for t, e in self.spire_options()]
+        spires = self.spire_options()
+        if spires:
+            out += [SPIRE0 + t * 4 + e for t, e in spires]
         if self._can_trigger():
             out.append(TRIGGER)
         if not self.anchored_used and self._adapted("anchored") and self.pillar_spaces():
@@ -475,18 +531,24 @@ class State(Effects, _State):
             return True
         if k == ICE_BEAM:
             return bool(self._ice_rooms())
+        fc = self._fort()
         if k == LAVA_BOMB:
-            return bool(self.invader_spaces())
-        return bool(self._firestorm_moves()) or bool(self.pillar_spaces())  # FIRESTORM (ASP-A16)
+            return bool(fc[2])
+        # FIRESTORM (ASP-A16): an invader that can move, or a free pillar space
+        return bool(fc[2] and len(fc[1]) > len(fc[2])) or bool(fc[4])
 
     def _craft_cost(self) -> int:
         return 1 if self.character().upgrade == "floor_crafting" else 2
 
     def _ice_rooms(self) -> list[int]:
         """Room slots holding 2 or more invaders (Ice Beam targets, ASP-A16)."""
+        inv = self.invader_spaces()
+        if len(inv) < 2:
+            return []
         count: dict[int, int] = {}
-        for s in self.invader_spaces():
-            r = ROOM_OF[self.side[s // C.MAX_SPACES]][s]
+        side = self.side
+        for s in inv:
+            r = ROOM_OF[side[s // C.MAX_SPACES]][s]
             count[r] = count.get(r, 0) + 1
         return sorted(r for r, c in count.items() if c >= 2)
 
@@ -497,8 +559,12 @@ class State(Effects, _State):
         return inv if inv and len(fc[1]) > len(inv) else []  # some open space without an invader
 
     def _adapted(self, key: str) -> bool:
+        """Whether the adaptation ``key`` is completed (difficulty 3)."""
+        done = self.adapted_done
+        if True not in done:
+            return False
         a = C.ADAPTATION_BY_KEY[key].adaptation_id
-        return any(self.adapted_done[e] and self.adaptation[e] == a for e in range(4))
+        return any(done[e] and self.adaptation[e] == a for e in range(4))
 
     def _can_trigger(self) -> bool:
         ch = self.character()
@@ -534,19 +600,14 @@ class State(Effects, _State):
 
     def _spire_options(self) -> list[tuple[int, int]]:
         out = []
-        for t in range(NT):
-            if self.level[t] < 1 or self.topped[t] >= 0 or self.spire_of[t] >= 0:
-                continue
-            sd = self.side[t]
+        pillar, invader, side, defeated = self.pillar, self.invader, self.side, self.defeated
+        for t in self._struct()[3]:
+            sd = side[t]
             # the top floor: nothing on it; a small-room footprint (or a small special tile)
-            spaces = TILE_SPACES[sd][t]
-            if any(self.pillar[s] or self.invader[s] >= 0 for s in spaces):
-                continue
-            slots = [t * C.MAX_ROOMS + r for r in range(C.MAX_ROOMS) if ROOMS[sd][t * C.MAX_ROOMS + r] is not None]
-            if any(self.room_tile[r] >= 0 for r in slots) or not any(ROOMS[sd][r][0] == C.SMALL for r in slots):
+            if any(pillar[s] or invader[s] >= 0 for s in TILE_SPACES[sd][t]):
                 continue
             for e in range(4):
-                if self.defeated[e] or not TILE_ELEMENTS[t][sd] >> e & 1:
+                if defeated[e] or not TILE_ELEMENTS[t][sd] >> e & 1:
                     continue
                 if self._spire_ok(t, e):
                     out.append((t, e))
@@ -672,7 +733,7 @@ class State(Effects, _State):
     # ---- apply ------------------------------------------------------------------------------
     def _apply_action(self, action: int) -> None:
         self._legal = None
-        block, i = CODEC.decode(action)
+        block, i = DECODE[action]
         if self.queue:
             self._resolve(self.queue[-1], block, i)
         else:
@@ -852,7 +913,7 @@ class State(Effects, _State):
                     q.pop()  # nothing left to choose: the step ends (ASP-A16)
                     continue
                 if len(opts) == 1:
-                    block, i = CODEC.decode(opts[0])
+                    block, i = DECODE[opts[0]]
                     self._resolve(top, block, i)
                     continue
                 self._legal = sorted(opts)

@@ -57,6 +57,8 @@ CODEC = ActionCodec([
           lambda i: C.ELEMENTS[i]),
 ])
 OFF = CODEC.offsets
+DECODE: tuple[tuple[str, int], ...] = tuple(CODEC.decode(a) for a in range(CODEC.size))
+"""``DECODE[action]`` = ``CODEC.decode(action)`` (block name, index), as a table."""
 END_BUILD, PASS, DRAW0, DRAWM0, EXCH0, SPACE0, DIE0, REROLL0, ROLL = (
     OFF[b] for b in ("END_BUILD", "PASS", "DRAW", "DRAW_MULTI", "EXCHANGE", "SPACE", "DIE", "REROLL", "ROLL"))
 BUILD0, FOUND0, ROOM0, SPELL0, SHARD0, SPIRE0, BONUS0, TRIGGER, FREE_PILLAR, ELEM0 = (
@@ -117,7 +119,7 @@ REWARDS = ("win", "score")
 __all__ = [
     "NEEDS", "ROOM_OF", "ROOMS", "TILE_SPACES", "TILE_ROOMS", "NT", "NS", "NR", "SPELLS", "MUDSLIDE", "ICE_BEAM",
     "LAVA_BOMB", "FIRESTORM", "FLOOR_CRAFTING", "SPELL_COST", "space_name", "room_name", "CODEC",
-    "OFF", "END_BUILD", "PASS", "DRAW0", "DRAWM0", "EXCH0", "SPACE0", "DIE0", "REROLL0", "ROLL",
+    "OFF", "DECODE", "END_BUILD", "PASS", "DRAW0", "DRAWM0", "EXCH0", "SPACE0", "DIE0", "REROLL0", "ROLL",
     "BUILD0", "FOUND0", "ROOM0", "SPELL0", "SHARD0", "SPIRE0", "BONUS0", "TRIGGER", "FREE_PILLAR",
     "ELEM0", "TILE_SIZE", "TILE_ELEMENTS", "TILE_EFFECT", "SETUP", "SUPPLY", "BUILD", "INVASION",
     "OVER", "PHASE_NAMES", "STEP_NAMES", "REWARDS", "K_SETUP_INV", "K_SUPPLY_DRAW",

@@ -58,6 +58,7 @@ def touch(s):
     """Invalidate caches after editing a state by hand."""
     s._fv = next(R._FV)
     s._bv = next(R._FV)
+    s._sv = next(R._FV)
     s._legal = None
     return s
 
