@@ -134,6 +134,8 @@ class Game(_Game):
     def __init__(self, **config):
         self.config = build_config(Config, config, "aetherspire")
         self.num_players = self.config.num_players
+        self.character_pool = np.array(self.config.character_pool)
+        # the characters dealt at random (Config.character_pool), as an array
         from .observation import Encoder
 
         self.encoder = Encoder(self)
@@ -153,6 +155,10 @@ class Game(_Game):
     def new_initial_state(self, seed: int | None = None) -> "State":
         return State(self, seed)
 
+
+_TILE_ARRAYS = [np.array(C.TILES_BY_SIZE[size]) for size in range(3)]
+_FULL_BAG = np.repeat(np.arange(4), C.INVADERS_PER_ELEMENT)
+"""Setup 2 and 7: the tile stacks and the bag before shuffling (never mutated)."""
 
 _HAS_SMALL_ROOM = [[any(ROOMS[sd][t * C.MAX_ROOMS + r] is not None and ROOMS[sd][t * C.MAX_ROOMS + r][0] == C.SMALL
                         for r in range(C.MAX_ROOMS)) for t in range(NT)] for sd in (0, 1)]
@@ -209,13 +215,13 @@ class State(Effects, _State):
         self.history: list[int] = []
         self._legal: list[int] | None = None
         # setup 2: three shuffled stacks
-        self.stacks = [[int(t) for t in rng.permutation(C.TILES_BY_SIZE[s])] for s in range(3)]
+        self.stacks = [rng.permutation(_TILE_ARRAYS[s]).tolist() for s in range(3)]
         self.stack_known = [0, 0, 0]
         # setup 3-4: aethercore and walls (difficulty 4: + jump cores)
         self.cores = C.START_CORES + cfg.jump
         self.walls = [True] * 4
         # setup 5: fiends face-down in random order in the slots (levels: fiend_level)
-        self.slot_element = [int(e) for e in rng.permutation(4)]
+        self.slot_element = rng.permutation(4).tolist()
         if cfg.fiend_level == 0:
             self.fiend_level = [int(x) for x in rng.integers(1, 5, size=4)]
         else:
@@ -235,7 +241,7 @@ class State(Effects, _State):
             if sp <= self.track:
                 self.awake[self.slot_element[k]] = True
         # setup 7: the bag
-        self.bag = [int(e) for e in rng.permutation(np.repeat(np.arange(4), C.INVADERS_PER_ELEMENT))]
+        self.bag = rng.permutation(_FULL_BAG).tolist()
         self.shards = [0] * 4
         self.aside = [0] * 4
         self.incoming: list[int] = []
@@ -266,7 +272,7 @@ class State(Effects, _State):
         if cfg.characters is not None:
             self.characters = [C.CHARACTER_BY_NAME[c].char_id for c in cfg.characters]
         else:
-            self.characters = [int(c) for c in rng.choice(cfg.character_pool, size=n, replace=False)]
+            self.characters = rng.choice(game.character_pool, size=n, replace=False).tolist()
         self.turn_player = 0  # setup 14: ASP-A11
         self.turns = 0
         self.outcome = 0
@@ -385,7 +391,9 @@ class State(Effects, _State):
         free: list[int] = []
         build: list[list[int]] = [[], [], []]
         pillar, invader = self.pillar, self.invader
-        sc = self._struct()
+        sc = self._scache
+        if sc is None or sc[0] != self._sv:
+            sc = self._struct()
         for slot, size, spaces in sc[1]:
             complete = True
             for q in spaces:
@@ -441,10 +449,12 @@ class State(Effects, _State):
 
     def _star_blocked(self) -> int:
         """Element mask of the awake, undefeated level-2 fiends."""
-        awake = self.awake
-        if True not in awake:
-            return 0
-        return sum(1 << e for e in range(4) if self.fiend_active(e, 2))
+        awake, defeated, level = self.awake, self.defeated, self.fiend_level
+        mask = 0
+        for e in range(4):
+            if awake[e] and not defeated[e] and level[e] == 2:
+                mask |= 1 << e
+        return mask
 
     def _dice_feasible(self, needs, dice) -> bool:
         if not needs:
@@ -463,28 +473,34 @@ class State(Effects, _State):
     def _legal_actions(self) -> list[int]:
         legal = self._legal
         if legal is None:
-            legal = self._legal = sorted(self._options())
+            legal = self._legal = self._options()
         return legal[:]
 
     def _is_legal(self, action: int) -> bool:
         legal = self._legal
         if legal is None:
-            legal = self._legal = sorted(self._options())
+            legal = self._legal = self._options()
         return action in legal
 
     def _options(self) -> list[int]:
-        if self.queue:
-            return self._step_options(self.queue[-1])
-        return self._build_options()
+        """The legal actions, sorted (a fresh list)."""
+        out = self._step_options(self.queue[-1]) if self.queue else self._build_options()
+        out.sort()
+        return out
 
     def _build_options(self) -> list[int]:
+        """The build step's main choice (rulebook "Build step"). Spell and trigger
+        conditions are written out here (``_can_cast``, ``_can_trigger`` say the same)."""
         out = [END_BUILD]
         dice = self.dice
-        fc = self._fort()
-        if any(dice):
-            free = fc[4]
-            if free:
-                blocked = self._star_blocked()
+        fc = self._fcache
+        if fc is None or fc[0] != self._fv:
+            fc = self._fort()
+        _, opened, invaded, rooms, free = fc
+        nd = dice[0] + dice[1] + dice[2] + dice[3] + dice[4]
+        if nd:
+            if free:  # pillars (rulebook "Place a pillar")
+                blocked = self._star_blocked() if True in self.awake else 0
                 side = self.side
                 avail = 0  # faces with an unused die
                 for f in range(5):
@@ -497,16 +513,42 @@ class State(Effects, _State):
             if not self.reroll_used:
                 out += [REROLL0 + f for f in range(5) if dice[f]]
         if self.reserve:
-            rooms = fc[3]
             has = (bool(rooms[0]), bool(rooms[1]), bool(rooms[2]) or min(self.found_tile) < 0)
             out += [BUILD0 + t for t in self.reserve if has[TILE_SIZE[t]]]
-        out += [SPELL0 + k for k in range(5) if self._can_cast(k)]
-        spires = self.spire_options()
+        sh = self.shards
+        ns = sh[0] + sh[1] + sh[2] + sh[3]
+        ch = C.CHARACTERS[self.characters[self.turn_player]]
+        if ns:  # spells (rulebook "Cast a spell"; ASP-A16)
+            if sh[C.EARTH] and sh[C.WATER]:
+                out.append(SPELL0 + MUDSLIDE)
+            if sh[C.WATER] and sh[C.AIR] and len(invaded) >= 2:
+                # a room with 2+ invaders: a room's spaces have consecutive ids
+                side, prev = self.side, -1
+                for q in invaded:
+                    r = ROOM_OF[side[q // C.MAX_SPACES]][q]
+                    if r == prev:
+                        out.append(SPELL0 + ICE_BEAM)
+                        break
+                    prev = r
+            if sh[C.EARTH] and sh[C.FIRE] and invaded:
+                out.append(SPELL0 + LAVA_BOMB)
+            if sh[C.FIRE] and sh[C.AIR] and ((invaded and len(opened) > len(invaded)) or free):
+                out.append(SPELL0 + FIRESTORM)
+            if ns >= (1 if ch.upgrade == "floor_crafting" else 2) and (
+                    self.stacks[0] or self.stacks[1] or self.stacks[2]):  # = _craft_cost
+                out.append(SPELL0 + FLOOR_CRAFTING)
+        sc = self._spire_cache
+        spires = sc[1] if sc is not None and sc[0] == self._fv else self.spire_options()
         if spires:
             out += [SPIRE0 + t * 4 + e for t, e in spires]
-        if self._can_trigger():
+        k = ch.trigger  # character triggers (ASP-A5)
+        if (nd >= 1 and bool(self.pillar_spaces(ch.element)) if k == "pillar"
+                else bool(invaded) and bool(self._demolish_spaces()) if k == "demolish"
+                else nd >= 2 and bool(self._restorable_walls()) if k == "mend"
+                else nd >= 1 and bool(self.reserve) if k == "swap"
+                else nd >= 1 and ns >= 1):  # gust
             out.append(TRIGGER)
-        if not self.anchored_used and self._adapted("anchored") and self.pillar_spaces():
+        if free and not self.anchored_used and True in self.adapted_done and self._adapted("anchored"):
             out.append(FREE_PILLAR)
         return out
 
@@ -529,9 +571,9 @@ class State(Effects, _State):
             return False
         if k == MUDSLIDE:
             return True
-        if k == ICE_BEAM:
-            return bool(self._ice_rooms())
         fc = self._fort()
+        if k == ICE_BEAM:
+            return len(fc[2]) >= 2 and bool(self._ice_rooms())
         if k == LAVA_BOMB:
             return bool(fc[2])
         # FIRESTORM (ASP-A16): an invader that can move, or a free pillar space
@@ -666,17 +708,21 @@ class State(Effects, _State):
     # ---- step options -----------------------------------------------------------------------
     def _step_options(self, step: list[int]) -> list[int]:
         k, a, b, c = step
-        if k == K_SETUP_INV:
-            t = self.found_tile[0] if self.found_tile[0] >= 0 else next(u for u in range(NT) if self.level[u])
-            return [SPACE0 + s for s in TILE_SPACES[self.side[t]][t] if self.invader[s] < 0]
+        # most frequent steps first
+        if k == K_EXCHANGE:
+            return [EXCH0 + t for t in self.reserve] + ([PASS] if a else [])
+        if k == K_REROLL:
+            return [REROLL0 + f for f in range(5) if self.dice[f] > self.marks[f]] + [ROLL]
+        if k == K_PAY:
+            return [SHARD0 + e for e in range(4) if self.shards[e]]
+        if k == K_INV_SPACE:
+            return [SPACE0 + s for s in self._invader_targets(a)]
         if k in (K_SUPPLY_DRAW, K_BONUS_DRAW, K_CRAFT_DRAW):
             out = [DRAW0 + s for s in range(3) if self.stacks[s]]
             if (k == K_BONUS_DRAW or (k == K_SUPPLY_DRAW and self.character().passive == "multi_supply")
                     or (k == K_CRAFT_DRAW and sum(self.shards) >= 1)):
                 out += [DRAWM0 + s for s in range(3) if self.stacks[s]]
             return out
-        if k == K_EXCHANGE:
-            return [EXCH0 + t for t in self.reserve] + ([PASS] if a else [])
         if k == K_DICE:
             needs = self.needs(a)
             rest = needs[b + 1:]
@@ -689,12 +735,10 @@ class State(Effects, _State):
                         out.append(DIE0 + f)
                     dice[f] += 1
             return out
-        if k == K_TARGET:
-            return self._floor_targets(a)
-        if k == K_PAY:
-            return [SHARD0 + e for e in range(4) if self.shards[e]]
-        if k == K_REROLL:
-            return [REROLL0 + f for f in range(5) if self.dice[f] > self.marks[f]] + [ROLL]
+        if k == K_ORDER:
+            return [ELEM0 + e for e in self._order_choices()]
+        if k in (K_LAVA, K_DESTROY_INV):
+            return [SPACE0 + s for s in self.invader_spaces()]
         if k == K_ICE:  # a: room (-1 none yet), b: taken, c: max
             if a < 0:
                 rooms = set(self._ice_rooms())
@@ -702,32 +746,31 @@ class State(Effects, _State):
                         if ROOM_OF[self.side[s // C.MAX_SPACES]][s] in rooms]
             out = [SPACE0 + s for s in self.invader_spaces() if ROOM_OF[self.side[s // C.MAX_SPACES]][s] == a]
             return out + ([PASS] if b >= 2 and out else [])
-        if k in (K_LAVA, K_DESTROY_INV):
-            return [SPACE0 + s for s in self.invader_spaces()]
+        if k == K_FREE_PILLAR:
+            return [SPACE0 + s for s in self.pillar_spaces(b)]
+        if k == K_FIRE_TO:
+            return [SPACE0 + s for s in self.open_spaces() if self.invader[s] < 0 and s != a]
+        if k in (K_DISCARD, K_REROLL_ONE):
+            return [DIE0 + f for f in range(5) if self.dice[f]]
+        if k == K_FIRE_FROM:
+            return [SPACE0 + s for s in self._firestorm_moves()]
+        if k == K_DEMOLISH:
+            return [SPACE0 + s for s in self._demolish_spaces()]
+        if k == K_SETUP_INV:
+            t = self.found_tile[0] if self.found_tile[0] >= 0 else next(u for u in range(NT) if self.level[u])
+            return [SPACE0 + s for s in TILE_SPACES[self.side[t]][t] if self.invader[s] < 0]
+        if k == K_TARGET:
+            return self._floor_targets(a)
         if k == K_CRYSTAL:
             out = [SPACE0 + s for s in self.invader_spaces()]
             return out + [PASS] if out else []
-        if k == K_FIRE_FROM:
-            return [SPACE0 + s for s in self._firestorm_moves()]
-        if k == K_FIRE_TO:
-            return [SPACE0 + s for s in self.open_spaces() if self.invader[s] < 0 and s != a]
-        if k == K_FREE_PILLAR:
-            return [SPACE0 + s for s in self.pillar_spaces(b)]
+        if k == K_WALL:
+            return [ELEM0 + e for e in self._restorable_walls()]
         if k == K_BONUS:
             return [BONUS0 + i for i in range(C.NUM_BONUSES) if not self.bonus_used[i]]
         if k == K_DIMINISH:
             out = [SPACE0 + s for s in self.invader_spaces() if self.invader[s] == a]
             return out + ([SHARD0 + a] if self.shards[a] else [])
-        if k in (K_DISCARD, K_REROLL_ONE):
-            return [DIE0 + f for f in range(5) if self.dice[f]]
-        if k == K_DEMOLISH:
-            return [SPACE0 + s for s in self._demolish_spaces()]
-        if k == K_WALL:
-            return [ELEM0 + e for e in self._restorable_walls()]
-        if k == K_ORDER:
-            return [ELEM0 + e for e in self._order_choices()]
-        if k == K_INV_SPACE:
-            return [SPACE0 + s for s in self._invader_targets(a)]
         raise AssertionError(f"unknown step {step}")
 
     # ---- apply ------------------------------------------------------------------------------
@@ -765,7 +808,28 @@ class State(Effects, _State):
     def _resolve(self, step: list[int], block: str, i: int) -> None:
         q = self.queue
         k, a, b, c = step
-        if k == K_SETUP_INV:
+        # most frequent steps first
+        if k == K_EXCHANGE:
+            q.pop()
+            if block == "EXCHANGE":
+                self._exchange(i)
+        elif k == K_REROLL:
+            if block == "REROLL":
+                self.marks[i] += 1
+            else:
+                q.pop()
+                m = sum(self.marks)
+                for f in range(5):
+                    self.dice[f] -= self.marks[f]
+                self.marks = [0] * 5
+                self._roll(m)
+        elif k == K_PAY:
+            self._spend_shard(i)
+            if a > 1:
+                step[1] = a - 1
+            else:
+                q.pop()
+        elif k == K_INV_SPACE:
             q.pop()
             self.invader[i] = a
             self._fv = next(_FV)
@@ -780,10 +844,6 @@ class State(Effects, _State):
             self._draw_to_reserve(i, multi)
             if k == K_SUPPLY_DRAW and a:
                 q.append([K_EXCHANGE, 1, 0, 0])
-        elif k == K_EXCHANGE:
-            q.pop()
-            if block == "EXCHANGE":
-                self._exchange(i)
         elif k == K_DICE:
             self.dice[i] -= 1
             if b + 1 < len(self.needs(a)):
@@ -791,25 +851,15 @@ class State(Effects, _State):
             else:
                 q.pop()
                 self._add_pillar(a)
-        elif k == K_TARGET:
+        elif k == K_ORDER:
             q.pop()
-            self._place_floor(a, -2 - i if block == "FOUNDATION" else i)
-        elif k == K_PAY:
-            self._spend_shard(i)
+            self._enter(i)
+        elif k in (K_LAVA, K_DESTROY_INV):
+            self._destroy_invader(i)
             if a > 1:
                 step[1] = a - 1
             else:
                 q.pop()
-        elif k == K_REROLL:
-            if block == "REROLL":
-                self.marks[i] += 1
-            else:
-                q.pop()
-                m = sum(self.marks)
-                for f in range(5):
-                    self.dice[f] -= self.marks[f]
-                self.marks = [0] * 5
-                self._roll(m)
         elif k == K_ICE:
             if block == "PASS":
                 q.pop()
@@ -819,12 +869,42 @@ class State(Effects, _State):
             self._crystallize(i)
             if b + 1 >= c:
                 q.pop()
-        elif k in (K_LAVA, K_DESTROY_INV):
-            self._destroy_invader(i)
+        elif k == K_FREE_PILLAR:
+            self._add_pillar(i)
             if a > 1:
                 step[1] = a - 1
             else:
                 q.pop()
+        elif k == K_FIRE_TO:
+            q.pop()
+            self.invader[i] = self.invader[a]
+            self._fv = next(_FV)
+            self.invader[a] = -1
+            self._fv = next(_FV)
+        elif k == K_DISCARD:
+            self.dice[i] -= 1
+            if a > 1:
+                step[1] = a - 1
+            else:
+                q.pop()
+        elif k == K_REROLL_ONE:
+            q.pop()
+            self.dice[i] -= 1
+            self._roll(1)
+        elif k == K_FIRE_FROM:
+            q[-1] = [K_FIRE_TO, i, 0, 0]
+        elif k == K_DEMOLISH:
+            q.pop()
+            self.pillar[i] = 0
+            self._fv = next(_FV)
+            self.pillars_used -= 1
+        elif k == K_SETUP_INV:
+            q.pop()
+            self.invader[i] = a
+            self._fv = next(_FV)
+        elif k == K_TARGET:
+            q.pop()
+            self._place_floor(a, -2 - i if block == "FOUNDATION" else i)
         elif k == K_CRYSTAL:
             if block == "PASS":
                 q.pop()
@@ -834,20 +914,9 @@ class State(Effects, _State):
                 step[1] = a - 1
             else:
                 q.pop()
-        elif k == K_FIRE_FROM:
-            q[-1] = [K_FIRE_TO, i, 0, 0]
-        elif k == K_FIRE_TO:
+        elif k == K_WALL:
             q.pop()
-            self.invader[i] = self.invader[a]
-            self._fv = next(_FV)
-            self.invader[a] = -1
-            self._fv = next(_FV)
-        elif k == K_FREE_PILLAR:
-            self._add_pillar(i)
-            if a > 1:
-                step[1] = a - 1
-            else:
-                q.pop()
+            self.walls[i] = True
         elif k == K_BONUS:
             q.pop()
             self._bonus(i)
@@ -862,31 +931,6 @@ class State(Effects, _State):
                 step[2] = b - 1
             else:
                 q.pop()
-        elif k == K_DISCARD:
-            self.dice[i] -= 1
-            if a > 1:
-                step[1] = a - 1
-            else:
-                q.pop()
-        elif k == K_REROLL_ONE:
-            q.pop()
-            self.dice[i] -= 1
-            self._roll(1)
-        elif k == K_DEMOLISH:
-            q.pop()
-            self.pillar[i] = 0
-            self._fv = next(_FV)
-            self.pillars_used -= 1
-        elif k == K_WALL:
-            q.pop()
-            self.walls[i] = True
-        elif k == K_ORDER:
-            q.pop()
-            self._enter(i)
-        elif k == K_INV_SPACE:
-            q.pop()
-            self.invader[i] = a
-            self._fv = next(_FV)
 
     # ---- the driver: automatic steps, forced choices, phase changes ---------------------------
     def _settle(self) -> None:
@@ -916,7 +960,8 @@ class State(Effects, _State):
                     block, i = DECODE[opts[0]]
                     self._resolve(top, block, i)
                     continue
-                self._legal = sorted(opts)
+                opts.sort()
+                self._legal = opts
                 return
             if self.phase == SETUP:
                 self._start_turn()
@@ -989,28 +1034,34 @@ class State(Effects, _State):
 
     def _invader_targets(self, e: int) -> list[int]:
         """Rulebook "Draw new invaders": the spaces an invader of element ``e`` may enter
-        (ties chosen by the active player, ASP-A15); [] = it attacks the core."""
-        tiers = ((True, False) if self.fiend_active(e, 2) else (False, True))  # (multi?) order
-        lowest = self.fiend_active(e, 1)
-        for multi in tiers:
-            best, key_best = [], None
-            for s in self.open_spaces():
-                if self.invader[s] >= 0:
-                    continue
-                t = s // C.MAX_SPACES
-                mask = ROOMS[self.side[t]][ROOM_OF[self.side[t]][s]][1]
-                if (mask == C.MULTI) != multi or not mask >> e & 1:
-                    continue
-                key = (self.level[t], self.pillar[s])
-                if lowest:
-                    key = (-key[0], -key[1])
-                if key_best is None or key > key_best:
-                    best, key_best = [s], key
-                elif key == key_best:
-                    best.append(s)
-            if best:
-                return best
-        return []
+        (ties chosen by the active player, ASP-A15); [] = it attacks the core.
+
+        Standard rooms of its element first, then multi rooms (awake level-2 fiend of
+        ``e``: multi rooms first); among them the highest floor, then a space with a
+        pillar (awake level-1 fiend: the lowest floor, then without a pillar; ASP-A6)."""
+        sign = -1 if self.fiend_active(e, 1) else 1
+        bit = 1 << e
+        side, level, pillar, invader = self.side, self.level, self.pillar, self.invader
+        best = [[], []]  # per tier: 0 standard (element) rooms, 1 multi rooms
+        key_best = [None, None]
+        for s in self.open_spaces():
+            if invader[s] >= 0:
+                continue
+            t = s // C.MAX_SPACES
+            mask = SPACE_ROOM_MASK[side[t]][s]
+            if not mask & bit:
+                continue
+            m = 1 if mask == C.MULTI else 0
+            key = sign * (level[t] * 2 + pillar[s])  # (level, pillar) in lexicographic order
+            kb = key_best[m]
+            if kb is None or key > kb:
+                best[m] = [s]
+                key_best[m] = key
+            elif key == kb:
+                best[m].append(s)
+        if self.fiend_active(e, 2):
+            return best[1] or best[0]
+        return best[0] or best[1]
 
     def _enter(self, e: int) -> None:
         """Place the next invader of element ``e``; a tie between spaces is the active

@@ -92,6 +92,8 @@ for _t in C.TILES:
 TILE_ROOMS = [[tuple((t.tile_id * C.MAX_ROOMS + r, ROOMS[sd][t.tile_id * C.MAX_ROOMS + r][0],
                       ROOMS[sd][t.tile_id * C.MAX_ROOMS + r][2]) for r in range(len(t.sides[sd].rooms)))
                for t in C.TILES] for sd in (0, 1)]
+# SPACE_ROOM_MASK[side][space] -> element mask of the space's room (0 if no such space)
+SPACE_ROOM_MASK = [[ROOMS[sd][ROOM_OF[sd][s]][1] if ROOM_OF[sd][s] >= 0 else 0 for s in range(NS)] for sd in (0, 1)]
 TILE_SIZE = [t.size for t in C.TILES]
 TILE_ELEMENTS = [[t.sides[0].elements, t.sides[1].elements] for t in C.TILES]
 TILE_EFFECT = [t.sides[0].effect for t in C.TILES]
@@ -117,7 +119,7 @@ _AUTO = (K_DO_DRAW, K_DIMINISH_AUTO)  # steps that need no decision
 REWARDS = ("win", "score")
 
 __all__ = [
-    "NEEDS", "ROOM_OF", "ROOMS", "TILE_SPACES", "TILE_ROOMS", "NT", "NS", "NR", "SPELLS", "MUDSLIDE", "ICE_BEAM",
+    "NEEDS", "ROOM_OF", "ROOMS", "SPACE_ROOM_MASK", "TILE_SPACES", "TILE_ROOMS", "NT", "NS", "NR", "SPELLS", "MUDSLIDE", "ICE_BEAM",
     "LAVA_BOMB", "FIRESTORM", "FLOOR_CRAFTING", "SPELL_COST", "space_name", "room_name", "CODEC",
     "OFF", "DECODE", "END_BUILD", "PASS", "DRAW0", "DRAWM0", "EXCH0", "SPACE0", "DIE0", "REROLL0", "ROLL",
     "BUILD0", "FOUND0", "ROOM0", "SPELL0", "SHARD0", "SPIRE0", "BONUS0", "TRIGGER", "FREE_PILLAR",
