@@ -61,19 +61,27 @@ class Effects:
         self.shards[e] -= 1
         self._to_bag(e)
 
+    def _tile_changed(self, t: int) -> None:
+        """Something on floor tile ``t`` changed: fresh fortress and tile stamps."""
+        self._tv[t] = self._fv = next(_FV)
+
+    def _space_changed(self, s: int) -> None:
+        """The pillar or invader on space ``s`` changed: fresh fortress and tile stamps."""
+        self._tv[s // C.MAX_SPACES] = self._fv = next(_FV)
+
     def _crystallize(self, s: int) -> None:
         self.shards[self.invader[s]] += 1
         self.invader[s] = -1
-        self._fv = next(_FV)
+        self._space_changed(s)
 
     def _destroy_invader(self, s: int) -> None:
         self._to_bag(self.invader[s])
         self.invader[s] = -1
-        self._fv = next(_FV)
+        self._space_changed(s)
 
     def _add_pillar(self, s: int) -> None:
         self.pillar[s] = 1
-        self._fv = next(_FV)
+        self._space_changed(s)
         self.pillars_used += 1
 
     def _draw_tile(self, size: int) -> int:
@@ -115,7 +123,8 @@ class Effects:
         else:
             self.room_tile[where] = t
             self.level[t] = self.level[where // C.MAX_ROOMS] + 1
-        self._fv = next(_FV)
+            self._tile_changed(where // C.MAX_ROOMS)  # its room is covered
+        self._tile_changed(t)
         self._sv = next(_FV)
         self.base_of[t] = where
         if self.phase != BUILD:
@@ -145,8 +154,9 @@ class Effects:
         key = C.ADAPTATIONS[a].key if a >= 0 else ""
         for t in self.spire_floors(top, e):
             self.spire_of[t] = e
+            self._tile_changed(t)
         self.topped[top] = e
-        self._fv = next(_FV)
+        self._tile_changed(top)
         self._sv = next(_FV)
         self.defeated[e] = True
         self.awake[e] = False

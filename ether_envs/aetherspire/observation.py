@@ -109,6 +109,10 @@ for _sd in (0, 1):
             _ROOM_SPACES[_sd, _r, :len(_sp)] = _sp
 
 
+_PLACING = (R.K_SETUP_INV, R.K_INV_SPACE)
+_TRACK_ONE_HOT = [[float(k == j) for k in range(C.LOSE_SPACE + 1)] for j in range(C.LOSE_SPACE + 1)]
+
+
 class Encoder:
     """Writes :data:`LAYOUT` for one observer (only what that seat may see)."""
 
@@ -133,72 +137,71 @@ class Encoder:
         self._o = {k: sl.start for k, sl in LAYOUT.slices.items()}
         self._random_fiends = cfg.fiend_level == 0
         o = self._o
-        assert o["reroll_marks"] == o["dice"] + 5 and o["pillar_supply"] == o["shards"] + 21
         self._n = n
-        self._cache_fv, self._cache_bv, self._cache_block = -1, -1, None
-        self._fort_fv, self._fort_block = -1, None
+        self._tile0, self._sp0, self._room0 = o["tiles"], o["spaces"], o["rooms"]
+        self._dice0, self._chars0, self._turn0, self._phase0 = o["dice"], o["characters"], o["turn_player"], o["phase"]
+        self._step0, self._flags0, self._turns0 = o["step"], o["flags"], o["turns"]
+        assert o["stack_sizes"] + 3 - o["dice"] == 59  # the adjacent pieces encode() writes at once
+        # the template with the fortress as of the tile stamps ``_tile_tv`` (State._tv;
+        # 0: the template's), and that block with the board, keyed by (State._fv, State._bv)
+        self._fort_block, self._tile_tv, self._fort_fv = self._template.copy(), [0] * NT, -1
+        self._cache_block, self._cache_fv, self._cache_bv = self._template.copy(), -1, -1
 
-    def _fortress(self, s, buf, tile0, sp0, room0, ntf, nsf, nrf) -> None:
-        """Write the tiles in the fortress, their spaces and rooms (onto the template).
-        Scalar entries are collected in lists and written with two numpy calls."""
-        level, side, pillar, invader, room_tile = s.level, s.side, s.pillar, s.invader, s.room_tile
-        base_of, topped_, spire_of = s.base_of, s.topped, s.spire_of
-        tile_rooms, space_flat, room_flat = R.TILE_ROOMS, _SPACE_FLAT, _ROOM_FLAT
-        ones: list[int] = []
-        zeros: list[int] = []
-        lv_idx: list[int] = []
-        lv_val: list[float] = []
+    def _tile(self, s, buf, t: int) -> None:
+        """Rewrite floor tile ``t``'s entries (its tile row, spaces and rooms) in the
+        fortress block ``buf``: the template's when it is not in the fortress."""
+        ntf, nsf, nrf = len(TILE_FEATURES), len(SPACE_FEATURES), len(ROOM_FEATURES)
         ss, rs = C.MAX_SPACES * nsf, C.MAX_ROOMS * nrf
-        for t in range(NT):
-            lv = level[t]
-            if not lv:
-                continue
-            sd = side[t]
-            tb = tile0 + t * ntf
-            zeros.append(tb)  # not in a stack
-            ones.append(tb + 2)
-            if sd:
-                ones.append(tb + 3)
-            lv_idx.append(tb + 4)
-            lv_val.append(lv / 10.0)
-            b = base_of[t]
-            if b <= -2:
-                ones.append(tb + 3 - b)
-            else:
-                ones.append(tb + 8 + b // C.MAX_ROOMS)
-                ones.append(tb + 8 + NT + b % C.MAX_ROOMS)
-            topped = topped_[t]
-            if topped >= 0:
-                ones.append(tb + 11 + NT + topped)
-            if spire_of[t] >= 0:
-                ones.append(tb + 15 + NT + spire_of[t])
-            sb = sp0 + t * ss
-            buf[sb:sb + ss] = space_flat[sd][t]
-            rb = room0 + t * rs
-            buf[rb:rb + rs] = room_flat[sd][t]
-            for slot, size, spaces in tile_rooms[sd][t]:
-                qb = room0 + slot * nrf
-                opened = topped < 0 and room_tile[slot] < 0
-                if room_tile[slot] >= 0:
-                    ones.append(qb + 3)
-                elif opened:
-                    ones.append(qb + 1)
-                complete = True
-                for q in spaces:
-                    pb = sp0 + q * nsf
-                    if opened:
-                        ones.append(pb + 1)
-                    if pillar[q]:
-                        ones.append(pb + 2)
-                    else:
-                        complete = False
-                    if invader[q] >= 0:
-                        ones.append(pb + 3 + invader[q])
-                if complete:
-                    ones.append(qb + 2)
-        buf[ones] = 1
-        buf[zeros] = 0
-        buf[lv_idx] = lv_val
+        tb, sb, rb = self._tile0 + t * ntf, self._sp0 + t * ss, self._room0 + t * rs
+        template = self._template
+        buf[tb:tb + ntf] = template[tb:tb + ntf]
+        lv = s.level[t]
+        if not lv:
+            buf[sb:sb + ss] = template[sb:sb + ss]
+            buf[rb:rb + rs] = template[rb:rb + rs]
+            return
+        sd = s.side[t]
+        buf[tb] = 0  # not in a stack
+        buf[tb + 2] = 1
+        if sd:
+            buf[tb + 3] = 1
+        buf[tb + 4] = lv / 10.0
+        b = s.base_of[t]
+        if b <= -2:
+            buf[tb + 3 - b] = 1
+        else:
+            buf[tb + 8 + b // C.MAX_ROOMS] = 1
+            buf[tb + 8 + NT + b % C.MAX_ROOMS] = 1
+        topped = s.topped[t]
+        if topped >= 0:
+            buf[tb + 11 + NT + topped] = 1
+        if s.spire_of[t] >= 0:
+            buf[tb + 15 + NT + s.spire_of[t]] = 1
+        buf[sb:sb + ss] = _SPACE_FLAT[sd][t]
+        buf[rb:rb + rs] = _ROOM_FLAT[sd][t]
+        pillar, invader, room_tile = s.pillar, s.invader, s.room_tile
+        sp0, room0 = self._sp0, self._room0
+        for slot, size, spaces in R.TILE_ROOMS[sd][t]:
+            qb = room0 + slot * nrf
+            covered = room_tile[slot] >= 0
+            opened = topped < 0 and not covered
+            if covered:
+                buf[qb + 3] = 1
+            elif opened:
+                buf[qb + 1] = 1
+            complete = True
+            for q in spaces:
+                pb = sp0 + q * nsf
+                if opened:
+                    buf[pb + 1] = 1
+                if pillar[q]:
+                    buf[pb + 2] = 1
+                else:
+                    complete = False
+                if invader[q] >= 0:
+                    buf[pb + 3 + invader[q]] = 1
+            if complete:
+                buf[qb + 2] = 1
 
     def _board(self, s, buf) -> None:
         """The reserve, the fiends, the adaptations and the bonus tokens (they change
@@ -233,45 +236,49 @@ class Encoder:
     def encode(self, s, player: int, out: np.ndarray | None = None) -> np.ndarray:
         """``player``'s view of state ``s``: float32, shape ``(LAYOUT.size,)``.
 
-        Two cached blocks: the template with the fortress (``_fortress``), keyed by the
-        fortress stamp ``s._fv``, and that with the board (``_board``), keyed by
-        ``(s._fv, s._bv)`` (``tables._FV``); the rest is written on every call."""
+        Two cached blocks: the template with the fortress, where only the floor tiles
+        whose stamp ``s._tv[t]`` changed are rewritten (``_tile``), and that with the
+        board (``_board``), keyed by ``(s._fv, s._bv)`` (``tables._FV``); the rest is
+        written on every call."""
         buf = self._buf if out is None else out  # write in place when given a buffer
         o = self._o
         n = self._n
-        if self._cache_bv == s._bv and self._cache_fv == s._fv:
-            buf[:] = self._cache_block
-        else:
-            if self._fort_fv == s._fv:
-                buf[:] = self._fort_block
-            else:
-                buf[:] = self._template
-                self._fortress(s, buf, o["tiles"], o["spaces"], o["rooms"], len(TILE_FEATURES),
-                               len(SPACE_FEATURES), len(ROOM_FEATURES))
-                self._fort_fv, self._fort_block = s._fv, buf.copy()
-            self._board(s, buf)
-            self._cache_fv, self._cache_bv, self._cache_block = s._fv, s._bv, buf.copy()
-        st, bag, inc = s.stacks, s.bag, s.incoming
-        if s.queue and s.queue[-1][0] in (R.K_SETUP_INV, R.K_INV_SPACE):  # drawn, not yet placed
-            inc = inc + [x[1] for x in s.queue if x[0] in (R.K_SETUP_INV, R.K_INV_SPACE)]
-        # adjacent pieces: dice, reroll_marks | shards, bag, aside, incoming, walls, cores,
-        # pillar_supply | stack_sizes
-        buf[o["dice"]:o["dice"] + 10] = [x / 8.0 for x in s.dice + s.marks]
-        buf[o["shards"]:o["shards"] + 22] = [x / 10.0 for x in s.shards + [
-            bag.count(0), bag.count(1), bag.count(2), bag.count(3)] + s.aside + [
-            inc.count(0), inc.count(1), inc.count(2), inc.count(3)]] + s.walls + [
-            s.cores / C.MAX_CORES, s.pillar_supply() / C.NUM_PILLARS]
-        buf[o["track"] + min(s.track, C.LOSE_SPACE)] = 1
-        buf[o["stack_sizes"]:o["stack_sizes"] + 3] = (len(st[0]) / 16.0, len(st[1]) / 16.0, len(st[2]) / 16.0)
-        co = o["characters"]
-        for q in range(n):
-            buf[co + ((q - player) % n) * C.NUM_CHARACTERS + s.characters[q]] = 1
+        if self._cache_fv != s._fv or self._cache_bv != s._bv:
+            fb = self._fort_block
+            if self._fort_fv != s._fv:
+                tv, etv = s._tv, self._tile_tv
+                if tv != etv:
+                    for t in range(NT):
+                        if tv[t] != etv[t]:
+                            self._tile(s, fb, t)
+                            etv[t] = tv[t]
+                self._fort_fv = s._fv
+            cb = self._cache_block
+            cb[:] = fb
+            self._board(s, cb)
+            self._cache_fv, self._cache_bv = s._fv, s._bv
+        buf[:] = self._cache_block
+        st, bag, inc, q = s.stacks, s.bag, s.incoming, s.queue
+        if q and q[-1][0] in _PLACING:  # drawn, not yet placed
+            inc = inc + [x[1] for x in q if x[0] in _PLACING]
+        # adjacent pieces, written at once: dice, reroll_marks | shards, bag, aside,
+        # incoming | walls, cores, pillar_supply | track | stack_sizes
+        buf[self._dice0:self._dice0 + 59] = (
+            [x / 8.0 for x in s.dice + s.marks]
+            + [x / 10.0 for x in s.shards + [bag.count(0), bag.count(1), bag.count(2), bag.count(3)]
+               + s.aside + [inc.count(0), inc.count(1), inc.count(2), inc.count(3)]]
+            + s.walls + [s.cores / C.MAX_CORES, (C.NUM_PILLARS - s.pillars_used) / C.NUM_PILLARS]
+            + _TRACK_ONE_HOT[min(s.track, C.LOSE_SPACE)]
+            + [len(st[0]) / 16.0, len(st[1]) / 16.0, len(st[2]) / 16.0])
+        co, chars = self._chars0, s.characters
+        for p in range(n):
+            buf[co + ((p - player) % n) * C.NUM_CHARACTERS + chars[p]] = 1
         if s.phase != R.OVER:
-            buf[o["turn_player"] + (s.turn_player - player) % n] = 1
-        buf[o["phase"] + s.phase] = 1
-        if s.queue:
-            k, a, b, c = s.queue[-1]
-            buf[o["step"] + 1 + k] = 1
+            buf[self._turn0 + (s.turn_player - player) % n] = 1
+        buf[self._phase0 + s.phase] = 1
+        if q:
+            k, a, b, c = q[-1]
+            buf[self._step0 + 1 + k] = 1
             if k == R.K_DICE or k == R.K_FIRE_TO:
                 buf[o["step_space"] + a] = 1
             elif k == R.K_TARGET:
@@ -287,10 +294,10 @@ class Encoder:
             elif k in (R.K_ICE, R.K_DIMINISH):
                 buf[o["step_count"]] = min(b, 8) / 8.0
         else:
-            buf[o["step"]] = 1
+            buf[self._step0] = 1
         if s.reroll_used:
-            buf[o["flags"]] = 1
+            buf[self._flags0] = 1
         if s.anchored_used:
-            buf[o["flags"] + 1] = 1
-        buf[o["turns"]] = min(s.turns, 30) / 30.0
+            buf[self._flags0 + 1] = 1
+        buf[self._turns0] = min(s.turns, 30) / 30.0
         return buf.copy() if out is None else out

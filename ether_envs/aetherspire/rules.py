@@ -166,7 +166,7 @@ _HAS_SMALL_ROOM = [[any(ROOMS[sd][t * C.MAX_ROOMS + r] is not None and ROOMS[sd]
 
 _LIST_FIELDS = (
     "history", "stack_known", "walls", "slot_element", "fiend_level", "awake", "defeated", "adaptation",
-    "adapted_done", "bag", "shards", "aside", "incoming", "reserve", "side", "found_tile", "room_tile",
+    "adapted_done", "bag", "shards", "aside", "incoming", "reserve", "side", "found_tile", "room_tile", "_tv",
     "base_of", "level", "pillar", "invader", "topped", "spire_of", "dice", "marks", "bonus_used",
     "characters")
 """Flat list attributes of a :class:`State` (copied by ``clone``; ``queue`` and
@@ -203,7 +203,9 @@ class State(Effects, _State):
         _fv: fortress stamp (``tables._FV``): a fresh number on every change of the
             fortress; keys the caches of derived lists (``_fcache``, ``_spire_cache``)
             and the encoder's. ``_sv``: the same for its structure only (floors placed,
-            spires topped; ``_scache``). ``_bv``: the same for the reserve, awakenings and bonus
+            spires topped; ``_scache``). ``_tv[t]``: the same per floor tile (its
+            level, what lies on it, its spaces' pillars and invaders; 0 = never in the
+            fortress), so the encoder rewrites only the tiles that changed. ``_bv``: the same for the reserve, awakenings and bonus
             tokens (encoder cache only). Never affect play.
     """
 
@@ -258,6 +260,7 @@ class State(Effects, _State):
         self.spire_of = [-1] * NT
         self.pillars_used = 0
         self._fv = next(_FV)  # fortress stamp: new on every change of the fortress (caches)
+        self._tv = [0] * NT  # tile stamps: new on every change on that floor tile (0: never in the fortress)
         self._bv = next(_FV)  # board stamp: reserve, awakenings, bonus tokens (encoder cache)
         self._sv = next(_FV)  # structure stamp: floors placed, spires topped (caches)
         self._fcache = None
@@ -308,6 +311,7 @@ class State(Effects, _State):
         """Unpickled/deep-copied states take a fresh fortress stamp (stamps are per process)."""
         self.__dict__.update(d)
         self._fv = next(_FV)
+        self._tv = [next(_FV) if v else 0 for v in self._tv]
         self._bv = next(_FV)
         self._sv = next(_FV)
         self._fcache = None
@@ -832,7 +836,7 @@ class State(Effects, _State):
         elif k == K_INV_SPACE:
             q.pop()
             self.invader[i] = a
-            self._fv = next(_FV)
+            self._space_changed(i)
         elif k in (K_SUPPLY_DRAW, K_BONUS_DRAW, K_CRAFT_DRAW):
             q.pop()
             multi = block == "DRAW_MULTI"
@@ -878,9 +882,9 @@ class State(Effects, _State):
         elif k == K_FIRE_TO:
             q.pop()
             self.invader[i] = self.invader[a]
-            self._fv = next(_FV)
             self.invader[a] = -1
-            self._fv = next(_FV)
+            self._space_changed(i)
+            self._space_changed(a)
         elif k == K_DISCARD:
             self.dice[i] -= 1
             if a > 1:
@@ -896,12 +900,12 @@ class State(Effects, _State):
         elif k == K_DEMOLISH:
             q.pop()
             self.pillar[i] = 0
-            self._fv = next(_FV)
+            self._space_changed(i)
             self.pillars_used -= 1
         elif k == K_SETUP_INV:
             q.pop()
             self.invader[i] = a
-            self._fv = next(_FV)
+            self._space_changed(i)
         elif k == K_TARGET:
             q.pop()
             self._place_floor(a, -2 - i if block == "FOUNDATION" else i)
@@ -925,7 +929,7 @@ class State(Effects, _State):
                 self.shards[a] -= 1
             else:
                 self.invader[i] = -1
-                self._fv = next(_FV)
+                self._space_changed(i)
             self.aside[a] += 1
             if b > 1:
                 step[2] = b - 1
@@ -1071,7 +1075,7 @@ class State(Effects, _State):
         targets = self._invader_targets(e)
         if targets and len(targets) <= 1 + self.incoming.count(e):
             self.invader[targets[0]] = e
-            self._fv = next(_FV)
+            self._space_changed(targets[0])
         elif targets:
             self.queue.append([K_INV_SPACE, e, 0, 0])
         else:

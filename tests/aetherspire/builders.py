@@ -59,6 +59,7 @@ def touch(s):
     s._fv = next(R._FV)
     s._bv = next(R._FV)
     s._sv = next(R._FV)
+    s._tv = [next(R._FV) for _ in range(R.NT)]
     s._legal = None
     return s
 
