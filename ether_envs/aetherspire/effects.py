@@ -50,8 +50,9 @@ class Effects:
         """Roll ``k`` dice from the box (ASP-A1 faces; at most 8 dice unused, ASP-A17)."""
         k = min(k, C.NUM_DICE - sum(self.dice))
         if k > 0:
-            for f in self.rng.integers(0, len(C.DIE_FACES), size=k):
-                self.dice[C.DIE_FACES[f]] += 1
+            dice = self.dice
+            for f in self.rng.integers(0, len(C.DIE_FACES), size=k).tolist():
+                dice[C.DIE_FACES[f]] += 1
 
     def _to_bag(self, e: int) -> None:
         """Return an invader to the bag at a random place (its order stays hidden)."""

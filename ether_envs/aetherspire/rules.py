@@ -354,7 +354,8 @@ class State(Effects, _State):
 
     def _struct(self) -> tuple:
         """(stamp, open rooms ``[(slot, size, spaces)]``, their spaces, spire top
-        candidates), cached per structure stamp ``_sv`` (floors placed, spires topped;
+        candidates, ``[(space, room element mask, 2 * level, multi room?)]`` of the open
+        spaces), cached per structure stamp ``_sv`` (floors placed, spires topped;
         shared lists: never mutate them). Tiles and spaces in ascending id order.
 
         Open: a room with no floor on it, on an untopped floor (ASP-A13, ASP-A14).
@@ -366,6 +367,7 @@ class State(Effects, _State):
         rooms: list[tuple] = []
         opened: list[int] = []
         tops: list[int] = []
+        spaces: list[tuple] = []
         room_tile, level, side, topped, spire_of = self.room_tile, self.level, self.side, self.topped, self.spire_of
         for t in range(NT):
             lv = level[t]
@@ -378,9 +380,11 @@ class State(Effects, _State):
                     continue
                 rooms.append(room)
                 opened += room[2]
+                mask = ROOMS[side[t]][room[0]][1]
+                spaces += [(q, mask, lv * 2, mask == C.MULTI) for q in room[2]]
             if lv >= 4 and not covered and spire_of[t] < 0 and _HAS_SMALL_ROOM[side[t]][t]:
                 tops.append(t)
-        sc = self._scache = (self._sv, rooms, opened, tops)
+        sc = self._scache = (self._sv, rooms, opened, tops, spaces)
         return sc
 
     def _fort(self) -> tuple:
@@ -1045,18 +1049,16 @@ class State(Effects, _State):
         pillar (awake level-1 fiend: the lowest floor, then without a pillar; ASP-A6)."""
         sign = -1 if self.fiend_active(e, 1) else 1
         bit = 1 << e
-        side, level, pillar, invader = self.side, self.level, self.pillar, self.invader
+        pillar, invader = self.pillar, self.invader
         best = [[], []]  # per tier: 0 standard (element) rooms, 1 multi rooms
         key_best = [None, None]
-        for s in self.open_spaces():
-            if invader[s] >= 0:
+        sc = self._scache
+        if sc is None or sc[0] != self._sv:
+            sc = self._struct()
+        for s, mask, lv2, m in sc[4]:
+            if invader[s] >= 0 or not mask & bit:
                 continue
-            t = s // C.MAX_SPACES
-            mask = SPACE_ROOM_MASK[side[t]][s]
-            if not mask & bit:
-                continue
-            m = 1 if mask == C.MULTI else 0
-            key = sign * (level[t] * 2 + pillar[s])  # (level, pillar) in lexicographic order
+            key = sign * (lv2 + pillar[s])  # (level, pillar) in lexicographic order
             kb = key_best[m]
             if kb is None or key > kb:
                 best[m] = [s]
