@@ -16,15 +16,27 @@ For each game it reports steps/s and games/s of
 and the ratio of each steps/s to ``connect_four_v3``'s env steps/s. A "step" is
 one ``env.step`` call (dead steps at the end included, as for connect four) or
 one ``apply_action``.
+
+Memory: each game runs in its own Python process (``--no-subprocess`` runs them
+all in this one), which reports its peak resident set size (``peak RSS``: the
+interpreter, numpy, PettingZoo and connect four included, about 100 MiB of it)
+and the peak of Python allocations while making a fresh env and playing 20
+games on it, traced with ``tracemalloc`` after the timed slices (``traced peak``:
+what one env of the game holds, its static tables included).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import random
+import resource
+import subprocess
+import sys
 import time
+import tracemalloc
 from typing import Any, Callable
 
-import numpy as np
 
 import ether_envs
 
@@ -62,8 +74,12 @@ def _interleave(meters: list[_Meter], seconds: float, rounds: int = 10) -> None:
             m.slice(seconds / rounds)
 
 
-def env_random_game(env, rng: np.random.Generator, seed: int) -> int:
-    """One random game on an AEC env with action masks; returns the number of ``step`` calls."""
+def env_random_game(env, rng: random.Random, seed: int) -> int:
+    """One random game on an AEC env with action masks; returns the number of ``step`` calls.
+
+    The uniform choice among masked-in actions uses a seeded ``random.Random``
+    (a numpy ``Generator`` call costs ~1.5 us, which would be timed as if it were
+    the env's); connect four is timed with this same loop."""
     env.reset(seed=seed)
     steps = 0
     for _agent in env.agent_iter():
@@ -71,40 +87,40 @@ def env_random_game(env, rng: np.random.Generator, seed: int) -> int:
         if term or trunc:
             action = None
         else:
-            legal = np.flatnonzero(obs["action_mask"])
-            action = int(legal[rng.integers(len(legal))])
+            legal = obs["action_mask"].nonzero()[0]
+            action = int(legal[int(rng.random() * len(legal))])
         env.step(action)
         steps += 1
     return steps
 
 
-def engine_random_game(game, rng: np.random.Generator, seed: int) -> int:
+def engine_random_game(game, rng: random.Random, seed: int) -> int:
     """One random game on the engine; returns the number of ``apply_action`` calls."""
     state = game.new_initial_state(seed=seed)
     steps = 0
     while not state.is_terminal():
         legal = state.legal_actions()
-        state.apply_action(legal[rng.integers(len(legal))])
+        state.apply_action(legal[int(rng.random() * len(legal))])
         steps += 1
     return steps
 
 
 def _clone_apply_workload(game, seed: int = 0) -> Callable[[int], int]:
     """``clone()`` + one ``apply_action`` on each state of a few random games."""
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     states = []
     for s in range(5):
         st = game.new_initial_state(seed=s)
         while not st.is_terminal() and len(states) < 200:
             states.append(st.clone())
             legal = st.legal_actions()
-            st.apply_action(legal[rng.integers(len(legal))])
+            st.apply_action(legal[int(rng.random() * len(legal))])
 
     def run(_i: int) -> int:
         for st in states:
             c = st.clone()
             legal = c.legal_actions()
-            c.apply_action(legal[rng.integers(len(legal))])
+            c.apply_action(legal[int(rng.random() * len(legal))])
         return len(states)
 
     return run
@@ -116,7 +132,7 @@ def run(games: list[str], config: dict[str, Any], seconds: float) -> list[dict[s
     compares measurements taken under the same machine load. Returns one row per game."""
     from pettingzoo.classic import connect_four_v3
 
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)
     c4_env = connect_four_v3.env()
     rows = []
     for name in games:
@@ -129,6 +145,12 @@ def run(games: list[str], config: dict[str, Any], seconds: float) -> list[dict[s
             "clone_apply": _Meter(_clone_apply_workload(game)),
         }
         _interleave([c4, *meters.values()], seconds)
+        tracemalloc.start()
+        fresh = ether_envs.make(name, **config)
+        for i in range(20):
+            env_random_game(fresh, rng, 10_000 + i)
+        traced_peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
         rows.append({
             "game": name + (f" {config}" if config else ""),
             "env_steps_per_s": meters["env"].steps_per_s, "env_games_per_s": meters["env"].games_per_s,
@@ -138,7 +160,20 @@ def run(games: list[str], config: dict[str, Any], seconds: float) -> list[dict[s
             "c4_steps_per_s": c4.steps_per_s,
             "env_ratio": meters["env"].steps_per_s / c4.steps_per_s,
             "engine_ratio": meters["engine"].steps_per_s / c4.steps_per_s,
+            "traced_peak_kib": traced_peak / 1024,
+            "peak_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,  # Linux: KiB
         })
+    return rows
+
+
+def run_isolated(games: list[str], config_args: list[str], seconds: float) -> list[dict[str, Any]]:
+    """``run`` for each game in its own Python process (so that its peak RSS is its own)."""
+    rows = []
+    for name in games:
+        cmd = [sys.executable, "-m", "ether_envs.benchmark", "--no-subprocess", "--json",
+               "--seconds", str(seconds), "--games", name, "--config", *config_args]
+        out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+        rows.extend(json.loads(out))
     return rows
 
 
@@ -160,13 +195,15 @@ def _parse_config(items: list[str]) -> dict[str, Any]:
 def format_table(rows: list[dict[str, Any]]) -> str:
     """Markdown table of ``run``'s rows."""
     lines = ["| game | env steps/s | env games/s | engine steps/s | engine games/s | clone+apply/s "
-             "| connect_four_v3 env steps/s (same slices) | env / c4 | engine / c4 |",
-             "|---|---|---|---|---|---|---|---|---|"]
+             "| connect_four_v3 env steps/s (same slices) | env / c4 | engine / c4 | peak RSS (MiB) "
+             "| traced peak (KiB) |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         lines.append(f"| {r['game']} | {r['env_steps_per_s']:,.0f} | {r['env_games_per_s']:,.1f} | "
                      f"{r['engine_steps_per_s']:,.0f} | {r['engine_games_per_s']:,.1f} | "
                      f"{r['clone_apply_per_s']:,.0f} | {r['c4_steps_per_s']:,.0f} | "
-                     f"{r['env_ratio']:.2f}x | {r['engine_ratio']:.2f}x |")
+                     f"{r['env_ratio']:.2f}x | {r['engine_ratio']:.2f}x | {r['peak_rss_mib']:,.0f} | "
+                     f"{r['traced_peak_kib']:,.0f} |")
     return "\n".join(lines)
 
 
@@ -177,12 +214,20 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=3.0,
                         help="seconds per workload and game, spread over 10 interleaved slices (default 3)")
     parser.add_argument("--config", nargs="*", default=[], help="game config as key=value pairs")
+    parser.add_argument("--no-subprocess", action="store_true",
+                        help="time every game in this process (peak RSS is then the whole run's)")
+    parser.add_argument("--json", action="store_true", help="print the rows as JSON instead of a table")
     args = parser.parse_args(argv)
     for g in args.games:
         if g not in ether_envs.GAMES:
             parser.error(f"unknown game {g!r}; choose from {ether_envs.list_games()}")
-    rows = run(args.games, _parse_config(args.config), args.seconds)
-    print(format_table(rows))
+    config = _parse_config(args.config)
+    ether_envs.load_game(args.games[0], **config) if args.games else None  # a bad config fails here
+    if args.no_subprocess:
+        rows = run(args.games, config, args.seconds)
+    else:
+        rows = run_isolated(args.games, args.config, args.seconds)
+    print(json.dumps(rows) if args.json else format_table(rows))
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from .game import Game, State, is_action_id
 
@@ -81,10 +82,14 @@ class BoardGameEnv(AECEnv):
         act_space = spaces.Discrete(num_actions)
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: act_space for a in self.possible_agents}
-        self._zero_mask = np.zeros(num_actions, dtype=np.int8)
+        self._num_actions = num_actions
+        self._obs_size = layout.size
         self.game_state: State | None = None
         self.game_seed: int | None = None
-        self._seed_rng = np.random.default_rng()
+        # the generator of seeds for unseeded resets, made when first needed from
+        # the last reset's seed (None: OS entropy)
+        self._seed_rng: np.random.Generator | None = None
+        self._seed_base: int | None = None
 
     # ---- spaces (cached: the same object on every call) ---------------
     def observation_space(self, agent: str) -> spaces.Space:
@@ -99,9 +104,11 @@ class BoardGameEnv(AECEnv):
         each reset draws a fresh seed from the env's own generator (itself
         seeded by the last seeded reset)."""
         if seed is not None:
-            self._seed_rng = np.random.default_rng(seed)
+            self._seed_rng, self._seed_base = None, seed
             game_seed = seed
         else:
+            if self._seed_rng is None:
+                self._seed_rng = np.random.default_rng(self._seed_base)
             game_seed = int(self._seed_rng.integers(2**63))
         self.game_seed = game_seed  # the episode's seed, for game records (ether_envs.records)
         self.game_state = self.game.new_initial_state(seed=game_seed)
@@ -115,26 +122,37 @@ class BoardGameEnv(AECEnv):
         self.agent_selection = self.possible_agents[self.game_state.current_player()]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """``{"observation": float32 (obs_size,), "action_mask": int8 (N,)}``, new
+        arrays on every call."""
         s = self.game_state
         seat = self.agent_name_mapping[agent]
-        obs = s.observation_tensor(seat)
-        mask = self._zero_mask.copy()
-        if s.current_player() == seat and not self.truncations[agent]:  # TERMINAL is never a seat
-            mask[s.legal_actions()] = 1
+        obs = np.empty(self._obs_size, dtype=np.float32)
+        self.game.encoder.encode(s, seat, obs)
+        mask = np.zeros(self._num_actions, dtype=np.int8)
+        if not self.truncations[agent]:
+            legal = s.legal_actions(seat)  # [] at terminal states and for other seats
+            if legal:
+                mask[legal] = 1
         return {"observation": obs, "action_mask": mask}
+
+    def last(self, observe: bool = True):
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if not is_action_id(action) or not 0 <= action < self.action_spaces[agent].n:
-            raise ValueError(
-                f"action {action!r} for {agent} is not in Discrete({self.action_spaces[agent].n}); "
-                f"legal actions: {self.legal_actions()}"
-            )
+        if type(action) is not int:
+            if not is_action_id(action):
+                self._raise_malformed(agent, action)
+            action = int(action)
+        if not 0 <= action < self._num_actions:
+            self._raise_malformed(agent, action)
         s = self.game_state
-        s.apply_action(int(action))  # raises ValueError, state untouched, if illegal
+        s.apply_action(action)  # raises ValueError, state untouched, if illegal
         self.num_steps += 1
         self._cumulative_rewards[agent] = 0.0
         if s.is_terminal():
@@ -155,6 +173,10 @@ class BoardGameEnv(AECEnv):
             self.agent_selection = self.possible_agents[s.current_player()]
         if self.render_mode == "human":
             self.render()
+
+    def _raise_malformed(self, agent: str, action: Any) -> None:
+        raise ValueError(f"action {action!r} for {agent} is not in Discrete({self._num_actions}); "
+                         f"legal actions: {self.legal_actions()}")
 
     def _set_final_infos(self) -> None:
         """``infos[agent]`` at the end (termination or truncation): ``scores`` (float64,
@@ -216,8 +238,9 @@ def _forward(name: str) -> property:
 
 class OrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):
     """PettingZoo's ``OrderEnforcingWrapper`` with the same checks, minus its
-    per-call cost: ``last()`` and the attributes read on every step are forwarded
-    directly instead of through ``__getattr__`` (which first fails a normal lookup).
+    per-call cost: ``last()``, ``step()``, ``agent_iter()`` and the attributes
+    read on every step go straight to the wrapped env instead of through
+    ``__getattr__`` (which first fails a normal lookup) and ``BaseWrapper``.
     """
 
     agent_selection = _forward("agent_selection")
@@ -228,22 +251,65 @@ class OrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):
     infos = _forward("infos")
     _cumulative_rewards = _forward("_cumulative_rewards")
 
+    def __init__(self, env: AECEnv):
+        super().__init__(env)
+        # the raw env validates malformed actions itself; other wrappers
+        # (TerminateIllegalWrapper) would index the mask with them first
+        self._check_malformed = not isinstance(env, BoardGameEnv)
+
     def last(self, observe: bool = True):
         if not self._has_reset:
             raise AttributeError("last() cannot be called before reset")
         return self.env.last(observe)
 
     def step(self, action) -> None:
-        # a clear ValueError for a malformed action, also in illegal_action="lose"
-        # mode (PettingZoo's TerminateIllegalWrapper would index the mask with it)
-        if self._has_reset and self.agents:
-            agent = self.env.agent_selection
-            live = not (self.env.terminations[agent] or self.env.truncations[agent])
-            n = self.env.action_space(agent).n
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        env = self.env
+        if not env.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
+        self._has_updated = True
+        if self._check_malformed:
+            # a clear ValueError for a malformed action, also in illegal_action="lose" mode
+            agent = env.agent_selection
+            live = not (env.terminations[agent] or env.truncations[agent])
+            n = env.action_space(agent).n
             if live and not (is_action_id(action) and 0 <= action < n):
                 raise ValueError(f"action {action!r} for {agent} is not in Discrete({n}); "
                                  f"legal actions: {self.unwrapped.legal_actions()}")
-        super().step(action)
+        env.step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> "_AgentIter":
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _AgentIter(self, max_iter)
+
+
+class _AgentIter:
+    """``agent_iter()`` of :class:`OrderEnforcingWrapper`: PettingZoo's
+    ``AECOrderEnforcingIterator`` (stop when no agents remain or after
+    ``max_iter``; ``step()`` or ``reset()`` must be called between items),
+    reading the raw env directly."""
+
+    __slots__ = ("wrapper", "inner", "left")
+
+    def __init__(self, wrapper: OrderEnforcingWrapper, max_iter: int):
+        self.wrapper, self.inner, self.left = wrapper, wrapper.env, max_iter
+
+    def __iter__(self) -> "_AgentIter":
+        return self
+
+    def __next__(self) -> str:
+        inner = self.inner
+        if not inner.agents or self.left <= 0:
+            raise StopIteration
+        self.left -= 1
+        w = self.wrapper
+        assert w._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        w._has_updated = False
+        return inner.agent_selection
 
 
 def wrap(raw: BoardGameEnv) -> AECEnv:

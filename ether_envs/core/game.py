@@ -170,6 +170,11 @@ class State:
     history: list[int]
     _rng: np.random.Generator | None = None
     _rng_state: dict | None = None
+    _legal_memo: list[int] | None = None
+    """The current decision's legal actions, kept from the last ``legal_actions()``
+    call until the next ``apply_action``, which then checks an action against it
+    instead of listing them again (a private cache; code that edits a state's
+    fields between the two calls must call :meth:`invalidate_caches`)."""
 
     # ---- the chance generator, copied lazily by clones ---------------------
     @property
@@ -232,12 +237,19 @@ class State:
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """Sorted legal action ids for the player to act; ``[]`` at terminal
-        states and for any other ``player``."""
+        states and for any other ``player``. A new list on every call."""
         if self.is_terminal():
             return []
         if player is not None and player != self.current_player():
             return []
-        return self._legal_actions()
+        memo = self._legal_memo = list(self._legal_actions())
+        return memo[:]
+
+    def invalidate_caches(self) -> None:
+        """Drop private caches derived from the state's fields (the legal-action
+        memo). Call it after editing a state's fields directly, as tests and
+        scenario builders do; ``apply_action`` and ``resample_hidden`` do it themselves."""
+        self._legal_memo = None
 
     def legal_actions_mask(self, player: int | None = None) -> np.ndarray:
         """int8 array of shape ``(num_distinct_actions,)``: 1 where legal."""
@@ -250,9 +262,17 @@ class State:
             ValueError: the action is not legal here (the message names it and
                 the legal ones); the state is left unchanged.
         """
+        memo = self._legal_memo
+        if memo is not None and type(action) is int and action in memo:
+            # fast path: checked against the legal actions already listed for this decision
+            self._legal_memo = None
+            self._apply_action(action)
+            self.history.append(action)
+            return
         a = int(action) if is_action_id(action) else None
         if a is None or self.is_terminal() or not self._is_legal(a):
             raise ValueError(self._illegal_message(action, self.legal_actions()))
+        self._legal_memo = None
         self._apply_action(a)
         self.history.append(a)
 
@@ -319,6 +339,7 @@ class State:
         s = self.clone()
         s.rng = np.random.default_rng(rng.integers(2**63))
         s._redraw_hidden(player, rng)
+        s._legal_memo = None
         return s
 
     def _redraw_hidden(self, player: int, rng: np.random.Generator) -> None:
