@@ -479,10 +479,11 @@ class State(Effects, _State):
 
     # ---- legal actions ---------------------------------------------------------------------
     def _legal_actions(self) -> list[int]:
+        """The cached sorted legal actions (shared: ``State.legal_actions`` copies them)."""
         legal = self._legal
         if legal is None:
             legal = self._legal = self._options()
-        return legal[:]
+        return legal
 
     def _is_legal(self, action: int) -> bool:
         legal = self._legal

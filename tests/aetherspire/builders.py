@@ -61,6 +61,7 @@ def touch(s):
     s._sv = next(R._FV)
     s._tv = [next(R._FV) for _ in range(R.NT)]
     s._legal = None
+    s.invalidate_caches()
     return s
 
 
