@@ -50,13 +50,36 @@ class Effects:
         """Roll ``k`` dice from the box (ASP-A1 faces; at most 8 dice unused, ASP-A17)."""
         k = min(k, C.NUM_DICE - sum(self.dice))
         if k > 0:
-            dice = self.dice
-            for f in self.rng.integers(0, len(C.DIE_FACES), size=k).tolist():
-                dice[C.DIE_FACES[f]] += 1
+            dice, n = self.dice, len(C.DIE_FACES)
+            for _ in range(k):  # = self.rng.integers(0, n, size=k)
+                dice[C.DIE_FACES[self._below(n)]] += 1
 
     def _to_bag(self, e: int) -> None:
         """Return an invader to the bag at a random place (its order stays hidden)."""
-        self.bag.insert(int(self.rng.integers(len(self.bag) + 1)), e)
+        self.bag.insert(self._below(len(self.bag) + 1), e)
+
+    def _below(self, n: int) -> int:
+        """A draw in ``0..n-1`` (``n >= 1``) equal to ``int(self.rng.integers(n))``, and
+        ``k`` of them equal to ``self.rng.integers(0, n, size=k)``: numpy's own method
+        (Lemire's bounded draw on the bit generator's 32-bit outputs) on the same
+        generator, called through its ctypes interface without numpy's per-call
+        overhead. ``tests/aetherspire/test_invariants.py`` checks both equalities."""
+        if n == 1:
+            return 0  # numpy draws nothing for a single value
+        c = self._u32
+        if c is None or c[0] is not self._rng:  # a new (or lazily copied) generator
+            r = self.rng
+            ct = r.bit_generator.ctypes
+            c = self._u32 = (r, ct.next_uint32, ct.state)
+        _, next_uint32, state = c
+        m = next_uint32(state) * n
+        low = m & 0xFFFFFFFF
+        if low < n:
+            threshold = (0x100000000 - n) % n
+            while low < threshold:
+                m = next_uint32(state) * n
+                low = m & 0xFFFFFFFF
+        return m >> 32
 
     def _spend_shard(self, e: int) -> None:
         self.shards[e] -= 1

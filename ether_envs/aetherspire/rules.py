@@ -307,6 +307,14 @@ class State(Effects, _State):
         self._share_rng_state(s)
         return s
 
+    _u32 = None  # (generator, its ctypes next_uint32, state pointer): Effects._below
+
+    def __getstate__(self) -> dict:
+        """The attributes, less the generator's ctypes handles (rebuilt when needed)."""
+        d = self.__dict__.copy()
+        d.pop("_u32", None)
+        return d
+
     def __setstate__(self, d: dict) -> None:
         """Unpickled/deep-copied states take a fresh fortress stamp (stamps are per process)."""
         self.__dict__.update(d)
