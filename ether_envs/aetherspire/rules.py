@@ -201,7 +201,7 @@ class State(Effects, _State):
         characters[p]: character id per seat; ``bonus_used[b]`` bonus tokens flipped.
         turns: turns completed.
         _fv: fortress stamp (``tables._FV``): a fresh number on every change of the
-            fortress; keys the caches of derived lists (``_fcache``, ``_spire_cache``)
+            fortress; keys the cache of derived lists (``_fcache``)
             and the encoder's. ``_sv``: the same for its structure only (floors placed,
             spires topped; ``_scache``). ``_tv[t]``: the same per floor tile (its
             level, what lies on it, its spaces' pillars and invaders; 0 = never in the
@@ -265,7 +265,6 @@ class State(Effects, _State):
         self._sv = next(_FV)  # structure stamp: floors placed, spires topped (caches)
         self._fcache = None
         self._scache = None
-        self._spire_cache = None
         self.dice = [0] * 5
         self.marks = [0] * 5
         self.reroll_used = False
@@ -324,7 +323,6 @@ class State(Effects, _State):
         self._sv = next(_FV)
         self._fcache = None
         self._scache = None
-        self._spire_cache = None
 
     # ---- queries ----------------------------------------------------------------------
     def current_player(self) -> int:
@@ -397,7 +395,8 @@ class State(Effects, _State):
 
     def _fort(self) -> tuple:
         """(stamp, open spaces, invader spaces, buildable rooms per size, spaces free for
-        a pillar), cached per fortress stamp ``_fv`` (shared lists: never mutate them).
+        a pillar, spire options), cached per fortress stamp ``_fv`` (shared lists: never
+        mutate them).
 
         Buildable: an open, complete, invader-free room (rulebook "Build a floor")."""
         fc = self._fcache
@@ -423,7 +422,9 @@ class State(Effects, _State):
                 build[size].append(slot)
         if self.pillars_used >= C.NUM_PILLARS:
             free = []
-        fc = self._fcache = (self._fv, sc[2], invaded, build, free)
+        fc = self._fcache = (self._fv, sc[2], invaded, build, free, [])
+        if sc[3]:  # spire top candidates
+            fc[5].extend(self._spire_options())
         return fc
 
     def open_spaces(self) -> list[int]:
@@ -490,20 +491,12 @@ class State(Effects, _State):
         """The cached sorted legal actions (shared: ``State.legal_actions`` copies them)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._options()
+            legal = self._legal = self._step_options(self.queue[-1]) if self.queue else self._build_options()
+            legal.sort()
         return legal
 
     def _is_legal(self, action: int) -> bool:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._options()
-        return action in legal
-
-    def _options(self) -> list[int]:
-        """The legal actions, sorted (a fresh list)."""
-        out = self._step_options(self.queue[-1]) if self.queue else self._build_options()
-        out.sort()
-        return out
+        return action in self._legal_actions()
 
     def _build_options(self) -> list[int]:
         """The build step's main choice (rulebook "Build step"). Spell and trigger
@@ -513,7 +506,7 @@ class State(Effects, _State):
         fc = self._fcache
         if fc is None or fc[0] != self._fv:
             fc = self._fort()
-        _, opened, invaded, rooms, free = fc
+        _, opened, invaded, rooms, free, spires = fc
         nd = dice[0] + dice[1] + dice[2] + dice[3] + dice[4]
         if nd:
             if free:  # pillars (rulebook "Place a pillar")
@@ -554,8 +547,7 @@ class State(Effects, _State):
             if ns >= (1 if ch.upgrade == "floor_crafting" else 2) and (
                     self.stacks[0] or self.stacks[1] or self.stacks[2]):  # = _craft_cost
                 out.append(SPELL0 + FLOOR_CRAFTING)
-        sc = self._spire_cache
-        spires = sc[1] if sc is not None and sc[0] == self._fv else self.spire_options()
+        spires = fc[5]
         if spires:
             out += [SPIRE0 + t * 4 + e for t, e in spires]
         k = ch.trigger  # character triggers (ASP-A5)
@@ -652,10 +644,7 @@ class State(Effects, _State):
         """(top tile, element) pairs whose spire may be completed now (rulebook
         "Complete a spire" and its clarifications; adaptations: difficulty 3).
         A function of the fortress only: cached per fortress stamp (shared list)."""
-        sc = self._spire_cache
-        if sc is None or sc[0] != self._fv:
-            sc = self._spire_cache = (self._fv, self._spire_options())
-        return sc[1]
+        return self._fort()[5]
 
     def _spire_options(self) -> list[tuple[int, int]]:
         out = []

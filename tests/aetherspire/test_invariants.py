@@ -73,7 +73,7 @@ def test_invariants_cached_views_equal_fresh_ones_in_play(num_players, difficult
         step = 0
         while not s.is_terminal():
             fresh = pickle.loads(pickle.dumps(s))  # fresh stamps, empty caches
-            fresh._fcache = fresh._scache = fresh._spire_cache = fresh._legal = None
+            fresh._fcache = fresh._scache = fresh._legal = None
             assert s._fort()[1:] == fresh._fort()[1:] and s.spire_options() == fresh.spire_options()
             assert s.legal_actions() == fresh.legal_actions()
             fresh_encoder = type(g.encoder)(g)
