@@ -184,6 +184,7 @@ class Effects:
         self._sv = next(_FV)
         self.defeated[e] = True
         self.awake[e] = False
+        self._bv = next(_FV)  # the fiends as the encoder shows them
         if self.spires() == 4:
             self.outcome = 1
             self.queue = []

@@ -110,6 +110,8 @@ for _sd in (0, 1):
 
 
 _PLACING = (R.K_SETUP_INV, R.K_INV_SPACE)
+_EIGHTHS = [x / 8.0 for x in range(C.NUM_INVADERS + 1)].__getitem__  # x -> x / 8.0 (counts <= 40)
+_TENTHS = [x / 10.0 for x in range(C.NUM_INVADERS + 1)].__getitem__
 _TRACK_ONE_HOT = [[float(k == j) for k in range(C.LOSE_SPACE + 1)] for j in range(C.LOSE_SPACE + 1)]
 
 
@@ -146,6 +148,12 @@ class Encoder:
         # 0: the template's), and that block with the board, keyed by (State._fv, State._bv)
         self._fort_block, self._tile_tv, self._fort_fv = self._template.copy(), [0] * NT, -1
         self._cache_block, self._cache_fv, self._cache_bv = self._template.copy(), -1, -1
+        # the adjacent pieces fiends, adaptations, bonus_used (all zeros in the template),
+        # keyed by State._bv
+        self._fiend0 = o["fiends"]
+        assert o["bonus_used"] + C.NUM_BONUSES - o["fiends"] == 4 * (len(FIEND_FEATURES) + C.NUM_ADAPTATIONS + 1) + C.NUM_BONUSES
+        self._fiend_block = np.zeros(o["bonus_used"] + C.NUM_BONUSES - o["fiends"], dtype=np.float32)
+        self._fiend_bv = -1
 
     def _tile(self, s, buf, t: int) -> None:
         """Rewrite floor tile ``t``'s entries (its tile row, spaces and rooms) in the
@@ -204,34 +212,38 @@ class Encoder:
                 buf[qb + 2] = 1
 
     def _board(self, s, buf) -> None:
-        """The reserve, the fiends, the adaptations and the bonus tokens (they change
-        only with the stamps ``s._fv``/``s._bv``), onto the fortress block."""
-        o = self._o
-        tile0, ntf, side = o["tiles"], len(TILE_FEATURES), s.side
+        """The reserve (tile rows), then the fiends, adaptations and bonus tokens (a block
+        of their own, rebuilt when the board stamp ``s._bv`` changes), onto the fortress block."""
+        tile0, ntf, side = self._tile0, len(TILE_FEATURES), s.side
         for t in s.reserve:
             tb = tile0 + t * ntf
             buf[tb] = 0
             buf[tb + 1] = 1
             buf[tb + 3] = side[t]
-        fo, nff = o["fiends"], len(FIEND_FEATURES)
-        ao, naf = o["adaptations"], C.NUM_ADAPTATIONS + 1
-        random_fiends = self._random_fiends
-        for k, e in enumerate(s.slot_element):
-            b = fo + e * nff
-            buf[b + k] = 1
-            if s.awake[e]:
-                buf[b + 9] = 1
-            if s.defeated[e]:
-                buf[b + 10] = 1
-            if not random_fiends or s.awake[e] or s.defeated[e]:
-                buf[b + 3 + s.fiend_level[e]] = 1
-            else:
-                buf[b + 8] = 1
-            if s.adaptation[e] >= 0:
-                buf[ao + e * naf + s.adaptation[e]] = 1
-                if s.adapted_done[e]:
-                    buf[ao + e * naf + C.NUM_ADAPTATIONS] = 1
-        buf[o["bonus_used"]:o["bonus_used"] + C.NUM_BONUSES] = s.bonus_used
+        block = self._fiend_block
+        if self._fiend_bv != s._bv:
+            block[:] = 0
+            nff, fo = len(FIEND_FEATURES), 0
+            naf, ao = C.NUM_ADAPTATIONS + 1, 4 * len(FIEND_FEATURES)
+            random_fiends = self._random_fiends
+            for k, e in enumerate(s.slot_element):
+                b = fo + e * nff
+                block[b + k] = 1
+                if s.awake[e]:
+                    block[b + 9] = 1
+                if s.defeated[e]:
+                    block[b + 10] = 1
+                if not random_fiends or s.awake[e] or s.defeated[e]:
+                    block[b + 3 + s.fiend_level[e]] = 1
+                else:
+                    block[b + 8] = 1
+                if s.adaptation[e] >= 0:
+                    block[ao + e * naf + s.adaptation[e]] = 1
+                    if s.adapted_done[e]:
+                        block[ao + e * naf + C.NUM_ADAPTATIONS] = 1
+            block[ao + 4 * naf:] = s.bonus_used
+            self._fiend_bv = s._bv
+        buf[self._fiend0:self._fiend0 + len(block)] = block
 
     def encode(self, s, player: int, out: np.ndarray | None = None) -> np.ndarray:
         """``player``'s view of state ``s``: float32, shape ``(LAYOUT.size,)``.
@@ -263,10 +275,11 @@ class Encoder:
             inc = inc + [x[1] for x in q if x[0] in _PLACING]
         # adjacent pieces, written at once: dice, reroll_marks | shards, bag, aside,
         # incoming | walls, cores, pillar_supply | track | stack_sizes
+        bag = bytes(bag)  # elements 0..3: counted faster as bytes
         buf[self._dice0:self._dice0 + 59] = (
-            [x / 8.0 for x in s.dice + s.marks]
-            + [x / 10.0 for x in s.shards + [bag.count(0), bag.count(1), bag.count(2), bag.count(3)]
-               + s.aside + [inc.count(0), inc.count(1), inc.count(2), inc.count(3)]]
+            list(map(_EIGHTHS, s.dice + s.marks))
+            + list(map(_TENTHS, s.shards + [bag.count(0), bag.count(1), bag.count(2), bag.count(3)]
+                       + s.aside + [inc.count(0), inc.count(1), inc.count(2), inc.count(3)]))
             + s.walls + [s.cores / C.MAX_CORES, (C.NUM_PILLARS - s.pillars_used) / C.NUM_PILLARS]
             + _TRACK_ONE_HOT[min(s.track, C.LOSE_SPACE)]
             + [len(st[0]) / 16.0, len(st[1]) / 16.0, len(st[2]) / 16.0])
