@@ -160,6 +160,9 @@ _TILE_ARRAYS = [np.array(C.TILES_BY_SIZE[size]) for size in range(3)]
 _FULL_BAG = np.repeat(np.arange(4), C.INVADERS_PER_ELEMENT)
 """Setup 2 and 7: the tile stacks and the bag before shuffling (never mutated)."""
 
+_REROLL_OPTIONS = [[REROLL0 + f for f in range(5) if avail >> f & 1] for avail in range(32)]
+"""``_REROLL_OPTIONS[faces]``: the REROLL actions for a bit mask of faces with unused dice."""
+
 _HAS_SMALL_ROOM = [[any(ROOMS[sd][t * C.MAX_ROOMS + r] is not None and ROOMS[sd][t * C.MAX_ROOMS + r][0] == C.SMALL
                         for r in range(C.MAX_ROOMS)) for t in range(NT)] for sd in (0, 1)]
 """``_HAS_SMALL_ROOM[side][tile]``: the side has a small room (a spire top needs one)."""
@@ -307,6 +310,7 @@ class State(Effects, _State):
         return s
 
     _u32 = None  # (generator, its ctypes next_uint32, state pointer): Effects._below
+    _blocked = None  # (board stamp, _star_blocked())
 
     def __getstate__(self) -> dict:
         """The attributes, less the generator's ctypes handles (rebuilt when needed)."""
@@ -449,6 +453,15 @@ class State(Effects, _State):
                    if ROOMS[side[s // C.MAX_SPACES]][ROOM_OF[side[s // C.MAX_SPACES]][s]][1] >> element & 1]
         return out
 
+    def _pillar_space_of(self, element: int, free: list[int]) -> bool:
+        """Whether ``pillar_spaces(element)`` is not empty (``free``: ``pillar_spaces()``)."""
+        side = self.side
+        for s in free:
+            sd = side[s // C.MAX_SPACES]
+            if ROOMS[sd][ROOM_OF[sd][s]][1] >> element & 1:
+                return True
+        return False
+
     def needs(self, s: int, blocked: int | None = None) -> tuple[int, ...]:
         """Die requirements of space ``s``; an awake level-2 fiend of element X
         makes star dice no longer fit X on the standard side's X rooms (ASP-A6).
@@ -465,12 +478,17 @@ class State(Effects, _State):
         return need
 
     def _star_blocked(self) -> int:
-        """Element mask of the awake, undefeated level-2 fiends."""
+        """Element mask of the awake, undefeated level-2 fiends; cached per board stamp
+        ``_bv`` (awakenings and defeats take a fresh one; dormant levels do not count)."""
+        c = self._blocked
+        if c is not None and c[0] == self._bv:
+            return c[1]
         awake, defeated, level = self.awake, self.defeated, self.fiend_level
         mask = 0
         for e in range(4):
             if awake[e] and not defeated[e] and level[e] == 2:
                 mask |= 1 << e
+        self._blocked = (self._bv, mask)
         return mask
 
     def _dice_feasible(self, needs, dice) -> bool:
@@ -509,19 +527,18 @@ class State(Effects, _State):
         _, opened, invaded, rooms, free, spires = fc
         nd = dice[0] + dice[1] + dice[2] + dice[3] + dice[4]
         if nd:
+            # faces with an unused die
+            avail = ((dice[0] > 0) | (dice[1] > 0) << 1 | (dice[2] > 0) << 2 | (dice[3] > 0) << 3
+                     | (dice[4] > 0) << 4)
             if free:  # pillars (rulebook "Place a pillar")
                 blocked = self._star_blocked() if True in self.awake else 0
                 side = self.side
-                avail = 0  # faces with an unused die
-                for f in range(5):
-                    if dice[f]:
-                        avail |= 1 << f
                 for s in free:
                     need = self.needs(s, blocked) if blocked else NEEDS[side[s // C.MAX_SPACES]][s]
                     if (need[0] & avail) if len(need) == 1 else self._dice_feasible(need, dice):
                         out.append(SPACE0 + s)
             if not self.reroll_used:
-                out += [REROLL0 + f for f in range(5) if dice[f]]
+                out += _REROLL_OPTIONS[avail]
         if self.reserve:
             has = (bool(rooms[0]), bool(rooms[1]), bool(rooms[2]) or min(self.found_tile) < 0)
             out += [BUILD0 + t for t in self.reserve if has[TILE_SIZE[t]]]
@@ -550,9 +567,9 @@ class State(Effects, _State):
         spires = fc[5]
         if spires:
             out += [SPIRE0 + t * 4 + e for t, e in spires]
-        k = ch.trigger  # character triggers (ASP-A5)
-        if (nd >= 1 and bool(self.pillar_spaces(ch.element)) if k == "pillar"
-                else bool(invaded) and bool(self._demolish_spaces()) if k == "demolish"
+        k, pillar = ch.trigger, self.pillar  # character triggers (ASP-A5)
+        if (nd >= 1 and self._pillar_space_of(ch.element, free) if k == "pillar"
+                else bool(invaded) and any(pillar[q] for q in opened) if k == "demolish"
                 else nd >= 2 and bool(self._restorable_walls()) if k == "mend"
                 else nd >= 1 and bool(self.reserve) if k == "swap"
                 else nd >= 1 and ns >= 1):  # gust
