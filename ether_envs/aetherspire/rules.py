@@ -798,13 +798,13 @@ class State(Effects, _State):
 
     # ---- apply ------------------------------------------------------------------------------
     def _apply_action(self, action: int) -> None:
-        self._legal = None
         block, i = DECODE[action]
-        if self.queue:
-            self._resolve(self.queue[-1], block, i)
+        q = self.queue
+        if q:
+            self._resolve(q[-1], block, i)
         else:
             self._build_action(block, i)
-        self._settle()
+        self._settle()  # also drops the cached legal actions
 
     def _build_action(self, block: str, i: int) -> None:
         """The build step's main choice (rulebook "Build step")."""
@@ -964,28 +964,31 @@ class State(Effects, _State):
             q = self.queue
             if q:
                 top = q[-1]
-                if top[0] in _AUTO:
+                k = top[0]
+                if k in _AUTO:
                     q.pop()
-                    if top[0] == K_DO_DRAW:
+                    if k == K_DO_DRAW:
                         self._draw_to_reserve(top[1], bool(top[2]))
                     else:
                         self._diminish_bag(top[1])
                     continue
-                if top[0] == K_DISCARD and top[1] >= sum(self.dice):
+                if k == K_DISCARD and top[1] >= sum(self.dice):
                     q.pop()  # discarding every unused die: nothing to choose
                     self.dice = [0] * 5
                     continue
                 opts = self._step_options(top)
-                if not opts:
-                    q.pop()  # nothing left to choose: the step ends (ASP-A16)
-                    continue
-                if len(opts) == 1:
+                if len(opts) > 1:
+                    opts.sort()
+                    self._legal = opts
+                    return
+                if opts:  # a forced choice
                     block, i = DECODE[opts[0]]
                     self._resolve(top, block, i)
-                    continue
-                opts.sort()
-                self._legal = opts
-                return
+                else:
+                    q.pop()  # nothing left to choose: the step ends (ASP-A16)
+                continue
+            if self.phase == BUILD:
+                break  # the build step's main choice
             if self.phase == SETUP:
                 self._start_turn()
             elif self.phase == SUPPLY:
