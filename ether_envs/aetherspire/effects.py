@@ -93,19 +93,37 @@ class Effects:
         """The pillar or invader on space ``s`` changed: fresh fortress and tile stamps."""
         self._tv[s // C.MAX_SPACES] = self._fv = next(_FV)
 
+    def _own_fortress(self) -> None:
+        """Copy the fortress lists a clone may share (``State.clone``) before a change."""
+        self.pillar = self.pillar[:]
+        self.invader = self.invader[:]
+        self.room_tile = self.room_tile[:]
+        self._shared = False
+
+    def _set_invader(self, s: int, e: int) -> None:
+        """Put an invader of element ``e`` (-1: none) on space ``s``."""
+        if self._shared:
+            self._own_fortress()
+        self.invader[s] = e
+        self._space_changed(s)
+
+    def _set_pillar(self, s: int, v: int) -> None:
+        """Put (1) or remove (0) the pillar on space ``s``."""
+        if self._shared:
+            self._own_fortress()
+        self.pillar[s] = v
+        self._space_changed(s)
+
     def _crystallize(self, s: int) -> None:
         self.shards[self.invader[s]] += 1
-        self.invader[s] = -1
-        self._space_changed(s)
+        self._set_invader(s, -1)
 
     def _destroy_invader(self, s: int) -> None:
         self._to_bag(self.invader[s])
-        self.invader[s] = -1
-        self._space_changed(s)
+        self._set_invader(s, -1)
 
     def _add_pillar(self, s: int) -> None:
-        self.pillar[s] = 1
-        self._space_changed(s)
+        self._set_pillar(s, 1)
         self.pillars_used += 1
 
     def _draw_tile(self, size: int) -> int:
@@ -145,6 +163,8 @@ class Effects:
             self.found_tile[f] = t
             self.level[t] = 1
         else:
+            if self._shared:
+                self._own_fortress()
             self.room_tile[where] = t
             self.level[t] = self.level[where // C.MAX_ROOMS] + 1
             self._tile_changed(where // C.MAX_ROOMS)  # its room is covered

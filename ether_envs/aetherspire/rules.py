@@ -169,11 +169,11 @@ _HAS_SMALL_ROOM = [[any(ROOMS[sd][t * C.MAX_ROOMS + r] is not None and ROOMS[sd]
 
 _LIST_FIELDS = (
     "history", "stack_known", "walls", "slot_element", "fiend_level", "awake", "defeated", "adaptation",
-    "adapted_done", "bag", "shards", "aside", "incoming", "reserve", "side", "found_tile", "room_tile", "_tv",
-    "base_of", "level", "pillar", "invader", "topped", "spire_of", "dice", "marks", "bonus_used",
-    "characters")
-"""Flat list attributes of a :class:`State` (copied by ``clone``; ``queue`` and
-``stacks`` are lists of lists, copied two levels deep)."""
+    "adapted_done", "bag", "shards", "aside", "incoming", "reserve", "side", "found_tile", "_tv",
+    "base_of", "level", "topped", "spire_of", "dice", "marks", "bonus_used", "characters")
+"""Flat list attributes of a :class:`State` copied by ``clone`` (``queue`` and ``stacks``
+are lists of lists, copied two levels deep; ``pillar``, ``invader`` and ``room_tile``
+are copied on write)."""
 
 
 class State(Effects, _State):
@@ -262,6 +262,7 @@ class State(Effects, _State):
         self.topped = [-1] * NT
         self.spire_of = [-1] * NT
         self.pillars_used = 0
+        self._shared = False  # pillar, invader, room_tile may be shared with a clone
         self._fv = next(_FV)  # fortress stamp: new on every change of the fortress (caches)
         self._tv = [0] * NT  # tile stamps: new on every change on that floor tile (0: never in the fortress)
         self._bv = next(_FV)  # board stamp: reserve, awakenings, bonus tokens (encoder cache)
@@ -296,15 +297,18 @@ class State(Effects, _State):
 
     # ---- clone ------------------------------------------------------------------------
     def clone(self) -> "State":
-        """An independent copy: every list copied (``queue`` and ``stacks`` two levels),
-        the rest shared (ints, strings, tuples, the game and the stamp-keyed caches,
-        which are never mutated); the generator's state is copied lazily."""
+        """An independent copy: every list copied (``queue`` and ``stacks`` two levels)
+        except the three long fortress lists ``pillar``, ``invader``, ``room_tile``,
+        which both states copy before they first change them (``_own_fortress``); the
+        rest shared (ints, strings, tuples, the game and the stamp-keyed caches, which
+        are never mutated); the generator's state is copied lazily."""
         s = State.__new__(State)
         d = self.__dict__.copy()
         for k in _LIST_FIELDS:
             d[k] = d[k][:]
         d["queue"] = [x[:] for x in self.queue]
         d["stacks"] = [x[:] for x in self.stacks]
+        self._shared = d["_shared"] = True  # pillar, invader, room_tile: copied on write
         s.__dict__ = d
         self._share_rng_state(s)
         return s
@@ -854,8 +858,7 @@ class State(Effects, _State):
                 q.pop()
         elif k == K_INV_SPACE:
             q.pop()
-            self.invader[i] = a
-            self._space_changed(i)
+            self._set_invader(i, a)
         elif k in (K_SUPPLY_DRAW, K_BONUS_DRAW, K_CRAFT_DRAW):
             q.pop()
             multi = block == "DRAW_MULTI"
@@ -900,10 +903,8 @@ class State(Effects, _State):
                 q.pop()
         elif k == K_FIRE_TO:
             q.pop()
-            self.invader[i] = self.invader[a]
-            self.invader[a] = -1
-            self._space_changed(i)
-            self._space_changed(a)
+            self._set_invader(i, self.invader[a])
+            self._set_invader(a, -1)
         elif k == K_DISCARD:
             self.dice[i] -= 1
             if a > 1:
@@ -918,13 +919,11 @@ class State(Effects, _State):
             q[-1] = [K_FIRE_TO, i, 0, 0]
         elif k == K_DEMOLISH:
             q.pop()
-            self.pillar[i] = 0
-            self._space_changed(i)
+            self._set_pillar(i, 0)
             self.pillars_used -= 1
         elif k == K_SETUP_INV:
             q.pop()
-            self.invader[i] = a
-            self._space_changed(i)
+            self._set_invader(i, a)
         elif k == K_TARGET:
             q.pop()
             self._place_floor(a, -2 - i if block == "FOUNDATION" else i)
@@ -947,8 +946,7 @@ class State(Effects, _State):
             if block == "SHARD":
                 self.shards[a] -= 1
             else:
-                self.invader[i] = -1
-                self._space_changed(i)
+                self._set_invader(i, -1)
             self.aside[a] += 1
             if b > 1:
                 step[2] = b - 1
@@ -1094,8 +1092,7 @@ class State(Effects, _State):
         self.incoming.remove(e)
         targets = self._invader_targets(e)
         if targets and len(targets) <= 1 + self.incoming.count(e):
-            self.invader[targets[0]] = e
-            self._space_changed(targets[0])
+            self._set_invader(targets[0], e)
         elif targets:
             self.queue.append([K_INV_SPACE, e, 0, 0])
         else:

@@ -89,6 +89,7 @@ def reserve(s, t: int, side: int = 0):
 
 
 def pillars(s, *spaces):
+    s._own_fortress()
     for q in spaces:
         s.pillar[q] = 1
         s.pillars_used += 1
@@ -97,6 +98,7 @@ def pillars(s, *spaces):
 
 def invaders(s, placed: dict):
     """Put invaders ``{space: element}`` taken from the bag."""
+    s._own_fortress()
     for q, e in placed.items():
         s.bag.remove(e)
         s.invader[q] = e

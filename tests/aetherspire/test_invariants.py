@@ -52,12 +52,25 @@ def test_invariants_chance_draws_equal_numpy_integers():
 
 
 def test_invariants_clone_copies_every_mutable_attribute():
+    """Every list is copied by clone(), or (the long fortress lists) before either
+    state changes it."""
     s = ether_envs.load_game("aetherspire", num_players=3, difficulty=3).new_initial_state(5)
     c = s.clone()
+    on_write = {"pillar", "invader", "room_tile"}
     for k, v in s.__dict__.items():
-        if isinstance(v, list) and k != "_legal":  # the legal-action cache is never mutated
+        if isinstance(v, list) and k != "_legal" and k not in on_write:  # _legal is never mutated
             assert c.__dict__[k] is not v, k
             assert all(not isinstance(x, list) or x is not y for x, y in zip(v, c.__dict__[k])), k
+    before = {k: list(getattr(s, k)) for k in on_write}
+    c._set_pillar(5, 1)
+    c._set_invader(6, 2)
+    floor_slot = next(r for r in range(R.NR) if s.room_tile[r] < 0)
+    c._own_fortress()
+    c.room_tile[floor_slot] = 0
+    assert {k: getattr(s, k) for k in on_write} == before
+    d = s.clone()  # the original, shared again, copies before its own change
+    s._set_pillar(7, 1)
+    assert d.pillar[7] == 0 and c.pillar[7] == 0
 
 
 @pytest.mark.parametrize("num_players,difficulty", [(1, 1), (4, 3)])
