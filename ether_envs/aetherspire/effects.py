@@ -158,6 +158,7 @@ class Effects:
         then its placement effect and the active character's passives."""
         if t in self.reserve:
             self.reserve.remove(t)
+            self._bv = next(_FV)  # the reserve as the encoder shows it
         if where <= -2:
             f = -2 - where
             self.found_tile[f] = t

@@ -145,15 +145,12 @@ class Encoder:
         self._step0, self._flags0, self._turns0 = o["step"], o["flags"], o["turns"]
         assert o["stack_sizes"] + 3 - o["dice"] == 59  # the adjacent pieces encode() writes at once
         # the template with the fortress as of the tile stamps ``_tile_tv`` (State._tv;
-        # 0: the template's), and that block with the board, keyed by (State._fv, State._bv)
-        self._fort_block, self._tile_tv, self._fort_fv = self._template.copy(), [0] * NT, -1
-        self._cache_block, self._cache_fv, self._cache_bv = self._template.copy(), -1, -1
-        # the adjacent pieces fiends, adaptations, bonus_used (all zeros in the template),
-        # keyed by State._bv
-        self._fiend0 = o["fiends"]
-        assert o["bonus_used"] + C.NUM_BONUSES - o["fiends"] == 4 * (len(FIEND_FEATURES) + C.NUM_ADAPTATIONS + 1) + C.NUM_BONUSES
-        self._fiend_block = np.zeros(o["bonus_used"] + C.NUM_BONUSES - o["fiends"], dtype=np.float32)
-        self._fiend_bv = -1
+        # 0: the template's) and the board (``_board``) as of the board stamp ``_block_bv``
+        self._block, self._tile_tv, self._block_fv, self._block_bv = self._template.copy(), [0] * NT, -1, -1
+        self._reserve_shown: list[int] = []  # tiles the block shows in the reserve
+        self._shown_dice = self._shown_counts = self._shown_rest = None  # what the block shows
+        self._fiend0 = o["fiends"]  # the adjacent pieces fiends, adaptations, bonus_used
+        assert o["bonus_used"] - o["fiends"] == 4 * (len(FIEND_FEATURES) + C.NUM_ADAPTATIONS + 1)
 
     def _tile(self, s, buf, t: int) -> None:
         """Rewrite floor tile ``t``'s entries (its tile row, spaces and rooms) in the
@@ -211,78 +208,93 @@ class Encoder:
             if complete:
                 buf[qb + 2] = 1
 
-    def _board(self, s, buf) -> None:
-        """The reserve (tile rows), then the fiends, adaptations and bonus tokens (a block
-        of their own, rebuilt when the board stamp ``s._bv`` changes), onto the fortress block."""
-        tile0, ntf, side = self._tile0, len(TILE_FEATURES), s.side
+    def _board(self, s, block) -> None:
+        """The reserve (tile rows) and the fiends, adaptations and bonus tokens, in the
+        block (when the board stamp ``s._bv`` changed)."""
+        tile0, ntf, side, level, template = self._tile0, len(TILE_FEATURES), s.side, s.level, self._template
+        for t in self._reserve_shown:
+            if not level[t]:  # back in a stack, or still in the reserve (rewritten below)
+                tb = tile0 + t * ntf
+                block[tb:tb + ntf] = template[tb:tb + ntf]
         for t in s.reserve:
             tb = tile0 + t * ntf
-            buf[tb] = 0
-            buf[tb + 1] = 1
-            buf[tb + 3] = side[t]
-        block = self._fiend_block
-        if self._fiend_bv != s._bv:
-            block[:] = 0
-            nff, fo = len(FIEND_FEATURES), 0
-            naf, ao = C.NUM_ADAPTATIONS + 1, 4 * len(FIEND_FEATURES)
-            random_fiends = self._random_fiends
-            for k, e in enumerate(s.slot_element):
-                b = fo + e * nff
-                block[b + k] = 1
-                if s.awake[e]:
-                    block[b + 9] = 1
-                if s.defeated[e]:
-                    block[b + 10] = 1
-                if not random_fiends or s.awake[e] or s.defeated[e]:
-                    block[b + 3 + s.fiend_level[e]] = 1
-                else:
-                    block[b + 8] = 1
-                if s.adaptation[e] >= 0:
-                    block[ao + e * naf + s.adaptation[e]] = 1
-                    if s.adapted_done[e]:
-                        block[ao + e * naf + C.NUM_ADAPTATIONS] = 1
-            block[ao + 4 * naf:] = s.bonus_used
-            self._fiend_bv = s._bv
-        buf[self._fiend0:self._fiend0 + len(block)] = block
+            block[tb] = 0
+            block[tb + 1] = 1
+            block[tb + 3] = side[t]
+        self._reserve_shown = list(s.reserve)
+        nff, fo = len(FIEND_FEATURES), self._fiend0
+        naf, ao = C.NUM_ADAPTATIONS + 1, fo + 4 * len(FIEND_FEATURES)
+        block[fo:ao + 4 * naf + C.NUM_BONUSES] = 0
+        random_fiends = self._random_fiends
+        for k, e in enumerate(s.slot_element):
+            b = fo + e * nff
+            block[b + k] = 1
+            if s.awake[e]:
+                block[b + 9] = 1
+            if s.defeated[e]:
+                block[b + 10] = 1
+            if not random_fiends or s.awake[e] or s.defeated[e]:
+                block[b + 3 + s.fiend_level[e]] = 1
+            else:
+                block[b + 8] = 1
+            if s.adaptation[e] >= 0:
+                block[ao + e * naf + s.adaptation[e]] = 1
+                if s.adapted_done[e]:
+                    block[ao + e * naf + C.NUM_ADAPTATIONS] = 1
+        block[ao + 4 * naf:ao + 4 * naf + C.NUM_BONUSES] = s.bonus_used
 
     def encode(self, s, player: int, out: np.ndarray | None = None) -> np.ndarray:
         """``player``'s view of state ``s``: float32, shape ``(LAYOUT.size,)``.
 
-        Two cached blocks: the template with the fortress, where only the floor tiles
-        whose stamp ``s._tv[t]`` changed are rewritten (``_tile``), and that with the
-        board (``_board``), keyed by ``(s._fv, s._bv)`` (``tables._FV``); the rest is
-        written on every call."""
+        One cached block, shared by every state and seat and rewritten only where it
+        differs from ``s``: the template with the fortress, where only the floor tiles
+        whose stamp ``s._tv[t]`` changed are rewritten (``_tile``), the board
+        (``_board``) when the board stamp ``s._bv`` changed (``tables._FV``), and the
+        counters from dice to stack sizes in three groups compared with what the block
+        shows. It is copied to the output; the seat-relative and pending-step pieces are
+        then written on every call."""
         buf = self._buf if out is None else out  # write in place when given a buffer
         o = self._o
         n = self._n
-        if self._cache_fv != s._fv or self._cache_bv != s._bv:
-            fb = self._fort_block
-            if self._fort_fv != s._fv:
+        block = self._block
+        if self._block_fv != s._fv or self._block_bv != s._bv:
+            new_board = self._block_bv != s._bv
+            if self._block_fv != s._fv:
                 tv, etv = s._tv, self._tile_tv
                 if tv != etv:
                     for t in range(NT):
                         if tv[t] != etv[t]:
-                            self._tile(s, fb, t)
+                            self._tile(s, block, t)
                             etv[t] = tv[t]
-                self._fort_fv = s._fv
-            cb = self._cache_block
-            cb[:] = fb
-            self._board(s, cb)
-            self._cache_fv, self._cache_bv = s._fv, s._bv
-        buf[:] = self._cache_block
-        st, bag, inc, q = s.stacks, s.bag, s.incoming, s.queue
+                            if t in self._reserve_shown:
+                                new_board = True
+                self._block_fv = s._fv
+            if new_board:
+                self._board(s, block)
+                self._block_bv = s._bv
+        # adjacent pieces, in the block, in three groups rewritten when their inputs
+        # changed: dice, reroll_marks | shards, bag, aside, incoming | walls, cores,
+        # pillar_supply, track, stack_sizes
+        d0, st, inc, q = self._dice0, s.stacks, s.incoming, s.queue
+        dice = s.dice + s.marks
+        if dice != self._shown_dice:
+            block[d0:d0 + 10] = list(map(_EIGHTHS, dice))
+            self._shown_dice = dice
         if q and q[-1][0] in _PLACING:  # drawn, not yet placed
             inc = inc + [x[1] for x in q if x[0] in _PLACING]
-        # adjacent pieces, written at once: dice, reroll_marks | shards, bag, aside,
-        # incoming | walls, cores, pillar_supply | track | stack_sizes
-        bag = bytes(bag)  # elements 0..3: counted faster as bytes
-        buf[self._dice0:self._dice0 + 59] = (
-            list(map(_EIGHTHS, s.dice + s.marks))
-            + list(map(_TENTHS, s.shards + [bag.count(0), bag.count(1), bag.count(2), bag.count(3)]
-                       + s.aside + [inc.count(0), inc.count(1), inc.count(2), inc.count(3)]))
-            + s.walls + [s.cores / C.MAX_CORES, (C.NUM_PILLARS - s.pillars_used) / C.NUM_PILLARS]
-            + _TRACK_ONE_HOT[min(s.track, C.LOSE_SPACE)]
-            + [len(st[0]) / 16.0, len(st[1]) / 16.0, len(st[2]) / 16.0])
+        bag = bytes(s.bag)  # elements 0..3: counted faster as bytes
+        counts = s.shards + [bag.count(0), bag.count(1), bag.count(2), bag.count(3)] + s.aside + [
+            inc.count(0), inc.count(1), inc.count(2), inc.count(3)]
+        if counts != self._shown_counts:
+            block[d0 + 10:d0 + 26] = list(map(_TENTHS, counts))
+            self._shown_counts = counts
+        track = min(s.track, C.LOSE_SPACE)
+        rest = (*s.walls, s.cores, s.pillars_used, track, len(st[0]), len(st[1]), len(st[2]))
+        if rest != self._shown_rest:
+            block[d0 + 26:d0 + 59] = s.walls + [s.cores / C.MAX_CORES, (C.NUM_PILLARS - s.pillars_used) / C.NUM_PILLARS] + (
+                _TRACK_ONE_HOT[track] + [len(st[0]) / 16.0, len(st[1]) / 16.0, len(st[2]) / 16.0])
+            self._shown_rest = rest
+        buf[:] = block
         co, chars = self._chars0, s.characters
         for p in range(n):
             buf[co + ((p - player) % n) * C.NUM_CHARACTERS + chars[p]] = 1
