@@ -148,7 +148,7 @@ class Encoder:
         # 0: the template's) and the board (``_board``) as of the board stamp ``_block_bv``
         self._block, self._tile_tv, self._block_fv, self._block_bv = self._template.copy(), [0] * NT, -1, -1
         self._reserve_shown: list[int] = []  # tiles the block shows in the reserve
-        self._shown_dice = self._shown_counts = self._shown_rest = None  # what the block shows
+        self._shown_dice = self._shown_counts = self._shown_rest = self._fiends_shown = None  # what it shows
         self._fiend0 = o["fiends"]  # the adjacent pieces fiends, adaptations, bonus_used
         assert o["bonus_used"] - o["fiends"] == 4 * (len(FIEND_FEATURES) + C.NUM_ADAPTATIONS + 1)
 
@@ -209,8 +209,9 @@ class Encoder:
                 buf[qb + 2] = 1
 
     def _board(self, s, block) -> None:
-        """The reserve (tile rows) and the fiends, adaptations and bonus tokens, in the
-        block (when the board stamp ``s._bv`` changed)."""
+        """The reserve (tile rows) and, if they differ from what the block shows, the
+        fiends, adaptations and bonus tokens, in the block (when the board stamp
+        ``s._bv`` changed)."""
         tile0, ntf, side, level, template = self._tile0, len(TILE_FEATURES), s.side, s.level, self._template
         for t in self._reserve_shown:
             if not level[t]:  # back in a stack, or still in the reserve (rewritten below)
@@ -222,6 +223,11 @@ class Encoder:
             block[tb + 1] = 1
             block[tb + 3] = side[t]
         self._reserve_shown = list(s.reserve)
+        fiends = [*s.slot_element, *s.fiend_level, *s.awake, *s.defeated, *s.adaptation, *s.adapted_done,
+                  *s.bonus_used]
+        if fiends == self._fiends_shown:
+            return
+        self._fiends_shown = fiends
         nff, fo = len(FIEND_FEATURES), self._fiend0
         naf, ao = C.NUM_ADAPTATIONS + 1, fo + 4 * len(FIEND_FEATURES)
         block[fo:ao + 4 * naf + C.NUM_BONUSES] = 0
