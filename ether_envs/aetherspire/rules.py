@@ -301,7 +301,8 @@ class State(Effects, _State):
         except the three long fortress lists ``pillar``, ``invader``, ``room_tile``,
         which both states copy before they first change them (``_own_fortress``); the
         rest shared (ints, strings, tuples, the game and the stamp-keyed caches, which
-        are never mutated); the generator's state is copied lazily."""
+        are never mutated); the generator's state is copied lazily, by both states (so
+        that cloning a state again is cheap)."""
         s = State.__new__(State)
         d = self.__dict__.copy()
         for k in _LIST_FIELDS:
@@ -311,6 +312,8 @@ class State(Effects, _State):
         self._shared = d["_shared"] = True  # pillar, invader, room_tile: copied on write
         s.__dict__ = d
         self._share_rng_state(s)
+        if self._rng is not None:  # this state too keeps the generator's state, copied when
+            self._rng, self._rng_state = None, s._rng_state  # it next draws (cheaper clones)
         return s
 
     _u32 = None  # (generator, its ctypes next_uint32, state pointer): Effects._below
