@@ -160,6 +160,9 @@ _TILE_ARRAYS = [np.array(C.TILES_BY_SIZE[size]) for size in range(3)]
 _FULL_BAG = np.repeat(np.arange(4), C.INVADERS_PER_ELEMENT)
 """Setup 2 and 7: the tile stacks and the bag before shuffling (never mutated)."""
 
+_MUD, _ICE, _LAVA, _FIRE = (SPELL_COST[k] for k in (MUDSLIDE, ICE_BEAM, LAVA_BOMB, FIRESTORM))
+"""The two shard elements each spell costs (``tables.SPELL_COST``)."""
+
 _REROLL_OPTIONS = [[REROLL0 + f for f in range(5) if avail >> f & 1] for avail in range(32)]
 """``_REROLL_OPTIONS[faces]``: the REROLL actions for a bit mask of faces with unused dice."""
 
@@ -524,8 +527,10 @@ class State(Effects, _State):
         return action in self._legal_actions()
 
     def _build_options(self) -> list[int]:
-        """The build step's main choice (rulebook "Build step"). Spell and trigger
-        conditions are written out here (``_can_cast``, ``_can_trigger`` say the same)."""
+        """The build step's main choice (rulebook "Build step"): end it, place a pillar,
+        reroll any, build a floor, cast a spell whose shards are there and that has a
+        target (ASP-A16; Floor Crafting: ``_craft_cost`` shards and a tile left), complete
+        a spire, use the character's trigger (ASP-A5), Anchored's free pillar."""
         out = [END_BUILD]
         dice = self.dice
         fc = self._fcache
@@ -553,9 +558,9 @@ class State(Effects, _State):
         ns = sh[0] + sh[1] + sh[2] + sh[3]
         ch = C.CHARACTERS[self.characters[self.turn_player]]
         if ns:  # spells (rulebook "Cast a spell"; ASP-A16)
-            if sh[C.EARTH] and sh[C.WATER]:
+            if sh[_MUD[0]] and sh[_MUD[1]]:
                 out.append(SPELL0 + MUDSLIDE)
-            if sh[C.WATER] and sh[C.AIR] and len(invaded) >= 2:
+            if sh[_ICE[0]] and sh[_ICE[1]] and len(invaded) >= 2:
                 # a room with 2+ invaders: a room's spaces have consecutive ids
                 side, prev = self.side, -1
                 for q in invaded:
@@ -564,9 +569,9 @@ class State(Effects, _State):
                         out.append(SPELL0 + ICE_BEAM)
                         break
                     prev = r
-            if sh[C.EARTH] and sh[C.FIRE] and invaded:
+            if sh[_LAVA[0]] and sh[_LAVA[1]] and invaded:
                 out.append(SPELL0 + LAVA_BOMB)
-            if sh[C.FIRE] and sh[C.AIR] and ((invaded and len(opened) > len(invaded)) or free):
+            if sh[_FIRE[0]] and sh[_FIRE[1]] and ((invaded and len(opened) > len(invaded)) or free):
                 out.append(SPELL0 + FIRESTORM)
             if ns >= (1 if ch.upgrade == "floor_crafting" else 2) and (
                     self.stacks[0] or self.stacks[1] or self.stacks[2]):  # = _craft_cost
@@ -594,23 +599,6 @@ class State(Effects, _State):
             out += [FOUND0 + f for f in range(C.NUM_FOUNDATIONS) if self.found_tile[f] < 0]
         rooms = self._buildable_rooms() if rooms is None else rooms
         return out + [ROOM0 + r for r in rooms[size]]
-
-    def _can_cast(self, k: int) -> bool:
-        sh = self.shards
-        if k == FLOOR_CRAFTING:
-            return sum(sh) >= self._craft_cost() and any(self.stacks)
-        a, b = SPELL_COST[k]
-        if not (sh[a] and sh[b]):
-            return False
-        if k == MUDSLIDE:
-            return True
-        fc = self._fort()
-        if k == ICE_BEAM:
-            return len(fc[2]) >= 2 and bool(self._ice_rooms())
-        if k == LAVA_BOMB:
-            return bool(fc[2])
-        # FIRESTORM (ASP-A16): an invader that can move, or a free pillar space
-        return bool(fc[2] and len(fc[1]) > len(fc[2])) or bool(fc[4])
 
     def _craft_cost(self) -> int:
         return 1 if self.character().upgrade == "floor_crafting" else 2
@@ -640,20 +628,6 @@ class State(Effects, _State):
             return False
         a = C.ADAPTATION_BY_KEY[key].adaptation_id
         return any(done[e] and self.adaptation[e] == a for e in range(4))
-
-    def _can_trigger(self) -> bool:
-        ch = self.character()
-        nd = sum(self.dice)
-        k = ch.trigger
-        if k == "pillar":
-            return nd >= 1 and bool(self.pillar_spaces(ch.element))
-        if k == "demolish":
-            return bool(self._demolish_spaces()) and bool(self.invader_spaces())
-        if k == "mend":
-            return nd >= 2 and bool(self._restorable_walls())
-        if k == "swap":
-            return nd >= 1 and bool(self.reserve)
-        return nd >= 1 and sum(self.shards) >= 1  # gust
 
     def _demolish_spaces(self) -> list[int]:
         """Pillars that may be destroyed: not under a floor (glossary "Destroy (pillar)")."""
