@@ -5,6 +5,8 @@ Unit Level, Transform Ether, Connect, and their choices. A mixin of
 
 from __future__ import annotations
 
+from operator import ge
+
 from . import components as C
 from .agenda import (COUNT0, D_ABILITY, D_CARDS, D_CONNECT_DICE, D_CONNECT_RESULT, D_DISCARD, D_ETHERIZE, D_GAIN,
                      D_MOVE, D_SPEND, D_TAKE, D_TARGET, D_WINDOW, MOVE0, PASS, RESULT0, REROLL0, SPEND0, ABILITY0,
@@ -17,7 +19,7 @@ class ActionRules:
     """Performing programmed actions (tasks ``T_EXEC``, ``T_CONNECT_ROLL``) and their decisions."""
 
     def _opt_move(self, t):
-        return [MOVE0 + u * C.NUM_BOXES + b for u, b in self.move_options(t[1], t[2])]
+        return self._move_table(t[1], t[2])[1]
 
     def _opt_etherize(self, t):
         p, paid, made = t[1], t[2], t[3]
@@ -57,19 +59,26 @@ class ActionRules:
         """(unit, box) pairs ``p`` may move to on a Move programmed to ``colour``
         (rulebook "Move Unit": one step, each descending step gives an optional
         further step; ETM-A11: free steps from March/Pathfinder/T6 A; Cities)."""
-        g = self.game
+        return list(self._move_table(p, colour)[0])
+
+    def _move_table(self, p: int, colour: int) -> tuple[tuple[tuple[int, int], ...], list[int]]:
+        """``move_options`` and their action ids, memoised per game (they depend only on
+        the seat, the colour, the free steps and the two unit boxes; treat as read-only)."""
         free = self.march[p] + self.first_move[p] + (1 if self.ability[p] == C.A_PATHFINDER else 0)
-        target = _COLOUR_TERRAIN[colour]
-        out = []
-        for u in C.MOBILE:
-            src = self.pos[p][u]
-            for b in _reachable(src, free, u == C.SOLDIER, p, g.city_owner):
-                if C.BOX_TERRAIN[b] == target:
-                    out.append((u, b))
-        return out
+        pos = self.pos[p]
+        key = (p, colour, free, pos[0], pos[1])
+        cache = self.game._move_cache
+        hit = cache.get(key)
+        if hit is None:
+            target = _COLOUR_TERRAIN[colour]
+            pairs = tuple((u, b) for u in C.MOBILE
+                          for b in _reachable(pos[u], free, u == C.SOLDIER, p, self.game.city_owner)
+                          if C.BOX_TERRAIN[b] == target)
+            hit = cache[key] = (pairs, [MOVE0 + u * C.NUM_BOXES + b for u, b in pairs])
+        return hit
 
     def _perform_move(self, p, colour):
-        if not self.move_options(p, colour):
+        if not self._move_table(p, colour)[0]:
             return False
         self.stack.append((D_MOVE, p, colour, 0))
         return True
@@ -143,7 +152,7 @@ class ActionRules:
     def _perform_upgrade(self, p, unit):
         cost = self.upgrade_cost(p, unit)
         r = self.res[p]
-        if cost is None or any(r[i] < cost[i] for i in range(5)):
+        if cost is None or not all(map(ge, r, cost)):  # every cost covered
             return False
         for i in range(5):
             r[i] -= cost[i]
@@ -229,7 +238,7 @@ class ActionRules:
 
     def _start_roll(self, p: int, ndice: int) -> None:
         self.roll_player = p
-        self.roll_dice = [int(x) for x in self.rng.integers(1, 7, size=ndice)]
+        self.roll_dice = self.rng.integers(1, 7, size=ndice).tolist()
         self.roll_power = [False] * ndice
         self.roll_bonus = 0
         self.roll_ability = False

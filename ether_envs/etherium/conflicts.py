@@ -21,14 +21,21 @@ class ConflictRules:
         """Boxes holding a conflict: an opposing Soldier in a City (siege), Soldiers
         of two players (assault), or a Soldier with an opposing Gatherer (pillage).
         Gatherers alone never conflict (rulebook "Clarifications")."""
-        n = self.num_players
         pos = self.pos
+        soldiers = [x[C.SOLDIER] for x in pos]
         out = []
-        for b in sorted({pos[p][C.SOLDIER] for p in range(n)}):
-            s = [p for p in range(n) if pos[p][C.SOLDIER] == b]
-            if C.BOX_TERRAIN[b] == C.CITY or len(s) >= 2 or any(
-                    pos[q][C.GATHERER] == b and q != s[0] for q in range(n)):
+        for p, b in enumerate(soldiers):
+            if b in out:
+                continue
+            if C.BOX_TERRAIN[b] == C.CITY or soldiers.count(b) >= 2:
                 out.append(b)
+                continue
+            for q, x in enumerate(pos):
+                if x[C.GATHERER] == b and q != p:  # an opposing Gatherer
+                    out.append(b)
+                    break
+        if len(out) > 1:
+            out.sort()
         return out
 
     def affected_players(self, box: int) -> list[int]:

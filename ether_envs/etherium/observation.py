@@ -69,133 +69,261 @@ _COPIES = np.array([c.copies for c in C.FLASH_CARDS], dtype=np.float32)
 _VT_SUPPLY = np.array(C.VT_SUPPLY, dtype=np.float32)
 
 
+def _f32_table(values) -> tuple[float, ...]:
+    """Python floats equal to the float32 values (so a float32 store is exact)."""
+    return tuple(float(x) for x in np.asarray(values, dtype=np.float32))
+
+
+# Value tables: each entry is the float32 the piece's scaling gives (computed with
+# numpy in float32, as a vectorised "piece *= scale" would), looked up by count.
+_QUARTER = _f32_table(np.arange(8, dtype=np.float32) * np.float32(0.25))  # levels, season bonuses
+_SIXTEENTH = _f32_table(np.arange(C.CUBES_PER_COLOUR + 1, dtype=np.float32) * np.float32(1 / 16))
+_HAND_SIZE = _f32_table(np.arange(len(C.FLASH_DECK) + 1, dtype=np.float32) * np.float32(1 / 44))
+_SIXTH = _f32_table(np.arange(C.MAX_TOKENS + 1, dtype=np.float32) * np.float32(1 / 6))
+_SCORE = _f32_table(np.arange(int(MAX_VP) + 1, dtype=np.float32) * np.float32(1 / MAX_VP))
+_PER_COPY = tuple(_f32_table(np.arange(c.copies + 1, dtype=np.float32) / np.float32(c.copies))
+                  for c in C.FLASH_CARDS)  # hand and discard, per card type
+_PER_VT = tuple(_f32_table(np.arange(max(C.VT_SUPPLY) + 1, dtype=np.float32) / np.float32(k))
+                for k in C.VT_SUPPLY)  # victory tokens and their supply, per kind
+_HALF = _f32_table(np.arange(C.ABILITY_COPIES + 1, dtype=np.float32) * np.float32(0.5))
+
+
+def _dice_table() -> tuple[float, ...]:
+    acc, out = np.float32(0), [0.0]
+    for _ in range(12):
+        acc = np.float32(acc + np.float32(1 / 6))  # "roll[face] += 1/6" in float32, once per die
+        out.append(float(acc))
+    return tuple(out)
+
+
+_DICE = _dice_table()
+_VT0, _VT1, _VT2, _VT3, _VT4 = _PER_VT
+_VP0, _VP1, _VP2, _VP3, _VP4 = C.VT_POINTS
+_ABILITY_VP = tuple(a.vp for a in C.ABILITIES)
+
+_O = {name: sl.start for name, sl in LAYOUT.slices.items()}
+O_UNITS, O_LEVELS, O_RES, O_TRIBES, O_HAND, O_HAND_SIZES, O_DECK, O_DISCARD = (
+    _O[k] for k in ("units", "levels", "resources", "tribes", "hand", "hand_sizes", "deck", "discard"))
+O_ABIL, O_ABIL_SUPPLY, O_VT, O_VT_SUPPLY, O_SCORES, O_SEASON, O_SEASON_CARD, O_SEEN = (
+    _O[k] for k in ("abilities", "ability_supply", "victory_tokens", "vt_supply", "scores", "season",
+                    "season_card", "seasons_seen"))
+O_INIT, O_AFF, O_TOKENS, O_PROGS, O_PROGRAMMED, O_STEP, O_ACTING, O_BONUS = (
+    _O[k] for k in ("initiative", "affinity", "action_tokens", "programs", "programmed", "step", "acting",
+                    "season_bonuses"))
+O_PHASE, O_DECISION, O_WINDOW, O_ARGS, O_TARGET, O_CURRENT, O_ROLL, O_BATTLE, O_BSEATS = (
+    _O[k] for k in ("phase", "decision", "window", "decision_args", "decision_target", "current_player",
+                    "roll", "battle", "battle_seats"))
+_PROG_ROW = C.MAX_TOKENS * C.NUM_SPACES  # programs: entries per relative seat
+_UNIT_ROW = MAX_PLAYERS * 2  # units: entries per box
+_MAX_SCORE = int(MAX_VP)
+_COUNTED = (R.D_GAIN, R.D_SPEND, R.D_DISCARD)
+
+
 class Encoder:
-    """Writes :data:`LAYOUT` for one observer; reads only what that seat may see."""
+    """Writes :data:`LAYOUT` for one observer; reads only what that seat may see.
+
+    The static part (the ``boxes`` piece seen from each seat, ``num_players``) is
+    kept per observer as a template; ``encode`` copies it into the output and sets
+    the few non-zero entries of the rest with scalar stores through a
+    ``memoryview`` (much cheaper than numpy item or slice writes), taking every
+    scaled value from the float32 tables above.
+    """
 
     layout = LAYOUT
 
     def __init__(self, game):
         self.game = game
         n = game.num_players
-        self._buf, self._v = LAYOUT.new_buffer()
-        self._rel = [[(q - p) % n for q in range(n)] for p in range(n)]
-        self._boxes = []
+        rel = [[(q - p) % n for q in range(n)] for p in range(n)]
+        self._rel = rel
+        self._templates = []
         for p in range(n):
-            b = np.zeros((NB, 10), dtype=np.float32)
+            buf, v = LAYOUT.new_buffer()
+            b = v["boxes"]
             for x in range(NB):
                 b[x, C.BOX_TERRAIN[x]] = 1
                 b[x, 5] = C.BOX_ELEVATION[x] / 2
                 o = game.city_owner[x]
                 if o >= 0:
-                    b[x, 6 + self._rel[p][o]] = 1
-            self._boxes.append(b)
-        self._num_players = np.eye(3, dtype=np.float32)[n - 2]
+                    b[x, 6 + rel[p][o]] = 1
+            v["num_players"][:] = np.eye(3, dtype=np.float32)[n - 2]
+            self._templates.append(memoryview(buf.tobytes()).cast("f"))
+        # per observer, per seat q: (q, relative seat, its offsets in the per-seat pieces)
+        self._seats = [tuple((q, r, O_UNITS + r * 2, O_LEVELS + r * 4, O_RES + r * 5,
+                              O_TRIBES + r * C.NUM_TRIBES, O_ABIL + r * C.NUM_ABILITIES, O_VT + r * 5,
+                              O_PROGS + r * _PROG_ROW, O_BONUS + r * 4)
+                             for q, r in enumerate(rel[p])) for p in range(n)]
+        self._scratch = np.zeros(LAYOUT.size, dtype=np.float32)
+        self._scratch_mv = memoryview(self._scratch)
 
     def encode(self, s, player: int, out: np.ndarray | None = None) -> np.ndarray:
         """``player``'s view of state ``s``: float32, shape ``(LAYOUT.size,)``, values
         in [0, 1]. Written into ``out`` when given, else a new array."""
-        n = self.game.num_players
-        v = self._v
-        self._buf[:] = 0
+        if out is None:
+            out = np.empty(LAYOUT.size, dtype=np.float32)
+        template = self._templates[player]
+        try:  # write straight into ``out`` when it is a writable float32 vector of the right size
+            m = memoryview(out)
+            m[:] = template
+            direct = True
+        except (TypeError, ValueError):
+            m = self._scratch_mv
+            m[:] = template
+            direct = False
         rel = self._rel[player]
-        v["boxes"][:] = self._boxes[player]
-        v["num_players"][:] = self._num_players
-        units, levels, resources, tribes = v["units"], v["levels"], v["resources"], v["tribes"]
-        for q in range(n):
-            r = rel[q]
-            units[s.pos[q][0], r, 0] = 1
-            units[s.pos[q][1], r, 1] = 1
-            levels[r] = s.lvl[q]
-            resources[r] = s.res[q]
-            if s.tribe[q] >= 0:
-                tribes[r, s.tribe[q]] = 1
-            v["hand_sizes"][r] = sum(s.hand[q])
-            if s.ability[q] >= 0:
-                v["abilities"][r, s.ability[q]] = 1
-            v["victory_tokens"][r] = s.vt[q]
-            v["scores"][r] = min(s.score(q), MAX_VP)
-            v["action_tokens"][r] = s.ntok[q]
-            v["programmed"][r] = len(s.program[q])
-            if s.revealed or q == player:
-                prog = v["programs"][r]
-                for k, sp in enumerate(s.program[q]):
-                    prog[k, sp] = 1
-            b = v["season_bonuses"][r]
-            b[0] = min(s.march[q], 4)
-            b[1] = min(s.harvest[q], 4)
-            b[2] = min(s.craft[q], 4)
-            b[3] = s.first_move[q] * 4
-        levels *= 0.25
-        resources *= 1 / 16
-        v["hand_sizes"] *= 1 / 44
-        v["victory_tokens"] /= _VT_SUPPLY
-        v["scores"] *= 1 / MAX_VP
-        v["action_tokens"] *= 1 / 6
-        v["programmed"] *= 1 / 6
-        v["season_bonuses"] *= 0.25
-        v["hand"][:] = s.hand[player]
-        v["hand"] /= _COPIES
-        v["deck"][0] = len(s.deck) / 44
-        v["discard"][:] = s.discard
-        v["discard"] /= _COPIES
-        v["ability_supply"][:] = s.ability_supply
-        v["ability_supply"] *= 0.5
-        v["vt_supply"][:] = s.vt_supply
-        v["vt_supply"] /= _VT_SUPPLY
-        if s.season >= 0:
-            v["season"][s.season] = 1
-            v["season_card"][s.seasons[s.season]] = 1
-            v["seasons_seen"][s.seasons[:s.season + 1]] = 1
-        for k, q in enumerate(s.order):
-            v["initiative"][rel[q], k] = 1
+        revealed = s.revealed
+        pos_, lvl_, res_, tribe_, hand_, ability_, vt_ = s.pos, s.lvl, s.res, s.tribe, s.hand, s.ability, s.vt
+        ntok_, program_, march_, harvest_, craft_, first_ = s.ntok, s.program, s.march, s.harvest, s.craft, \
+            s.first_move
+        for q, r, ou, ol, ores, otr, oab, ovt, opr, obo in self._seats[player]:
+            pos = pos_[q]
+            m[ou + pos[0] * _UNIT_ROW] = 1.0
+            m[ou + pos[1] * _UNIT_ROW + 1] = 1.0
+            a, b, c, d = lvl_[q]
+            m[ol] = _QUARTER[a]
+            m[ol + 1] = _QUARTER[b]
+            m[ol + 2] = _QUARTER[c]
+            if d:
+                m[ol + 3] = _QUARTER[d]
+            res = res_[q]
+            a, b, c, d, e = res
+            if a:
+                m[ores] = _SIXTEENTH[a]
+            if b:
+                m[ores + 1] = _SIXTEENTH[b]
+            if c:
+                m[ores + 2] = _SIXTEENTH[c]
+            if d:
+                m[ores + 3] = _SIXTEENTH[d]
+            if e:
+                m[ores + 4] = _SIXTEENTH[e]
+            x = tribe_[q]
+            if x >= 0:
+                m[otr + x] = 1.0
+            m[O_HAND_SIZES + r] = _HAND_SIZE[sum(hand_[q])]
+            x = ability_[q]
+            if x >= 0:
+                m[oab + x] = 1.0
+            t = vt_[q]
+            a, b, c, d, e = t
+            if a:
+                m[ovt] = _VT0[a]
+            if b:
+                m[ovt + 1] = _VT1[b]
+            if c:
+                m[ovt + 2] = _VT2[c]
+            if d:
+                m[ovt + 3] = _VT3[d]
+            if e:
+                m[ovt + 4] = _VT4[e]
+            score = (a * _VP0 + b * _VP1 + c * _VP2 + d * _VP3 + e * _VP4 + (_ABILITY_VP[x] if x >= 0 else 0)
+                     + lvl_[q][C.GUIDE] + res[C.ETHER] // 2)  # State.score
+            m[O_SCORES + r] = _SCORE[score if score < _MAX_SCORE else _MAX_SCORE]
+            m[O_TOKENS + r] = _SIXTH[ntok_[q]]
+            prog = program_[q]
+            if prog:
+                m[O_PROGRAMMED + r] = _SIXTH[len(prog)]
+                if revealed or q == player:
+                    for k, sp in enumerate(prog):
+                        m[opr + k * C.NUM_SPACES + sp] = 1.0
+            x = march_[q]
+            if x:
+                m[obo] = _QUARTER[x if x < 4 else 4]
+            x = harvest_[q]
+            if x:
+                m[obo + 1] = _QUARTER[x if x < 4 else 4]
+            x = craft_[q]
+            if x:
+                m[obo + 2] = _QUARTER[x if x < 4 else 4]
+            if first_[q]:
+                m[obo + 3] = _QUARTER[first_[q] * 4]
+        c = 0
+        for x in hand_[player]:
+            if x:
+                m[O_HAND + c] = _PER_COPY[c][x]
+            c += 1
+        m[O_DECK] = len(s.deck) / 44
+        c = 0
+        for x in s.discard:
+            if x:
+                m[O_DISCARD + c] = _PER_COPY[c][x]
+            c += 1
+        c = O_ABIL_SUPPLY
+        for x in s.ability_supply:
+            if x:
+                m[c] = _HALF[x]
+            c += 1
+        a, b, c, d, e = s.vt_supply
+        m[O_VT_SUPPLY] = _VT0[a]
+        m[O_VT_SUPPLY + 1] = _VT1[b]
+        m[O_VT_SUPPLY + 2] = _VT2[c]
+        m[O_VT_SUPPLY + 3] = _VT3[d]
+        m[O_VT_SUPPLY + 4] = _VT4[e]
+        season = s.season
+        if season >= 0:
+            m[O_SEASON + season] = 1.0
+            seasons = s.seasons
+            m[O_SEASON_CARD + seasons[season]] = 1.0
+            for k in range(season + 1):
+                m[O_SEEN + seasons[k]] = 1.0
+        k = O_INIT
+        for q in s.order:
+            m[k + rel[q] * MAX_PLAYERS] = 1.0
+            k += 1
         if s.affinity >= 0:
-            v["affinity"][rel[s.affinity]] = 1
+            m[O_AFF + rel[s.affinity]] = 1.0
         if s.step >= 0:
-            v["step"][s.step] = 1
-        if s.acting[0] >= 0:
-            v["acting"][rel[s.acting[0]]] = 1
-            v["acting"][MAX_PLAYERS + s.acting[1]] = 1
-        v["phase"][s.phase] = 1
-        if s.stack and s.phase != R.P_OVER:
-            t = s.stack[-1]
-            v["current_player"][rel[t[1]]] = 1
-            k = t[0] - R.D_FIRST
-            v["decision"][k] = 1
-            args = v["decision_args"]
-            if t[0] == R.D_WINDOW:
-                v["window"][t[2]] = 1
-                args[1] = t[3] / C.MAX_PLAYS_PER_WINDOW
-            elif t[0] in (R.D_GAIN, R.D_SPEND, R.D_DISCARD):
-                args[0] = min(t[2], 8) / 8
-            elif t[0] == R.D_TAKE:
-                args[0] = min(t[3], 8) / 8
-                v["decision_target"][rel[t[2]]] = 1
-            elif t[0] == R.D_SPOIL:
-                v["decision_target"][rel[t[2]]] = 1
-            elif t[0] == R.D_ETHERIZE:
-                args[2] = t[2] / 5
+            m[O_STEP + s.step] = 1.0
+        acting = s.acting
+        if acting[0] >= 0:
+            m[O_ACTING + rel[acting[0]]] = 1.0
+            m[O_ACTING + MAX_PLAYERS + acting[1]] = 1.0
+        phase = s.phase
+        m[O_PHASE + phase] = 1.0
+        stack = s.stack
+        if stack and phase != R.P_OVER:
+            t = stack[-1]
+            kind = t[0]
+            m[O_CURRENT + rel[t[1]]] = 1.0
+            m[O_DECISION + kind - R.D_FIRST] = 1.0
+            if kind == R.D_WINDOW:
+                m[O_WINDOW + t[2]] = 1.0
+                if t[3]:
+                    m[O_ARGS + 1] = t[3] / C.MAX_PLAYS_PER_WINDOW
+            elif kind in _COUNTED:
+                m[O_ARGS] = min(t[2], 8) / 8
+            elif kind == R.D_TAKE:
+                m[O_ARGS] = min(t[3], 8) / 8
+                m[O_TARGET + rel[t[2]]] = 1.0
+            elif kind == R.D_SPOIL:
+                m[O_TARGET + rel[t[2]]] = 1.0
+            elif kind == R.D_ETHERIZE:
+                m[O_ARGS + 2] = t[2] / 5
         if s.roll_player >= 0:
-            roll = v["roll"]
-            roll[rel[s.roll_player]] = 1
-            for d in s.roll_dice:
-                roll[MAX_PLAYERS + d - 1] += 1 / 6
-            roll[MAX_PLAYERS + 6] = min(s.roll_bonus, 20) / 20
-            roll[MAX_PLAYERS + 7] = 1 if s.roll_ability else 0
+            m[O_ROLL + rel[s.roll_player]] = 1.0
+            dice = s.roll_dice
+            for face in range(1, 7):
+                k = dice.count(face)
+                if k:
+                    m[O_ROLL + MAX_PLAYERS + face - 1] = _DICE[k]
+            m[O_ROLL + MAX_PLAYERS + 6] = min(s.roll_bonus, 20) / 20
+            if s.roll_ability:
+                m[O_ROLL + MAX_PLAYERS + 7] = 1.0
         b = s.battle
         if b is not None:
-            v["battle"][b[0]] = 1
-            v["battle"][NB + b[1]] = 1
-            bs = v["battle_seats"]
+            m[O_BATTLE + b[0]] = 1.0
+            m[O_BATTLE + NB + b[1]] = 1.0
+            units, totals, shields = b[3], b[4], b[5]
             for i, q in enumerate(b[2]):
-                r = rel[q]
-                bs[r, 0] = 1
-                bs[r, 1] = 1 if b[3][i] == C.GUARD else 0
-                if b[4][i] >= 0:
-                    bs[r, 2] = 1
-                    bs[r, 3] = min(b[4][i], 60) / 60
-                bs[r, 4] = 1 if b[5][i] else 0
-        if out is None:
-            return self._buf.copy()
-        out[:] = self._buf
+                o = O_BSEATS + rel[q] * 5
+                m[o] = 1.0
+                if units[i] == C.GUARD:
+                    m[o + 1] = 1.0
+                if totals[i] >= 0:
+                    m[o + 2] = 1.0
+                    m[o + 3] = min(totals[i], 60) / 60
+                if shields[i]:
+                    m[o + 4] = 1.0
+        if not direct:
+            out[:] = self._scratch
         return out
-

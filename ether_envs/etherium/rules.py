@@ -28,6 +28,10 @@ from .agenda import *  # noqa: F401,F403  (codec, task kinds, windows, phases)
 from .agenda import BLOCK_OF, INDEX_OF, WINDOW_CARDS
 
 TRIBE_SELECTIONS = ("random", "choose")
+_VP0, _VP1, _VP2, _VP3, _VP4 = C.VT_POINTS
+_ABILITY_VP = tuple(a.vp for a in C.ABILITIES)
+_CONNECT2 = C.NUM_SPACES - 1  # the "Connect 2" space
+_PROGRAM_IDS = [PROGRAM0 + sp for sp in range(_CONNECT2)]  # PROGRAM ids of the other spaces
 
 
 @dataclass(frozen=True)
@@ -83,6 +87,9 @@ class Game(_Game):
         self.city_owner = [-1] * C.NUM_BOXES
         for p, c in enumerate(self.cities):
             self.city_owner[C.city_box(c)] = p
+        # (seat, colour, free steps, Gatherer box, Soldier box) -> Move options, filled lazily
+        # (at most 4 * 5 * free-step counts * 17 * 17 entries; see ActionRules._move_table)
+        self._move_cache: dict[tuple[int, int, int, int, int], tuple] = {}
         from .observation import Encoder
 
         self.encoder = Encoder(self)
@@ -142,16 +149,17 @@ class State(ActionRules, ConflictRules, _State):
         self.history: list[int] = []
         rng = self.rng
         # Season deck (rulebook "Setup" 3): Night first, one card of each of the 6 colours, shuffled
-        sides = rng.integers(2, size=C.NUM_COLOURS)
-        colours = rng.permutation(C.NUM_COLOURS)
-        self.seasons = [C.NIGHT] + [int(c) * 2 + int(sides[c]) for c in colours]
-        self.night_order = [int(x) for x in rng.permutation(n)]  # ETM-A4
-        self.deck = [C.FLASH_DECK[int(i)] for i in rng.permutation(len(C.FLASH_DECK))]
+        sides = rng.integers(2, size=C.NUM_COLOURS).tolist()
+        colours = rng.permutation(C.NUM_COLOURS).tolist()
+        self.seasons = [C.NIGHT] + [c * 2 + sides[c] for c in colours]
+        self.night_order = rng.permutation(n).tolist()  # ETM-A4
+        deck = C.FLASH_DECK
+        self.deck = [deck[i] for i in rng.permutation(len(deck)).tolist()]
         self.discard = [0] * C.NUM_FLASH_TYPES
         if cfg.tribes is not None:
             self.tribe = [C.TRIBE_BY_NAME[t] for t in cfg.tribes]
         elif cfg.tribe_selection == "random":
-            self.tribe = [int(x) for x in rng.permutation(C.NUM_TRIBES)[:n]]
+            self.tribe = rng.permutation(C.NUM_TRIBES)[:n].tolist()
         else:
             self.tribe = [-1] * n
         self.res = [[0] * 5 for _ in range(n)]
@@ -240,7 +248,7 @@ class State(ActionRules, ConflictRules, _State):
         return self.phase == P_OVER
 
     def _legal_actions(self) -> list[int]:
-        return list(self.legal)
+        return self.legal  # read-only here: State.legal_actions copies it
 
     def _is_legal(self, action: int) -> bool:
         return action in self.legal
@@ -251,7 +259,7 @@ class State(ActionRules, ConflictRules, _State):
 
     def reserve(self, r: int) -> int:
         """Cubes of resource ``r`` left in the reserve (rulebook "Resources": limited)."""
-        return C.CUBES_PER_COLOUR - sum(x[r] for x in self.res)
+        return C.CUBES_PER_COLOUR - sum([x[r] for x in self.res])
 
     def hand_size(self, p: int) -> int:
         return sum(self.hand[p])
@@ -265,10 +273,10 @@ class State(ActionRules, ConflictRules, _State):
     def score(self, p: int) -> int:
         """Prestige (rulebook "End of the Game"): Victory tokens, Ability, Guide level,
         1 per 2 Ether cubes."""
-        v = sum(k * pts for k, pts in zip(self.vt[p], C.VT_POINTS))
-        if self.ability[p] >= 0:
-            v += C.ABILITIES[self.ability[p]].vp
-        return v + self.lvl[p][C.GUIDE] + self.res[p][C.ETHER] // 2
+        t = self.vt[p]
+        a = self.ability[p]
+        return (t[0] * _VP0 + t[1] * _VP1 + t[2] * _VP2 + t[3] * _VP3 + t[4] * _VP4
+                + (_ABILITY_VP[a] if a >= 0 else 0) + self.lvl[p][C.GUIDE] + self.res[p][C.ETHER] // 2)
 
     def tiebreak(self, p: int) -> int:
         """Rulebook "Ether": other resources break ties (ETM-A15: every cube left over)."""
@@ -296,8 +304,9 @@ class State(ActionRules, ConflictRules, _State):
             t = stack[-1]
             k = t[0]
             if k >= D_FIRST:
-                opts = self._options(t)
-                if opts and not (k == D_WINDOW and len(opts) == 1 and not self._window_always(t)):
+                opts = _OPTIONS[k](self, t)
+                # a Flash window with only PASS is still offered to a player holding a card (ETM-A10)
+                if opts and (k != D_WINDOW or len(opts) > 1 or any(self.hand[t[1]])):
                     self.legal = opts
                     return
                 stack.pop()
@@ -306,11 +315,6 @@ class State(ActionRules, ConflictRules, _State):
             _HANDLERS[k](self, t)
         self.legal = []
         self.phase = P_OVER
-
-    def _window_always(self, t) -> bool:
-        """A Flash window is offered whenever the player holds a Flash card, so that
-        its presence reveals nothing about the hand (ETM-A10)."""
-        return self.hand_size(t[1]) > 0
 
     def _apply_action(self, action: int) -> None:
         t = self.stack[-1]
@@ -362,7 +366,8 @@ class State(ActionRules, ConflictRules, _State):
         return False
 
     def _opt_gain(self, t):
-        return [GAIN0 + r for r in C.BASIC if self.reserve(r) > 0]
+        # reserve(r) > 0 for the basic resources r = 0, 1, 2
+        return [GAIN0 + r for r, held in zip(C.BASIC, zip(*self.res)) if sum(held) < C.CUBES_PER_COLOUR]
 
     def _opt_spend(self, t):
         r = self.res[t[1]]
@@ -386,15 +391,17 @@ class State(ActionRules, ConflictRules, _State):
         """Free spaces for ``p``'s next token (rulebook "Program Actions": one token per
         space; "Connect": at most two a season, ETM-A9: Connect 2 after Connect 1;
         T6 B: one Connect)."""
-        used = self.program[p]
-        out = [s for s in range(C.NUM_SPACES - 1) if s not in used]
-        last = C.NUM_SPACES - 1
-        if last not in used and last - 1 in used and self.season_card() != C.T6_B:
-            out.append(last)
-        return out
+        return [a - PROGRAM0 for a in self._opt_program((D_PROGRAM, p, 0, 0))]
 
     def _opt_program(self, t):
-        return [PROGRAM0 + s for s in self.program_spaces(t[1])]
+        used = self.program[t[1]]
+        out = _PROGRAM_IDS[:]  # PROGRAM ids of every space but Connect 2, in order
+        for sp in used:
+            if sp != _CONNECT2:
+                out.remove(PROGRAM0 + sp)
+        if _CONNECT2 not in used and _CONNECT2 - 1 in used and self.season_card() != C.T6_B:
+            out.append(PROGRAM0 + _CONNECT2)
+        return out
 
     # ---- reveal a season (rulebook "1- Reveal a New Season") ------------------
     def _h_setup(self, t):
@@ -456,7 +463,7 @@ class State(ActionRules, ConflictRules, _State):
                 if not any(self.discard):
                     break
                 pile = [c for c in range(C.NUM_FLASH_TYPES) for _ in range(self.discard[c])]
-                self.deck = [pile[int(i)] for i in self.rng.permutation(len(pile))]
+                self.deck = [pile[i] for i in self.rng.permutation(len(pile)).tolist()]
                 self.discard = [0] * C.NUM_FLASH_TYPES
             self.hand[p][self.deck.pop()] += 1
             got += 1
