@@ -147,6 +147,9 @@ class Encoder:
         # the template with the fortress as of the tile stamps ``_tile_tv`` (State._tv;
         # 0: the template's) and the board (``_board``) as of the board stamp ``_block_bv``
         self._block, self._tile_tv, self._block_fv, self._block_bv = self._template.copy(), [0] * NT, -1, -1
+        self._block_mv, self._template_mv = memoryview(self._block), memoryview(self._template)
+        self._space_flat = [[memoryview(x) for x in row] for row in _SPACE_FLAT]
+        self._room_flat = [[memoryview(x) for x in row] for row in _ROOM_FLAT]
         self._reserve_shown: list[int] = []  # tiles the block shows in the reserve
         self._shown_dice = self._shown_counts = self._shown_rest = self._fiends_shown = None  # what it shows
         self._fiend0 = o["fiends"]  # the adjacent pieces fiends, adaptations, bonus_used
@@ -154,11 +157,12 @@ class Encoder:
 
     def _tile(self, s, buf, t: int) -> None:
         """Rewrite floor tile ``t``'s entries (its tile row, spaces and rooms) in the
-        fortress block ``buf``: the template's when it is not in the fortress."""
+        block (``buf``: a float32 memoryview of it): the template's when it is not in
+        the fortress."""
         ntf, nsf, nrf = len(TILE_FEATURES), len(SPACE_FEATURES), len(ROOM_FEATURES)
         ss, rs = C.MAX_SPACES * nsf, C.MAX_ROOMS * nrf
         tb, sb, rb = self._tile0 + t * ntf, self._sp0 + t * ss, self._room0 + t * rs
-        template = self._template
+        template = self._template_mv
         buf[tb:tb + ntf] = template[tb:tb + ntf]
         lv = s.level[t]
         if not lv:
@@ -166,24 +170,24 @@ class Encoder:
             buf[rb:rb + rs] = template[rb:rb + rs]
             return
         sd = s.side[t]
-        buf[tb] = 0  # not in a stack
-        buf[tb + 2] = 1
+        buf[tb] = 0.0  # not in a stack
+        buf[tb + 2] = 1.0
         if sd:
-            buf[tb + 3] = 1
+            buf[tb + 3] = 1.0
         buf[tb + 4] = lv / 10.0
         b = s.base_of[t]
         if b <= -2:
-            buf[tb + 3 - b] = 1
+            buf[tb + 3 - b] = 1.0
         else:
-            buf[tb + 8 + b // C.MAX_ROOMS] = 1
-            buf[tb + 8 + NT + b % C.MAX_ROOMS] = 1
+            buf[tb + 8 + b // C.MAX_ROOMS] = 1.0
+            buf[tb + 8 + NT + b % C.MAX_ROOMS] = 1.0
         topped = s.topped[t]
         if topped >= 0:
-            buf[tb + 11 + NT + topped] = 1
+            buf[tb + 11 + NT + topped] = 1.0
         if s.spire_of[t] >= 0:
-            buf[tb + 15 + NT + s.spire_of[t]] = 1
-        buf[sb:sb + ss] = _SPACE_FLAT[sd][t]
-        buf[rb:rb + rs] = _ROOM_FLAT[sd][t]
+            buf[tb + 15 + NT + s.spire_of[t]] = 1.0
+        buf[sb:sb + ss] = self._space_flat[sd][t]
+        buf[rb:rb + rs] = self._room_flat[sd][t]
         pillar, invader, room_tile = s.pillar, s.invader, s.room_tile
         sp0, room0 = self._sp0, self._room0
         for slot, size, spaces in R.TILE_ROOMS[sd][t]:
@@ -191,37 +195,38 @@ class Encoder:
             covered = room_tile[slot] >= 0
             opened = topped < 0 and not covered
             if covered:
-                buf[qb + 3] = 1
+                buf[qb + 3] = 1.0
             elif opened:
-                buf[qb + 1] = 1
+                buf[qb + 1] = 1.0
             complete = True
             for q in spaces:
                 pb = sp0 + q * nsf
                 if opened:
-                    buf[pb + 1] = 1
+                    buf[pb + 1] = 1.0
                 if pillar[q]:
-                    buf[pb + 2] = 1
+                    buf[pb + 2] = 1.0
                 else:
                     complete = False
                 if invader[q] >= 0:
-                    buf[pb + 3 + invader[q]] = 1
+                    buf[pb + 3 + invader[q]] = 1.0
             if complete:
-                buf[qb + 2] = 1
+                buf[qb + 2] = 1.0
 
     def _board(self, s, block) -> None:
         """The reserve (tile rows) and, if they differ from what the block shows, the
         fiends, adaptations and bonus tokens, in the block (when the board stamp
         ``s._bv`` changed)."""
-        tile0, ntf, side, level, template = self._tile0, len(TILE_FEATURES), s.side, s.level, self._template
+        tile0, ntf, side, level, template = self._tile0, len(TILE_FEATURES), s.side, s.level, self._template_mv
+        m = self._block_mv  # scalar stores through a memoryview are cheaper than numpy's
         for t in self._reserve_shown:
             if not level[t]:  # back in a stack, or still in the reserve (rewritten below)
                 tb = tile0 + t * ntf
-                block[tb:tb + ntf] = template[tb:tb + ntf]
+                m[tb:tb + ntf] = template[tb:tb + ntf]
         for t in s.reserve:
             tb = tile0 + t * ntf
-            block[tb] = 0
-            block[tb + 1] = 1
-            block[tb + 3] = side[t]
+            m[tb] = 0.0
+            m[tb + 1] = 1.0
+            m[tb + 3] = float(side[t])
         self._reserve_shown = list(s.reserve)
         fiends = [*s.slot_element, *s.fiend_level, *s.awake, *s.defeated, *s.adaptation, *s.adapted_done,
                   *s.bonus_used]
@@ -234,19 +239,19 @@ class Encoder:
         random_fiends = self._random_fiends
         for k, e in enumerate(s.slot_element):
             b = fo + e * nff
-            block[b + k] = 1
+            m[b + k] = 1.0
             if s.awake[e]:
-                block[b + 9] = 1
+                m[b + 9] = 1.0
             if s.defeated[e]:
-                block[b + 10] = 1
+                m[b + 10] = 1.0
             if not random_fiends or s.awake[e] or s.defeated[e]:
                 block[b + 3 + s.fiend_level[e]] = 1
             else:
-                block[b + 8] = 1
+                m[b + 8] = 1.0
             if s.adaptation[e] >= 0:
                 block[ao + e * naf + s.adaptation[e]] = 1
                 if s.adapted_done[e]:
-                    block[ao + e * naf + C.NUM_ADAPTATIONS] = 1
+                    m[ao + e * naf + C.NUM_ADAPTATIONS] = 1.0
         block[ao + 4 * naf:ao + 4 * naf + C.NUM_BONUSES] = s.bonus_used
 
     def encode(self, s, player: int, out: np.ndarray | None = None) -> np.ndarray:
@@ -270,7 +275,7 @@ class Encoder:
                 if tv != etv:
                     for t in range(NT):
                         if tv[t] != etv[t]:
-                            self._tile(s, block, t)
+                            self._tile(s, self._block_mv, t)
                             etv[t] = tv[t]
                             if t in self._reserve_shown:
                                 new_board = True
@@ -300,35 +305,40 @@ class Encoder:
             block[d0 + 26:d0 + 59] = s.walls + [s.cores / C.MAX_CORES, (C.NUM_PILLARS - s.pillars_used) / C.NUM_PILLARS] + (
                 _TRACK_ONE_HOT[track] + [len(st[0]) / 16.0, len(st[1]) / 16.0, len(st[2]) / 16.0])
             self._shown_rest = rest
-        buf[:] = block
+        try:  # scalar stores through a memoryview of ``buf`` are cheaper than numpy's
+            mv = memoryview(buf)
+            mv[:] = self._block_mv
+        except (TypeError, ValueError, NotImplementedError):  # not a float32 vector
+            buf[:] = block
+            mv = buf
         co, chars = self._chars0, s.characters
         for p in range(n):
-            buf[co + ((p - player) % n) * C.NUM_CHARACTERS + chars[p]] = 1
+            mv[co + ((p - player) % n) * C.NUM_CHARACTERS + chars[p]] = 1.0
         if s.phase != R.OVER:
-            buf[self._turn0 + (s.turn_player - player) % n] = 1
-        buf[self._phase0 + s.phase] = 1
+            mv[self._turn0 + (s.turn_player - player) % n] = 1.0
+        mv[self._phase0 + s.phase] = 1.0
         if q:
             k, a, b, c = q[-1]
-            buf[self._step0 + 1 + k] = 1
+            mv[self._step0 + 1 + k] = 1.0
             if k == R.K_DICE or k == R.K_FIRE_TO:
-                buf[o["step_space"] + a] = 1
+                mv[o["step_space"] + a] = 1.0
             elif k == R.K_TARGET:
-                buf[o["step_tile"] + a] = 1
+                mv[o["step_tile"] + a] = 1.0
             elif k == R.K_ICE and a >= 0:
-                buf[o["step_room"] + a] = 1
+                mv[o["step_room"] + a] = 1.0
             elif k in (R.K_INV_SPACE, R.K_DIMINISH, R.K_SETUP_INV):
-                buf[o["step_element"] + a] = 1
+                mv[o["step_element"] + a] = 1.0
             if k == R.K_DICE:
-                buf[o["step_count"] + 1] = b / 8.0
+                mv[o["step_count"] + 1] = b / 8.0
             elif k in (R.K_PAY, R.K_LAVA, R.K_CRYSTAL, R.K_FREE_PILLAR, R.K_DISCARD):
-                buf[o["step_count"]] = min(a, 8) / 8.0
+                mv[o["step_count"]] = min(a, 8) / 8.0
             elif k in (R.K_ICE, R.K_DIMINISH):
-                buf[o["step_count"]] = min(b, 8) / 8.0
+                mv[o["step_count"]] = min(b, 8) / 8.0
         else:
-            buf[self._step0] = 1
+            mv[self._step0] = 1.0
         if s.reroll_used:
-            buf[self._flags0] = 1
+            mv[self._flags0] = 1.0
         if s.anchored_used:
-            buf[self._flags0 + 1] = 1
-        buf[self._turns0] = min(s.turns, 30) / 30.0
+            mv[self._flags0 + 1] = 1.0
+        mv[self._turns0] = min(s.turns, 30) / 30.0
         return buf.copy() if out is None else out

@@ -207,12 +207,15 @@ class State(Effects, _State):
         characters[p]: character id per seat; ``bonus_used[b]`` bonus tokens flipped.
         turns: turns completed.
         _fv: fortress stamp (``tables._FV``): a fresh number on every change of the
-            fortress; keys the cache of derived lists (``_fcache``)
-            and the encoder's. ``_sv``: the same for its structure only (floors placed,
-            spires topped; ``_scache``). ``_tv[t]``: the same per floor tile (its
-            level, what lies on it, its spaces' pillars and invaders; 0 = never in the
-            fortress), so the encoder rewrites only the tiles that changed. ``_bv``: the same for the reserve, awakenings and bonus
-            tokens (encoder cache only). Never affect play.
+            fortress; keys the cache of derived lists (``_fcache``: open spaces,
+            spire options, ...). ``_sv``: the same for its structure only (floors
+            placed, spires topped; ``_scache``). ``_tv[t]``: the same per floor tile
+            (its level, what lies on it, its spaces' pillars and invaders; 0 = never
+            in the fortress), so the encoder rewrites only the tiles that changed.
+            ``_bv``: the same for the reserve, awakenings, defeats and bonus tokens
+            (the encoder's board, ``_star_blocked``). Stamps never affect play.
+        _shared: ``pillar``, ``invader`` and ``room_tile`` may be shared with a clone
+            and are copied before the next change (``Effects._own_fortress``).
     """
 
     def __init__(self, game: Game, seed: int | None):

@@ -99,10 +99,11 @@ TILE_ELEMENTS = [[t.sides[0].elements, t.sides[1].elements] for t in C.TILES]
 TILE_EFFECT = [t.sides[0].effect for t in C.TILES]
 
 _FV = itertools.count()
-"""Stamps: every change of a fortress (``State._fv``) or of the reserve, an awakening
-or a bonus token (``State._bv``) takes a fresh number, so two states with the same
-stamps (a state and its clones) have the same board. Only caches (legal-action
-helpers, the encoder) read them; they never affect play."""
+"""Stamps: every change of a fortress (``State._fv``; per floor tile ``State._tv``; its
+structure ``State._sv``) or of the reserve, an awakening, a defeat or a bonus token
+(``State._bv``) takes a fresh number, so two states with the same stamps (a state and
+its clones) have the same board. Only caches (legal-action helpers, the encoder) read
+them; they never affect play. Stamps are per process: unpickled states take fresh ones."""
 
 # phases
 SETUP, SUPPLY, BUILD, INVASION, OVER = range(5)
