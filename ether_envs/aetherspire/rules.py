@@ -470,8 +470,7 @@ class State(Effects, _State):
         """Whether ``pillar_spaces(element)`` is not empty (``free``: ``pillar_spaces()``)."""
         side = self.side
         for s in free:
-            sd = side[s // C.MAX_SPACES]
-            if ROOMS[sd][ROOM_OF[sd][s]][1] >> element & 1:
+            if SPACE_ROOM_MASK[side[s // C.MAX_SPACES]][s] >> element & 1:
                 return True
         return False
 
