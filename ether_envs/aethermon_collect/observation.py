@@ -3,6 +3,15 @@
 Seat-relative means: index 0 of every per-seat piece is the observer, then the
 other seats in turn order (clockwise); seats beyond the player count are zero.
 Squares use the fixed 7x7 frame of ``rules`` (``square = row * 7 + col``).
+
+The encoder is incremental: each state keeps, per observer seat, the last
+observation it encoded (private ``_obs_*`` fields of the state, dropped by
+``clone()`` and pickling) and rewrites only what changed since: the Aethermon
+collected since and the drafts and Artefact uses since (journals the rules
+append to), all the Artefact entries when an Artefact changed hands or was
+seen otherwise (or on any Artefact event under "Hidden Artefacts" or
+"Redistribute Artefacts"); the few entries that change every turn (token,
+phase, players to act, scores ...) are written into each returned copy.
 """
 
 from __future__ import annotations
@@ -68,34 +77,75 @@ PIECES = [
 ]
 LAYOUT = ObservationLayout(PIECES)
 
-# static per-card features (present, value/4, element one-hot, line one-hot, stage/3);
-# the last row (index -1, i.e. "card id -1") is "no card"
-_CARD_FEATURES = np.zeros((C.NUM_CARDS + 1, 14), dtype=np.float32)
+# static per-card features (present, value/4, element one-hot, line one-hot, stage/3),
+# then the 4 set_held_by columns (zero here); the last row (index -1, i.e. "card id -1") is "no card"
+_CARD_FEATURES = np.zeros((C.NUM_CARDS + 1, 18), dtype=np.float32)
 for _c in C.CARDS:
     _CARD_FEATURES[_c.card_id, 0] = 1
     _CARD_FEATURES[_c.card_id, 1] = _c.value / C.MAX_CARD_VALUE
     _CARD_FEATURES[_c.card_id, 2 + _c.element_id] = 1
     _CARD_FEATURES[_c.card_id, 10 + (3 - _c.set_size)] = 1
     _CARD_FEATURES[_c.card_id, 13] = _c.stage / 3
-# set of each card as a column index; "no set" and "no card" map to the last (always-zero) column
-_SET_ID = [c.set_id for c in C.CARDS]
 _NF = len(SQUARE_FEATURES)
+_NC = C.NUM_CARDS
+_CARD0 = F["card_present"]  # columns _CARD0 .. _CARD0 + 17: card features, then set_held_by
 _HOLDER0 = F["set_held_by_seat_0"]
+assert _HOLDER0 == _CARD0 + 14
+_ART_PRESENT = F["artefact_present"]
+_ART_ID0 = F["artefact_beetle"]
+_ZERO_ROW = memoryview(np.zeros(18, dtype=np.float32))
+# the other cards of each card's set (empty for a card in no set)
+_SET_OTHERS = tuple(tuple(m for m in C.SET_CARDS[c.set_id] if m != c.card_id) if c.set_id >= 0 else ()
+                    for c in C.CARDS)
+_SET_ID = [c.set_id for c in C.CARDS]
+
+
+def _float32_sums(step: float, count: int) -> list[float]:
+    """``k`` successive float32 additions of ``step`` to 0, for k = 0..count (the
+    counts of unknown Artefacts are written as these sums)."""
+    v, out = np.float32(0), [0.0]
+    for _ in range(count):
+        v = v + step
+        out.append(float(v))
+    return out
+
+
+_UNKNOWN_NA = _float32_sums(1 / NA, NA)
+_UNKNOWN_3 = _float32_sums(1 / 3, 3)
+_OFF = {name: sl.start for name, sl in LAYOUT.slices.items()}
+_COLL0, _SCORES0, _PHASE0, _TURN_PLAYER0, _CURRENT_PLAYER0, _TURN_FLAGS0 = (
+    _OFF[k] for k in ("collections", "scores", "phase", "turn_player", "current_player", "turn_flags"))
+_PENDING0, _TRADE_CARD0, _FENCE0, _STREAK0, _AXIS0, _SATCHEL0 = (
+    _OFF[k] for k in ("pending_effect", "trade_card", "fence", "no_collect_streak", "axis", "satchel_sets"))
+_HELD0, _HELD_UNKNOWN0, _USED0, _GROUPS0, _GROUPS_UNKNOWN0, _TAKEN0, _LEFTOVER0, _LEFTOVER_UNKNOWN0, _LAST_OPPONENT0 = (
+    _OFF[k] for k in ("artefacts_held", "artefacts_held_unknown", "artefacts_used", "draft_groups",
+                      "draft_groups_unknown", "draft_groups_taken", "leftover_artefacts", "leftover_unknown",
+                      "last_opponent_artefact"))
+
+
+class _SeatView:
+    """One observer's last observation of one state, without the entries of the
+    turn (zero here): ``buf`` (float32, the layout's size) and ``mv`` (a memoryview
+    of it, for fast single writes); ``pos``: collection journal entries applied;
+    ``art_ver``: Artefact version written; ``apos``: Artefact journal entries applied."""
+
+    __slots__ = ("buf", "mv", "pos", "art_ver", "apos")
 
 
 class Encoder:
     """Writes :data:`LAYOUT` for one observer. Reads only what that seat may see:
     everything is public except Artefact identities under "Hidden Artefacts".
 
-    Static pieces are written once into a template; each call copies the template
-    and fills the dynamic pieces with a few vectorised operations.
+    Incremental: a state's first observation is built from a per-state base (the
+    static pieces and the starting grid, shared by clones), then each call
+    rewrites only what changed (see the module docstring).
     """
 
     layout = LAYOUT
 
     def __init__(self, game):
         self.game = game
-        n = game.num_players
+        n = self.n = game.num_players
         cfg = game.config
         self._template, tv = LAYOUT.new_buffer()
         tv["squares"][:, F["in_grid"]] = game.in_grid
@@ -105,118 +155,274 @@ class Encoder:
         tv["seat_present"][:n] = 1
         if cfg.cooperative:
             tv["coop_target"][0] = C.COOP_TARGETS[n][cfg.target] / MAX_SCORE
-        self._buf, self._v = LAYOUT.new_buffer()
         # relative seat of each absolute owner (index owner + 1; -1 -> 4 = nobody), per observer
         self._rel_index = [[MAX_PLAYERS] + [(q - p) % n for q in range(n)] for p in range(n)]
+        self._rel = [[(q - p) % n for q in range(n)] for p in range(n)]
         self._order = [[(p + k) % n for k in range(n)] for p in range(n)]
         self._uses_artefacts = cfg.uses_artefacts
+        self._no_satchel = [-1] * n
+        self._no_axis = [-1] * n
         sl = LAYOUT.slices
-        self._off = {k: sl[k].start for k in sl}
+        self._off = off = {k: sl[k].start for k in sl}
+        # Artefact groups' and leftovers' contents never change when every Artefact is
+        # known and none is redistributed: written into the base, else on every change
+        self._art_contents_fixed = not (cfg.hidden_artefacts or cfg.redistribute_artefacts)
+        spans = [("artefacts_held", "artefacts_used"), ("draft_groups_taken", "draft_groups_taken"),
+                 ("last_opponent_artefact", "last_opponent_artefact")]
+        if not self._art_contents_fixed:
+            spans += [("draft_groups", "draft_groups_unknown"), ("leftover_artefacts", "leftover_unknown")]
+        self._last_zero = memoryview(np.zeros(NA, dtype=np.float32))
+        # opponent[p][q]: whether seat q is an opponent of p (2 vs 2: not the partner)
+        self._opponent = [[q != p and not (cfg.teams and q == (p + 2) % 4) for q in range(n)] for p in range(n)]
+        self._art_spans = [(sl[a].start, sl[b].stop, memoryview(np.zeros(sl[b].stop - sl[a].start, dtype=np.float32)))
+                           for a, b in spans]
 
+    # ---- public ------------------------------------------------------------------
     def encode(self, s, player: int, out: np.ndarray | None = None) -> np.ndarray:
         """``player``'s view of state ``s``: float32, shape ``(LAYOUT.size,)``.
         Written into ``out`` when given, else a new array."""
-        n = self.game.num_players
-        buf = self._buf
-        off = self._off
-        buf[:] = self._template
-        sqv = self._v["squares"]
-        sqv[:, _CARD_COLS] = _CARD_FEATURES.take(np.asarray(s.board, dtype=np.intp), axis=0)
-        sq0 = off["squares"]
-        if s.token >= 0:  # 3 players: no token until the last player places it
-            buf[sq0 + s.token * _NF + 1] = 1
-        rel = self._rel_index[player]
+        seats = s._obs_seats
+        if seats is None:
+            seats = s._obs_seats = [None] * self.n
+        v = seats[player]
+        if v is None:
+            v = seats[player] = self._new_view(s, player)
+        self._update(s, player, v)
+        if out is None:
+            out = v.buf.copy()
+            self._turn_entries(s, player, memoryview(out))
+        else:
+            try:  # a memoryview copies, and then writes single entries, cheaper than numpy
+                mo = memoryview(out)
+                mo[:] = v.mv
+            except (TypeError, ValueError):  # not a float32 vector: let numpy convert
+                tmp = v.buf.copy()
+                self._turn_entries(s, player, memoryview(tmp))
+                out[:] = tmp
+                return out
+            self._turn_entries(s, player, mo)
+        return out
+
+    def encode_uncached(self, s, player: int) -> np.ndarray:
+        """The same observation built from scratch, without reading or writing the
+        state's caches (for tests of the incremental path)."""
+        v = self._new_view(s, player, self._new_base(s))
+        self._update(s, player, v)
+        self._turn_entries(s, player, v.mv)
+        return v.buf
+
+    # ---- building ------------------------------------------------------------------
+    def _new_base(self, s):
+        """The static pieces, the grid's cards as they are now and, when they are
+        fixed, the Artefact groups' and leftovers' contents (no seat-relative
+        entries): ``(buffer, journal length)``."""
+        base = self._template.copy()
+        sqv = base[:SQ * _NF].reshape(SQ, _NF)
+        sqv[:, _CARD0:_CARD0 + 18] = _CARD_FEATURES.take(np.asarray(s.board, dtype=np.intp), axis=0)
+        el = self._off["elements_in_play"]
+        for e in s.elements:
+            base[el + e] = 1
+        if self._uses_artefacts and self._art_contents_fixed:  # the same for every observer
+            self._artefact_contents(s, 0, memoryview(base))
+        return base, len(s._clog)
+
+    def _new_view(self, s, player: int, base=None) -> _SeatView:
+        if base is None:
+            base = s._obs_base
+            if base is None:
+                base = s._obs_base = self._new_base(s)
+        buf, pos = base
+        v = _SeatView()
+        v.buf = buf = buf.copy()
+        v.mv = mv = memoryview(buf)
+        log = s._clog
+        for _card, sq, _q in log[pos:]:  # collected since the base was built
+            mv[sq * _NF + _CARD0:sq * _NF + _CARD0 + 18] = _ZERO_ROW
+        v.pos = len(log)
         # collections and, per square, which relative seats hold a card of its set
-        coll0 = off["collections"]
+        rel = self._rel[player]
+        coll0 = self._off["collections"]
         card_square = s.card_square
-        for q in range(n):
-            r = rel[q + 1]
-            base = coll0 + r * C.NUM_CARDS
+        for q in range(self.n):
+            r = rel[q]
+            base_q = coll0 + r * C.NUM_CARDS
             sets = set()
             for c in s.collections[q]:
-                buf[base + c] = 1
+                mv[base_q + c] = 1.0
                 sets.add(_SET_ID[c])
             for st in sets:
                 if st >= 0:
                     for m in C.SET_CARDS[st]:
                         sq = card_square[m]
                         if sq >= 0:
-                            buf[sq0 + sq * _NF + _HOLDER0 + r] = 1
-        order = self._order[player]
-        score = s.score_cache
-        sc = off["scores"]
-        for k in range(n):
-            buf[sc + k] = score[order[k]] / MAX_SCORE
-        buf[off["first_player"] + rel[s.first_player + 1]] = 1
-        if s.phase != R.OVER:
-            buf[off["current_player"] + rel[s.decider + 1]] = 1
-        buf[off["turn_player"] + rel[s.turn_player + 1]] = 1
-        buf[off["phase"] + s.phase] = 1
-        if s.pending >= 0:
-            buf[off["pending_effect"] + s.pending] = 1
-        if s.trade_card >= 0:
-            buf[off["trade_card"] + s.trade_card] = 1
-        if self._uses_artefacts:
-            self._artefacts(s, player, rel)
-        streak, axis = s.streak, s.axis
-        for q in range(n):
-            if streak[q]:
-                buf[off["no_collect_streak"] + rel[q + 1]] = 1
-            if axis[q] >= 0:
-                buf[off["axis"] + 2 * rel[q + 1] + axis[q]] = 1
-            if s.satchel_set[q] >= 0:
-                buf[off["satchel_sets"] + C.NUM_SETS * rel[q + 1] + s.satchel_set[q]] = 1
-        tf = off["turn_flags"]
-        buf[tf] = s.collected
-        buf[tf + 1] = s.no_collect_turn
-        buf[tf + 2] = s.extra_turn
-        if s.fence_row >= 0:
-            buf[off["fence"] + s.fence_row] = 1
-            buf[off["fence"] + C.MAX_SIDE + rel[s.fence_seat + 1]] = 1
-        el = off["elements_in_play"]
-        for e in s.elements:
-            buf[el + e] = 1
-        if out is None:
-            return buf.copy()
-        out[:] = buf
-        return out
+                            mv[sq * _NF + _HOLDER0 + r] = 1.0
+        mv[self._off["first_player"] + rel[s.first_player]] = 1.0
+        v.art_ver = -1  # Artefact entries: written in full by the first update
+        v.apos = 0
+        return v
 
-    def _artefacts(self, s, player: int, rel) -> None:
-        buf = self._buf
-        off = self._off
+    # ---- updating --------------------------------------------------------------------
+    def _update(self, s, player: int, v: _SeatView) -> None:
+        """Bring the view up to date: the journal's collections, the Artefacts."""
+        log = s._clog
+        if v.pos != len(log):  # Aethermon collected since: (card, square, seat)
+            mv = v.mv
+            rel = self._rel[player]
+            card_square = s.card_square
+            for card, sq, q in log[v.pos:]:
+                row = sq * _NF + _CARD0
+                mv[row:row + 18] = _ZERO_ROW
+                r = rel[q]
+                mv[_COLL0 + r * _NC + card] = 1.0
+                for m in _SET_OTHERS[card]:
+                    sqm = card_square[m]
+                    if sqm >= 0:
+                        mv[sqm * _NF + _HOLDER0 + r] = 1.0
+            v.pos = len(log)
+        if self._uses_artefacts and (v.apos != len(s._alog) or v.art_ver != s._art_ver):
+            self._artefacts_update(s, player, v)
+
+    def _artefacts_update(self, s, player: int, v: _SeatView) -> None:
+        alog = s._alog
+        if v.art_ver != s._art_ver or not self._art_contents_fixed:
+            self._artefacts(s, player, v)
+            v.art_ver = s._art_ver
+        else:  # drafts and uses, every Artefact known: rewrite the entries they change
+            self._artefact_events(s, player, v, alog)
+        v.apos = len(alog)
+
+    def _turn_entries(self, s, player: int, out: memoryview) -> None:
+        """Write the entries that change nearly every turn (token, phase, players to
+        act, turn flags, streaks, scores ...) into ``out``, a copy of the view."""
+        rel = self._rel[player]
+        phase = s.phase
+        out[_PHASE0 + phase] = 1.0
+        out[_TURN_PLAYER0 + rel[s.turn_player]] = 1.0
+        if phase != R.OVER:
+            out[_CURRENT_PLAYER0 + rel[s.decider]] = 1.0
+        if s.token >= 0:  # 3 players: no token until the last player places it
+            out[s.token * _NF + 1] = 1.0
+        if s.collected:
+            out[_TURN_FLAGS0] = 1.0
+        if phase != R.TURN or s.no_collect_turn or s.extra_turn or s.fence_row >= 0:  # rarer entries
+            self._rare_entries(s, rel, out)
+        streak = s.streak
+        if True in streak:
+            for q in range(self.n):
+                if streak[q]:
+                    out[_STREAK0 + rel[q]] = 1.0
+        if s.axis != self._no_axis or s.satchel_set != self._no_satchel:
+            self._seat_entries(s, rel, out)
+        score = s.score_cache
+        k = _SCORES0
+        for q in self._order[player]:
+            out[k] = score[q] / MAX_SCORE
+            k += 1
+
+    @staticmethod
+    def _rare_entries(s, rel, out: memoryview) -> None:
+        if s.pending >= 0:
+            out[_PENDING0 + s.pending] = 1.0
+        if s.trade_card >= 0:
+            out[_TRADE_CARD0 + s.trade_card] = 1.0
+        if s.no_collect_turn:
+            out[_TURN_FLAGS0 + 1] = 1.0
+        if s.extra_turn:
+            out[_TURN_FLAGS0 + 2] = 1.0
+        if s.fence_row >= 0:
+            out[_FENCE0 + s.fence_row] = 1.0
+            out[_FENCE0 + C.MAX_SIDE + rel[s.fence_seat]] = 1.0
+
+    def _seat_entries(self, s, rel, out: memoryview) -> None:
+        axis, satchel = s.axis, s.satchel_set
+        for q in range(self.n):
+            if axis[q] >= 0:
+                out[_AXIS0 + 2 * rel[q] + axis[q]] = 1.0
+            if satchel[q] >= 0:
+                out[_SATCHEL0 + C.NUM_SETS * rel[q] + satchel[q]] = 1.0
+
+    def _artefacts(self, s, player: int, v: _SeatView) -> None:
+        """Rewrite the Artefact entries for ``player``: who holds and used which, the
+        groups taken, the Mirror's effect; the groups' and leftovers' contents too
+        unless they are fixed for the game (all Artefacts known, none redistributed),
+        and the grid's Artefacts once redistributed."""
+        mv = v.mv
+        rel = self._rel_index[player]
         known = s.known[player]
-        held0, unknown0, used0 = off["artefacts_held"], off["artefacts_held_unknown"], off["artefacts_used"]
-        for q in range(self.game.num_players):
-            r = rel[q + 1]
-            for a in s.held[q]:
-                if known[a]:
-                    buf[held0 + r * NA + a] = 1
-                else:
-                    buf[unknown0 + r] += 1 / NA
-        for a, used in enumerate(s.art_used):
-            if used:
-                buf[used0 + rel[s.art_owner[a] + 1] * NA + a] = 1
-        g0, gu0, gt0 = off["draft_groups"], off["draft_groups_unknown"], off["draft_groups_taken"]
-        for gi, grp in enumerate(s.groups):
-            for a in grp:
-                if known[a]:
-                    buf[g0 + gi * NA + a] = 1
-                else:
-                    buf[gu0 + gi] += 1 / 3
-            if s.group_owner[gi] >= 0:
-                buf[gt0 + gi * MAX_PLAYERS + rel[s.group_owner[gi] + 1]] = 1
-        for a in s.leftover:
-            if known[a]:
-                buf[off["leftover_artefacts"] + a] = 1
-            else:
-                buf[off["leftover_unknown"]] += 1 / NA
+        for a0, a1, zeros in self._art_spans:
+            mv[a0:a1] = zeros
+        held = s.held
+        for q in range(self.n):
+            if held[q]:
+                h0 = _HELD0 + rel[q + 1] * NA
+                k = 0
+                for a in held[q]:
+                    if known[a]:
+                        mv[h0 + a] = 1.0
+                    else:
+                        k += 1
+                if k:
+                    mv[_HELD_UNKNOWN0 + rel[q + 1]] = _UNKNOWN_NA[k]
+        if True in s.art_used:
+            art_owner = s.art_owner
+            for a in [a for a, used in enumerate(s.art_used) if used]:
+                mv[_USED0 + rel[art_owner[a] + 1] * NA + a] = 1.0
+        for gi, o in enumerate(s.group_owner):
+            if o >= 0:
+                mv[_TAKEN0 + gi * MAX_PLAYERS + rel[o + 1]] = 1.0
+        if not self._art_contents_fixed:
+            self._artefact_contents(s, player, mv)
         if s.redistributed:
-            sq0 = off["squares"]
+            v.buf[:SQ * _NF].reshape(SQ, _NF)[:, _ART_PRESENT:] = 0
             for sq, a in enumerate(s.art_square):
                 if a >= 0:
-                    buf[sq0 + sq * _NF + F["artefact_present"]] = 1
+                    mv[sq * _NF + _ART_PRESENT] = 1.0
                     if known[a]:
-                        buf[sq0 + sq * _NF + _ART_ID0 + a] = 1
-        e = s.last_opponent_effect(player)
-        if e >= 0:
-            buf[off["last_opponent_artefact"] + e] = 1
+                        mv[sq * _NF + _ART_ID0 + a] = 1.0
+        if s.art_log:
+            e = s.last_opponent_effect(player)
+            if e >= 0:
+                mv[_LAST_OPPONENT0 + e] = 1.0
+
+    def _artefact_events(self, s, player: int, v: _SeatView, alog: list) -> None:
+        """Apply the Artefact journal's new drafts and uses (only when every Artefact
+        is known and none is redistributed, so that they change nothing else)."""
+        mv = v.mv
+        rel = self._rel[player]
+        opponent = self._opponent[player]
+        for kind, q, x, effect in alog[v.apos:]:
+            r = rel[q]
+            if kind == R.ART_DRAFTED:  # q took group x
+                for a in s.groups[x]:
+                    mv[_HELD0 + r * NA + a] = 1.0
+                mv[_TAKEN0 + x * MAX_PLAYERS + r] = 1.0
+            else:  # q used Artefact x
+                mv[_HELD0 + r * NA + x] = 0.0
+                mv[_USED0 + r * NA + x] = 1.0
+                if effect != R.NOT_LOGGED and opponent[q]:  # the effect a Mirror would copy
+                    mv[_LAST_OPPONENT0:_LAST_OPPONENT0 + NA] = self._last_zero
+                    if effect >= 0:
+                        mv[_LAST_OPPONENT0 + effect] = 1.0
+
+    @staticmethod
+    def _artefact_contents(s, player: int, mv) -> None:
+        """The groups' and the leftovers' contents as ``player`` knows them (the
+        entries are zero when called)."""
+        known = s.known[player]
+        for gi, grp in enumerate(s.groups):
+            k = 0
+            for a in grp:
+                if known[a]:
+                    mv[_GROUPS0 + gi * NA + a] = 1.0
+                else:
+                    k += 1
+            if k:
+                mv[_GROUPS_UNKNOWN0 + gi] = _UNKNOWN_3[k]
+        k = 0
+        for a in s.leftover:
+            if known[a]:
+                mv[_LEFTOVER0 + a] = 1.0
+            else:
+                k += 1
+        if k:
+            mv[_LEFTOVER_UNKNOWN0] = _UNKNOWN_NA[k]

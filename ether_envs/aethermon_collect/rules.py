@@ -57,6 +57,22 @@ _TIMING = tuple(a.timing for a in C.ARTEFACTS)
 _VALUE = tuple(c.value for c in C.CARDS)
 _SET_ID = tuple(c.set_id for c in C.CARDS)
 _SET_VALUE = tuple(sum(_VALUE[m] for m in cards) for cards in C.SET_CARDS)
+_SET_OTHERS = tuple(tuple(m for m in C.SET_CARDS[c.set_id] if m != c.card_id) if c.set_id >= 0 else ()
+                    for c in C.CARDS)
+"""The other cards of each card's set (empty for an Aethermon in no set)."""
+_NEVER_POST_MOVE = frozenset(a.artefact_id for a in C.ARTEFACTS
+                             if a.timing != C.POST_MOVE and a.key != "mirror")
+"""Artefacts that can never be used right after the move (a Mirror may copy one that can)."""
+_NEVER_PRE_MOVE = frozenset(a.artefact_id for a in C.ARTEFACTS
+                            if a.timing != C.PRE_MOVE and a.key != "mirror")
+"""Artefacts that can never be used before the move."""
+_BLOCK_INDEX = tuple(CODEC.decode(a) for a in range(CODEC.size))
+"""(block name, index in the block) of every action id."""
+_SCALAR_START = dict(draft_pos=0, start_card=-1, first_turn=True, pending=-1, trade_card=-1, collected=False,
+                     no_collect_turn=False, extra_turn=False, fence_row=-1, fence_seat=-1, redistributed=False)
+"""Plain (immutable) State fields at the start of a game."""
+_ALWAYS_APPLICABLE = frozenset((GLOVES, LANTERN, STOPWATCH, FENCE))
+ART_DRAFTED, ART_USED, NOT_LOGGED = 0, 1, -2  # Artefact journal (State._alog) entries
 TRADE_TAKE = 12  # pending sub-step of the Trade Token after the card to give is chosen
 
 MODES = ("competitive", "cooperative")
@@ -180,6 +196,7 @@ class Game(_Game):
         self.config = build_config(Config, config, "aethermon_collect")
         self.num_players = self.config.num_players
         n_el, side, vacant = self.config.grid
+        self.num_elements = n_el
         self.side = side
         self.num_cards = n_el * C.CARDS_PER_ELEMENT
         self.in_grid = np.zeros(SQ, dtype=bool)
@@ -191,6 +208,10 @@ class Game(_Game):
         self.card_squares = [s for s in self.grid_squares if s != self.centre]
         self.cooperative = self.config.cooperative  # flags read on every step
         self.axis_rule = self.cooperative and self.num_players == 2  # 2-player co-op axes
+        self.redistribute = self.config.redistribute_artefacts
+        self.uses_artefacts = self.config.uses_artefacts
+        self.group_size = self.config.group_size
+        self.hidden = self.config.hidden_artefacts
         self.artefact_pool = [C.ARTEFACT_BY_KEY[k].artefact_id for k in self.config.artefact_pool]
         self.corners = (0, side - 1, (side - 1) * C.MAX_SIDE, (side - 1) * C.MAX_SIDE + side - 1)
         # static move tables: rook lines per square as (horizontal, vertical) destination lists
@@ -201,6 +222,7 @@ class Game(_Game):
         self.knight = [self._jumps(s, ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)))
                        for s in range(SQ)]
         self.adjacent = [self._jumps(s, ((0, 1), (0, -1), (1, 0), (-1, 0))) for s in range(SQ)]
+        self._cards_by_elements: dict[tuple[int, ...], list[int]] = {}
         from .observation import Encoder  # encoder is separate from the rules
 
         self.encoder = Encoder(self)
@@ -242,6 +264,15 @@ class Game(_Game):
 
     def new_initial_state(self, seed: int | None = None) -> "State":
         return State(self, seed)
+
+    def cards_of(self, elements) -> list[int]:
+        """Card ids of the given (sorted) element ids, in order (a cached list: copy it to change it)."""
+        key = tuple(elements)
+        cards = self._cards_by_elements.get(key)
+        if cards is None:
+            cards = self._cards_by_elements[key] = [e * C.CARDS_PER_ELEMENT + k for e in key
+                                                    for k in range(C.CARDS_PER_ELEMENT)]
+        return cards
 
 
 class State(_State):
@@ -287,6 +318,13 @@ class State(_State):
         redistributed: whether leftover Artefacts were put on the grid.
         satchel_set: list[int] per seat, set counted complete by a Satchel, -1 if none.
         satchel_queue: seats still to choose their Satchel set.
+
+    Private ``_obs_*`` fields, ``_clog`` (journal of collections: ``(card, square,
+    seat)``), ``_alog`` (journal of drafts and Artefact uses) and ``_art_ver`` (bumped
+    when an Artefact changes hands or is seen otherwise) serve the incremental
+    observation encoder; after editing fields
+    directly, call :meth:`refresh`, which also drops the private caches
+    (:meth:`invalidate_caches`).
     """
 
     def __init__(self, game: Game, seed: int | None):
@@ -294,21 +332,26 @@ class State(_State):
         cfg = game.config
         n = game.num_players
         self.rng = rng = np.random.default_rng(seed)
+        # (rng.shuffle of a list draws exactly as rng.permutation(len(list)) does)
         self.history: list[int] = []
         # Elements in play (rulebook "Set up the Grid"; random choice: AC-A3)
         if cfg.elements is None:
-            self.elements = sorted(rng.permutation(len(C.ELEMENTS))[:cfg.grid[0]].tolist())
+            order = list(range(len(C.ELEMENTS)))
+            rng.shuffle(order)
+            self.elements = sorted(order[:game.num_elements])
         else:
             self.elements = sorted(C.ELEMENTS.index(e) for e in cfg.elements)
-        cards = [e * C.CARDS_PER_ELEMENT + k for e in self.elements for k in range(C.CARDS_PER_ELEMENT)]
+        cards = game.cards_of(self.elements)
         # Turn order (rulebook "Determine Turn Order"; deck = the cards in play: AC-A4)
         self.deal, self.first_player = self._deal_turn_order(cards, rng, n)
         # Grid: all cards face up at random (rulebook "Set up the Grid")
-        self.board = [-1] * SQ
-        self.card_square = [-1] * C.NUM_CARDS
-        for sq, j in zip(game.card_squares, rng.permutation(len(cards)).tolist()):
-            self.board[sq] = cards[j]
-            self.card_square[cards[j]] = sq
+        self.board = board = [-1] * SQ
+        self.card_square = card_square = [-1] * C.NUM_CARDS
+        shuffled = cards.copy()
+        rng.shuffle(shuffled)
+        for sq, c in zip(game.card_squares, shuffled):
+            board[sq] = c
+            card_square[c] = sq
         self.art_square = [-1] * SQ
         self.owner = [-1] * C.NUM_CARDS
         self.collections: list[list[int]] = [[] for _ in range(n)]
@@ -325,31 +368,26 @@ class State(_State):
         self.known = [[True] * C.NUM_ARTEFACTS for _ in range(n)]
         last = (self.first_player - 1) % n
         self.draft_order = [(last - i) % n for i in range(n)]  # last player first, anti-clockwise
-        self.draft_pos = 0
-        if cfg.uses_artefacts:
-            pool = [game.artefact_pool[j] for j in rng.permutation(len(game.artefact_pool)).tolist()]
-            g = cfg.group_size
+        if game.uses_artefacts:
+            pool = game.artefact_pool.copy()
+            rng.shuffle(pool)
+            g = game.group_size
             self.groups = [sorted(pool[i * g:(i + 1) * g]) for i in range(n)]
             self.group_owner = [-1] * n
             self.leftover = sorted(pool[n * g:])
-            if cfg.hidden_artefacts:
+            if game.hidden:
                 self.known = [[False] * C.NUM_ARTEFACTS for _ in range(n)]
-        self.start_card = -1
-        self.first_turn = True
-        self.pending = -1
-        self.trade_card = -1
-        self.collected = False
-        self.no_collect_turn = False
-        self.extra_turn = False
         self.streak = [False] * n
-        self.fence_row = -1
-        self.fence_seat = -1
         self.axis = [-1] * n
         self.art_log: list[tuple[int, int]] = []
         self.turns_taken = [False] * n
-        self.redistributed = False
         self.satchel_set = [-1] * n
         self.satchel_queue: list[int] = []
+        # draft_pos, start_card, first_turn, pending, trade_card, collected,
+        # no_collect_turn, extra_turn, fence_row, fence_seat, redistributed
+        self.__dict__.update(_SCALAR_START)
+        self._drop_observation_caches()
+        self._art_ver = 0
         # Placing the Group Token (3 players: the last player chooses a corner)
         if n == 3:
             self.phase = PLACE_TOKEN
@@ -360,8 +398,14 @@ class State(_State):
     @staticmethod
     def _deal_turn_order(cards, rng, n):
         """Deal 3 cards each; highest total starts; tied players draw one more until one leads."""
-        deck = [cards[j] for j in rng.permutation(len(cards)).tolist()]
-        deal = [[C.CARDS[deck.pop()].value for _ in range(3)] for _ in range(n)]
+        deck = cards.copy()
+        rng.shuffle(deck)
+        pop = deck.pop
+        deal = [[_VALUE[pop()], _VALUE[pop()], _VALUE[pop()]] for _ in range(n)]
+        totals = [sum(d) for d in deal]
+        best = max(totals)
+        if totals.count(best) == 1:
+            return deal, totals.index(best)
         tied = list(range(n))
         while True:
             totals = [sum(deal[p]) for p in range(n)]
@@ -370,9 +414,10 @@ class State(_State):
             if len(tied) == 1:
                 return deal, tied[0]
             if len(deck) < len(tied):  # deck exhausted: reshuffle the cards in play (AC-A4)
-                deck = [cards[j] for j in rng.permutation(len(cards)).tolist()]
+                deck = cards.copy()
+                rng.shuffle(deck)
             for p in tied:
-                deal[p].append(C.CARDS[deck.pop()].value)
+                deal[p].append(_VALUE[deck.pop()])
 
     def refresh(self) -> None:
         """Recompute the derived fields (``card_square``, ``score_cache``, ``held``)
@@ -386,20 +431,62 @@ class State(_State):
             self._rescore(p)
         self.held = [[a for a in range(C.NUM_ARTEFACTS) if self.art_owner[a] == p and not self.art_used[a]]
                      for p in range(self.num_players)]
+        self.invalidate_caches()
+
+    def invalidate_caches(self) -> None:
+        """Drop the private caches (the legal-action memo, the encoder's caches);
+        :meth:`refresh` calls it."""
+        super().invalidate_caches()
+        self._drop_observation_caches()
+
+    def _drop_observation_caches(self) -> None:
+        """Forget the encoder's incremental caches (the next observation is built
+        from scratch)."""
+        self._obs_seats = None  # per seat: the last observation (observation._SeatView)
+        self._obs_base = None  # (static pieces and grid cards, journal length), shared by clones
+        self._clog = []  # journal of collections since the base: (card, square, seat)
+        self._alog = []  # journal of Artefact events: (ART_DRAFTED, seat, group, NOT_LOGGED)
+        #                  or (ART_USED, seat, artefact, effect logged in art_log or NOT_LOGGED)
+
+    def __getstate__(self) -> dict:
+        """Pickle and deepcopy without the encoder's caches (rebuilt on demand)."""
+        d = self.__dict__.copy()
+        d["_obs_seats"] = d["_obs_base"] = None
+        d["_clog"] = []
+        d["_alog"] = []
+        return d
 
     # ---- clone: plain fields copied, static data shared ----------------------
-    _NESTED = ("deal", "collections", "groups", "held", "known")
-
     def clone(self) -> "State":
+        """An independent copy. Lists the rules change in place are copied; those
+        they only ever replace (``deal``, ``groups``, ``draft_order``, ``leftover``)
+        are shared, as is ``known`` when every Artefact is known (it only ever
+        holds True then)."""
         s = State.__new__(State)
         d = s.__dict__
         d.update(self.__dict__)
-        for k in ("history", "board", "card_square", "art_square", "owner", "score_cache", "group_owner", "leftover",
-                  "art_owner", "art_used", "draft_order", "streak", "axis", "art_log", "turns_taken",
-                  "satchel_set", "satchel_queue"):
-            d[k] = d[k].copy()
-        for k in self._NESTED:
-            d[k] = [x.copy() for x in d[k]]
+        d["history"] = self.history.copy()
+        d["board"] = self.board.copy()
+        d["card_square"] = self.card_square.copy()
+        d["art_square"] = self.art_square.copy()
+        d["owner"] = self.owner.copy()
+        d["score_cache"] = self.score_cache.copy()
+        d["group_owner"] = self.group_owner.copy()
+        d["art_owner"] = self.art_owner.copy()
+        d["art_used"] = self.art_used.copy()
+        d["streak"] = self.streak.copy()
+        d["axis"] = self.axis.copy()
+        d["art_log"] = self.art_log.copy()
+        d["turns_taken"] = self.turns_taken.copy()
+        d["satchel_set"] = self.satchel_set.copy()
+        d["satchel_queue"] = self.satchel_queue.copy()
+        d["collections"] = [x.copy() for x in self.collections]
+        d["held"] = [x.copy() for x in self.held]
+        if self.game.hidden:
+            d["known"] = [x.copy() for x in self.known]
+        d["_obs_seats"] = None  # the encoder's per-seat caches are rebuilt on demand (the base is shared)
+        d["_clog"] = self._clog.copy()
+        d["_alog"] = self._alog.copy()
         self._share_rng_state(s)
         return s
 
@@ -437,22 +524,25 @@ class State(_State):
 
     def team_scores(self) -> np.ndarray:
         """Score that decides the game for each seat: own score, partner's added in
-        "2 vs 2", everyone's added in co-operative mode."""
-        s = self.scores()
-        if self.game.config.cooperative:
-            return np.full_like(s, s.sum())
-        if self.game.config.teams:
-            return s + np.roll(s, 2)
+        "2 vs 2", everyone's added in co-operative mode (float64, shape (players,))."""
+        return np.array(self._team_score_list(), dtype=np.float64)
+
+    def _team_score_list(self) -> list[int]:
+        s = self.score_cache
+        if self.game.cooperative:
+            return [sum(s)] * len(s)
+        if self.game.config.teams:  # 4 seats: partners sit opposite
+            return [s[p] + s[(p + 2) % 4] for p in range(4)]
         return s
 
     def winners(self) -> list[int]:
         """Competitive winners (rulebook "Scoring": a tie goes to the player who
         acted LAST in the turn order; in 2 vs 2, to that player's team: AC-A9)."""
-        ts = self.team_scores()
-        best = ts.max()
+        ts = self._team_score_list()
+        best = max(ts)
         n = self.num_players
-        tied = [p for p in range(n) if ts[p] == best]
-        last = max(tied, key=lambda p: (p - self.first_player) % n)
+        first = self.first_player
+        last = max((p for p in range(n) if ts[p] == best), key=lambda p: (p - first) % n)
         if self.game.config.teams:
             return sorted({last, (last + 2) % 4})
         return [last]
@@ -489,11 +579,12 @@ class State(_State):
 
     # ---- legal actions ---------------------------------------------------------
     def _legal_actions(self) -> list[int]:
+        """Sorted legal ids; may be a static table of the game (never mutate it)."""
         ph = self.phase
         if ph == TURN:
             moves = self._rook_moves()  # MOVE ids are the squares (MOVE0 == 0)
-            if not self.held[self.turn_player]:
-                return list(moves)
+            if _NEVER_PRE_MOVE.issuperset(self.held[self.turn_player]):
+                return moves  # a static table: legal_actions() returns a copy
             return moves + [USE0 + a for a in self._usable_artefacts(C.PRE_MOVE)]
         if ph == POST_MOVE:
             return [USE0 + a for a in self._usable_artefacts(C.POST_MOVE)] + [END_TURN]
@@ -508,8 +599,23 @@ class State(_State):
         return []
 
     def _is_legal(self, action: int) -> bool:
-        if self.phase == TURN and action < PLACE0:  # the common case: a rook move
-            return action in self._rook_moves()
+        """Agrees with ``_legal_actions`` without building it for the frequent actions."""
+        ph = self.phase
+        if ph == TURN:
+            if action < PLACE0:  # the common case: a rook move
+                return action in self._rook_moves()
+            if USE0 <= action < TARGET0:
+                return self._artefact_usable(action - USE0, C.PRE_MOVE)
+            return False
+        if ph == POST_MOVE:
+            if action == END_TURN:
+                return True
+            if USE0 <= action < TARGET0:
+                return self._artefact_usable(action - USE0, C.POST_MOVE)
+            return False
+        if ph == DRAFT:
+            return DRAFT0 <= action < USE0 and action - DRAFT0 < len(self.group_owner) \
+                and self.group_owner[action - DRAFT0] < 0
         return action in self._legal_actions()
 
     def _rook_moves(self) -> list[int]:
@@ -550,19 +656,45 @@ class State(_State):
         return -1
 
     def _usable_artefacts(self, timing: str) -> list[int]:
+        """The turn player's Artefacts usable now (``timing``: ``C.PRE_MOVE`` or ``C.POST_MOVE``)."""
         p = self.turn_player
         out = []
-        for a in self.held[p]:
-            effect = self.last_opponent_effect(p) if a == MIRROR else a
-            if effect >= 0 and effect != MIRROR and _TIMING[effect] == timing and self._effect_applicable(effect):
+        for a in self.held[p]:  # as _artefact_usable, inlined (it is on the path of every turn)
+            effect = a
+            if a == MIRROR:
+                effect = self.last_opponent_effect(p)
+                if effect < 0 or effect == MIRROR:
+                    continue
+            if _TIMING[effect] == timing and (effect in _ALWAYS_APPLICABLE or self._effect_applicable(effect)):
                 out.append(a)
         return out
 
+    def _artefact_usable(self, a: int, timing: str) -> bool:
+        """Whether the turn player holds Artefact ``a`` and may use it now (a Mirror:
+        the effect it would copy)."""
+        p = self.turn_player
+        if a not in self.held[p]:
+            return False
+        if a == MIRROR:
+            effect = self.last_opponent_effect(p)
+            if effect < 0 or effect == MIRROR:
+                return False
+        else:
+            effect = a
+        return _TIMING[effect] == timing and self._effect_applicable(effect)
+
     def _effect_applicable(self, e: int) -> bool:
+        if e in _ALWAYS_APPLICABLE:
+            return True
         g = self.game
         t = self.token
-        if e == BEETLE:
-            return bool(self._beetle_targets())
+        if e == BEETLE:  # as bool(self._beetle_targets()), stopping at the first target
+            p = self.turn_player
+            board = self.board
+            for sq in g.adjacent[t]:
+                if board[sq] >= 0 and self.can_collect(p, board[sq]):
+                    return True
+            return False
         if e == COMPASS:
             return bool(g.diagonal[t])
         if e == HOOK:
@@ -632,13 +764,23 @@ class State(_State):
     # ---- apply -------------------------------------------------------------------
     def _apply_action(self, action: int) -> None:
         ph = self.phase
-        if ph == TURN and action < PLACE0:  # the common case: a rook move
+        if ph == TURN and action < PLACE0:  # the common case: a rook move (as _arrive)
             if self.game.axis_rule:
                 self._bind_axis(action)
-            self._arrive(action, collect=True)
-            self._after_move()
+            self.token = action
+            p = self.turn_player
+            card = self.board[action]
+            if card >= 0 and self.can_collect(p, card):
+                self._collect(p, action)
+            if self.art_square[action] >= 0:
+                self._pick_up(p, action)
+            held = self.held[p]
+            if held and not _NEVER_POST_MOVE.issuperset(held):
+                self._after_move()
+            else:
+                self._end_turn()
             return
-        block, i = CODEC.decode(action)
+        block, i = _BLOCK_INDEX[action]
         if ph == PLACE_TOKEN:
             self.token = self.game.corners[i]
             self.start_card = self.board[self.token]
@@ -666,7 +808,7 @@ class State(_State):
             self.axis[1 - p] = 1 - a
 
     def _begin_draft(self) -> None:
-        if not self.game.config.uses_artefacts:
+        if not self.game.uses_artefacts:
             self._start_turn(self.first_player)
             return
         self.phase = DRAFT
@@ -679,9 +821,11 @@ class State(_State):
         groups still on offer when it is their turn to draft."""
         remaining = [g for g, o in enumerate(self.group_owner) if o < 0]
         p = self.draft_order[self.draft_pos]
-        for g in remaining:
-            for a in self.groups[g]:
-                self.known[p][a] = True
+        if self.game.hidden:  # p sees them (otherwise every Artefact is known)
+            self._art_ver += 1
+            for g in remaining:
+                for a in self.groups[g]:
+                    self.known[p][a] = True
         if len(remaining) == 1:
             self._draft(p, remaining[0])
             return
@@ -689,6 +833,7 @@ class State(_State):
         self.decider = p
 
     def _draft(self, p: int, g: int) -> None:
+        self._alog.append((ART_DRAFTED, p, g, NOT_LOGGED))
         self.group_owner[g] = p
         for a in self.groups[g]:
             self.art_owner[a] = p
@@ -716,12 +861,17 @@ class State(_State):
         card = self.board[sq]
         if card >= 0 and self.can_collect(p, card):
             self._collect(p, sq)
+        if self.art_square[sq] >= 0:
+            self._pick_up(p, sq)
+
+    def _pick_up(self, p: int, sq: int) -> None:
+        """Seat ``p`` takes the Artefact lying on ``sq`` (AC-A7)."""
         a = self.art_square[sq]
-        if a >= 0:  # AC-A7
-            self.art_square[sq] = -1
-            self.art_owner[a] = p
-            self.known[p][a] = True
-            self.held[p] = sorted(self.held[p] + [a])
+        self._art_ver += 1
+        self.art_square[sq] = -1
+        self.art_owner[a] = p
+        self.known[p][a] = True
+        self.held[p] = sorted(self.held[p] + [a])
 
     def _collect(self, p: int, sq: int) -> None:
         card = self.board[sq]
@@ -729,14 +879,19 @@ class State(_State):
         self.card_square[card] = -1
         self.owner[card] = p
         self.collections[p].append(card)
+        self._clog.append((card, sq, p))
         self.collected = True
         # rulebook "Scoring": the value, and the set's value again once it is complete
-        self.score_cache[p] += _VALUE[card]
-        st = _SET_ID[card]
-        if st >= 0:
+        score = _VALUE[card]
+        others = _SET_OTHERS[card]
+        if others:
             owner = self.owner
-            if all(owner[m] == p for m in C.SET_CARDS[st]):
-                self.score_cache[p] += _SET_VALUE[st]
+            for m in others:
+                if owner[m] != p:
+                    break
+            else:  # the set is complete
+                score += _SET_VALUE[_SET_ID[card]]
+        self.score_cache[p] += score
 
     def _after_move(self) -> None:
         if self.held[self.turn_player] and self._usable_artefacts(C.POST_MOVE):
@@ -749,6 +904,7 @@ class State(_State):
         """Rulebook "Using Artefacts": each once, at the time its text states (AC-A6)."""
         p = self.turn_player
         effect = self.last_opponent_effect(p) if a == MIRROR else a
+        self._alog.append((ART_USED, p, a, effect))
         self.art_used[a] = True
         self.held[p].remove(a)
         for k in self.known:  # a used Artefact has been shown
@@ -798,36 +954,43 @@ class State(_State):
             self.collections[p].append(take)
             self.trade_card = -1
             self._rescore(p)
+            self._drop_observation_caches()
 
     def _end_turn(self) -> None:
         """Rulebook "Ending the Game" and "Player's Turn": next player clockwise."""
         g = self.game
-        cfg = g.config
         n = g.num_players
         p = self.turn_player
         if self.collected:
             self.streak = [False] * n
+            over = False  # competitive: nobody's streak stands; co-operative: a collecting turn
         else:
             self.streak[p] = True
+            over = g.cooperative or all(self.streak)
         self.turns_taken[p] = True
-        if cfg.redistribute_artefacts and not self.redistributed and all(self.turns_taken):
+        if g.redistribute and not self.redistributed and all(self.turns_taken):
             self._redistribute()
-        if (not self.collected) if g.cooperative else all(self.streak):
+        if over:
             self._game_end()
             return
         if self.fence_seat == p:  # the Fence bound this turn only
             self.fence_row = self.fence_seat = -1
         self.first_turn = False
-        if self.extra_turn:
+        self.phase = TURN
+        self.collected = False
+        if self.extra_turn:  # Stopwatch: the same player again, collecting nothing
             self.extra_turn = False
-            self._start_turn(p, extra=True)
+            self.decider = p
+            self.no_collect_turn = True
         else:
-            self._start_turn((p + 1) % n)
+            self.turn_player = self.decider = (p + 1) % n
+            self.no_collect_turn = False
 
     def _redistribute(self) -> None:
         """Variant "Redistribute Artefacts" (AC-A7): once every player has taken a
         turn, the leftover Artefacts fill empty squares, both in random order."""
         self.redistributed = True
+        self._art_ver += 1
         empty = self._empty_squares()
         order = self.rng.permutation(len(empty)).tolist() if empty else []
         arts = self.rng.permutation(self.leftover).tolist() if self.leftover else []
@@ -847,6 +1010,7 @@ class State(_State):
 
     def _next_satchel(self) -> None:
         if self.phase == SATCHEL:
+            self._alog.append((ART_USED, self.decider, SATCHEL_A, NOT_LOGGED))
             self.art_used[SATCHEL_A] = True
             self.held[self.decider].remove(SATCHEL_A)
             for k in self.known:
@@ -875,6 +1039,7 @@ class State(_State):
         self.leftover = sorted(map(relabel, self.leftover))
         self.art_square = [relabel(a) if a >= 0 else -1 for a in self.art_square]
         self.held = [sorted(map(relabel, h)) for h in self.held]
+        self._drop_observation_caches()
         owner, used = self.art_owner.copy(), self.art_used.copy()
         known = [k.copy() for k in self.known]
         for old, new in mapping.items():

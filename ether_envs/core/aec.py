@@ -123,16 +123,21 @@ class BoardGameEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``{"observation": float32 (obs_size,), "action_mask": int8 (N,)}``, new
-        arrays on every call."""
+        (writable) arrays on every call."""
         s = self.game_state
         seat = self.agent_name_mapping[agent]
         obs = np.empty(self._obs_size, dtype=np.float32)
         self.game.encoder.encode(s, seat, obs)
-        mask = np.zeros(self._num_actions, dtype=np.int8)
-        if not self.truncations[agent]:
-            legal = s.legal_actions(seat)  # [] at terminal states and for other seats
-            if legal:
-                mask[legal] = 1
+        if s.current_player() == seat and not self.truncations[agent]:  # TERMINAL is never a seat
+            # listed afresh (and kept for apply_action's check); a bytearray
+            # filled in Python beats numpy fancy indexing for short lists
+            legal = s._legal_memo = s._legal_actions()
+            buf = bytearray(self._num_actions)
+            for a in legal:
+                buf[a] = 1
+            mask = np.frombuffer(buf, dtype=np.int8)
+        else:
+            mask = np.zeros(self._num_actions, dtype=np.int8)
         return {"observation": obs, "action_mask": mask}
 
     def last(self, observe: bool = True):

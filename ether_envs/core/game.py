@@ -242,8 +242,8 @@ class State:
             return []
         if player is not None and player != self.current_player():
             return []
-        memo = self._legal_memo = list(self._legal_actions())
-        return memo[:]
+        memo = self._legal_memo = self._legal_actions()  # apply_action's check; never mutated
+        return list(memo)
 
     def invalidate_caches(self) -> None:
         """Drop private caches derived from the state's fields (the legal-action
