@@ -15,7 +15,9 @@ Spaces: observation ``Box(float32, (obs_size,))`` = the game's observation
 for the learner's seat (seat-relative, see the game's env docstring); action
 ``Discrete(N)`` = the game's action codec. ``action_masks()`` gives the bool
 mask of legal actions (sb3-contrib's MaskablePPO protocol); ``info["action_mask"]``
-holds the same as int8.
+holds the same as int8. ``reset_into`` / ``step_into`` write the observation and
+mask into given arrays instead (rows of a batch: :mod:`ether_envs.vector` batches
+many games for SB3 in one process or over worker processes).
 
 Reward: 0 until the game ends, then the learner's terminal return
 (``state.returns()[seat]``, e.g. +1 win / -1 loss) — also when the game is
