@@ -1,14 +1,16 @@
 """Tournaments between agent specs, with seat rotation and paired seeds.
 
     ether-envs evaluate aethermon_collect random heuristic mcts:simulations=100 --deals 50
-    python -m training.evaluate aethermon_collect ppo:runs/main/model.zip random --focal
+    python -m training.evaluate aethermon_collect ppo:runs/main/model.zip random --focal --workers 2
 
 Each *pairing* (A, B) is played on ``deals`` seeded deals; on every deal A
 sits once in every seat with B in all the other seats (so with 2 players the
 two agents swap seats on the same deal). Every agent therefore plays every
 seat on the same deals, which removes the seat and deal luck from the
 comparison. Agents are reseeded for every game from the tournament seed, so a
-tournament is reproducible.
+tournament is reproducible, also when ``--workers N`` plays the games in ``N``
+processes (per-game seeds come from the game's index; results are gathered and
+rated in game order, so they are identical for any number of workers).
 
 Per game, A's *credit* is 1 if A alone has the highest return, ``1/k`` if it
 shares the highest return with ``k-1`` others (all equal: ``1/n``), else 0;
