@@ -16,8 +16,10 @@ sharded) is measured twice:
   than in the gradient updates.
 
 Frames are learner decisions (opponents' moves are played inside the env and
-not counted). The machine's load average is printed: the numbers are only
-comparable within one run on an otherwise idle machine.
+not counted). With ``--repeats R`` every config is measured R times in
+interleaved rounds and the median is reported (each column separately), which
+evens out a changing machine load. The load average is printed: the numbers
+are only comparable within one run, and only absolute on an otherwise idle machine.
 """
 
 from __future__ import annotations
@@ -160,8 +162,9 @@ def table(rows: list[ThroughputRow]) -> str:
 
 def run(game: str = "aethermon_collect", config: dict | None = None, configs=DEFAULT_CONFIGS,
         timesteps: int = 8192, env_seconds: float = 3.0, torch_threads: int = 1, seed: int = 0,
-        out: str | Path | None = None, quiet: bool = False) -> list[ThroughputRow]:
-    """Measure every config; print and return the rows (and write ``out`` as JSON when given)."""
+        out: str | Path | None = None, quiet: bool = False, repeats: int = 1) -> list[ThroughputRow]:
+    """Measure every config ``repeats`` times in rounds; print and return the rows of medians
+    (and write ``out`` as JSON when given)."""
     import torch
 
     config = dict(config if config is not None else {"num_players": 2})
@@ -169,24 +172,36 @@ def run(game: str = "aethermon_collect", config: dict | None = None, configs=DEF
     parsed = [parse_vec_config(c) for c in configs]
     torch.set_num_threads(torch_threads)
     load0 = os.getloadavg()
-    rows = []
-    for vec, n_envs, n_procs in parsed:
-        row = measure(game, config, vec, n_envs, n_procs, timesteps, env_seconds, seed)
-        rows.append(row)
-        if not quiet:
-            print(f"{vec}:{n_envs}{':' + str(n_procs) if n_procs else ''}: env {row.env_steps_per_second:,.0f} steps/s, "
-                  f"train {row.train_frames_per_second:,.0f} frames/s", flush=True)
+    runs: list[list[ThroughputRow]] = [[] for _ in parsed]
+    for r in range(repeats):
+        for k, (vec, n_envs, n_procs) in enumerate(parsed):
+            row = measure(game, config, vec, n_envs, n_procs, timesteps, env_seconds, seed)
+            runs[k].append(row)
+            if not quiet:
+                print(f"[{r + 1}/{repeats}] {vec}:{n_envs}{':' + str(n_procs) if n_procs else ''}: env "
+                      f"{row.env_steps_per_second:,.0f} steps/s, train {row.train_frames_per_second:,.0f} frames/s "
+                      f"(load {os.getloadavg()[0]:.1f})", flush=True)
+    rows = [_median(rs) for rs in runs]
     load1 = os.getloadavg()
-    print(f"\n{game} {config}: MaskablePPO, {timesteps:,} timesteps per config, torch threads {torch_threads}, "
-          f"{os.cpu_count()} CPUs; 1-minute load average {load0[0]:.2f} before, {load1[0]:.2f} after\n")
+    print(f"\n{game} {config}: MaskablePPO, {timesteps:,} timesteps per config, median of {repeats}, torch threads "
+          f"{torch_threads}, {os.cpu_count()} CPUs; 1-minute load average {load0[0]:.2f} before, {load1[0]:.2f} after\n")
     print(table(rows))
     if out is not None:
         Path(out).parent.mkdir(parents=True, exist_ok=True)
-        Path(out).write_text(json.dumps({"game": game, "config": config, "timesteps": timesteps,
+        Path(out).write_text(json.dumps({"game": game, "config": config, "timesteps": timesteps, "repeats": repeats,
                                          "torch_threads": torch_threads, "cpus": os.cpu_count(),
                                          "load_before": load0, "load_after": load1,
-                                         "rows": [asdict(r) for r in rows]}, indent=1))
+                                         "rows": [asdict(r) for r in rows],
+                                         "runs": [[asdict(r) for r in rs] for rs in runs]}, indent=1))
     return rows
+
+
+def _median(rows: list[ThroughputRow]) -> ThroughputRow:
+    """Column-wise median of repeated measurements of one config."""
+    out = ThroughputRow(rows[0].vec, rows[0].n_envs, rows[0].n_procs)
+    for f in ("env_steps_per_second", "train_frames_per_second", "rollout_share", "train_seconds"):
+        setattr(out, f, float(np.median([getattr(r, f) for r in rows])))
+    return out
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -200,14 +215,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--env-seconds", type=float, default=3.0, help="seconds of env stepping per config (default 3)")
     p.add_argument("--torch-threads", type=int, default=1, help="torch CPU threads (default 1, as the trainer)")
     p.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    p.add_argument("--repeats", type=int, default=1, help="rounds over the configs; medians reported (default 1)")
     p.add_argument("--out", default=None, help="also write the rows as JSON to this file")
 
 
 def run_from_args(args: argparse.Namespace) -> list[ThroughputRow]:
-    if args.timesteps < 1 or args.env_seconds <= 0:
-        raise ValueError("--timesteps must be >= 1 and --env-seconds > 0")
+    if args.timesteps < 1 or args.env_seconds <= 0 or args.repeats < 1:
+        raise ValueError("--timesteps and --repeats must be >= 1 and --env-seconds > 0")
     return run(args.game, parse_config(args.config), args.configs, args.timesteps, args.env_seconds,
-               args.torch_threads, args.seed, args.out)
+               args.torch_threads, args.seed, args.out, repeats=args.repeats)
 
 
 def main(argv: list[str] | None = None) -> None:
