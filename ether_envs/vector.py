@@ -125,7 +125,7 @@ class SingleAgentVecEnv(VecEnv):
             ValueError: an illegal action in a sub-env built with ``illegal_action="raise"``.
         """
         actions, obs, masks = self._actions, self._obs, self._masks
-        infos: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
+        infos: list[dict[str, Any]] = []
         for i, env in enumerate(self.envs):
             reward, terminated, truncated, info = env.step_into(actions[i], obs[i], masks[i])
             done = terminated or truncated
@@ -135,7 +135,7 @@ class SingleAgentVecEnv(VecEnv):
             if done:
                 info["terminal_observation"] = obs[i].copy()
                 self.reset_infos[i] = env.reset_into(obs[i], masks[i])
-            infos[i] = info
+            infos.append(info)
         self._masks_stale = False
         return obs.copy(), self._rews.copy(), self._dones.copy(), infos
 
@@ -207,6 +207,8 @@ def _shard_worker(remote, parent_remote, fns: CloudpickleWrapper) -> None:
                 out = venv.env_method(name, *args, indices=idx, **kwargs)
             elif cmd == "get_attr":
                 out = venv.get_attr(*data)
+            elif cmd == "has_attr":
+                out = venv.has_attr(data)
             elif cmd == "set_attr":
                 out = venv.set_attr(*data)
             elif cmd == "env_is_wrapped":
@@ -352,6 +354,10 @@ class ShardedSubprocVecEnv(VecEnv):
 
     def get_attr(self, attr_name: str, indices: VecEnvIndices = None) -> list[Any]:
         return self._gather("get_attr", lambda loc: (attr_name, loc), indices)
+
+    def has_attr(self, attr_name: str) -> bool:
+        """Whether every sub-env has ``attr_name`` (asked in the workers: nothing is pickled back)."""
+        return all(self._call(k, "has_attr", attr_name) for k in range(self.n_procs))
 
     def set_attr(self, attr_name: str, value: Any, indices: VecEnvIndices = None) -> None:
         for k, local in self._by_shard(indices).items():

@@ -86,7 +86,7 @@ def test_every_vec_kind_gives_the_inprocess_trajectories(vec):
     """With per-env opponents (uniform random from each env's generator) the batching does not
     change a seeded run: DummyVecEnv and 4 games over 2 worker processes give the same arrays."""
     ref = make_vec_env("aethermon_collect", CFG, 4, "inprocess")
-    other = make_vec_env("aethermon_collect", CFG, 4, vec, n_procs=2)
+    other = make_vec_env("aethermon_collect", CFG, 4, vec, n_procs=2, start_method="fork")
     try:
         for (a, b) in zip(_trace(ref, 60, seed=3), _trace(other, 60, seed=3)):
             for x, y in zip(a, b):
@@ -175,3 +175,20 @@ def test_core_package_does_not_import_sb3():
     code = ("import sys, ether_envs, ether_envs.wrappers; ether_envs.make('aethermon_collect'); "
             "assert 'stable_baselines3' not in sys.modules and 'torch' not in sys.modules")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_sharded_attributes_and_methods_reach_the_right_games():
+    venv = make_vec_env("aethermon_collect", {"num_players": 3}, 5, "sharded", n_procs=2, start_method="fork")
+    try:
+        assert venv.n_procs == 2 and venv.has_attr("action_masks") and not venv.has_attr("no_such_attribute")
+        venv.seed(2)
+        venv.reset()
+        assert venv.get_attr("seat", indices=[4, 0]) == [venv.get_attr("seat")[4], venv.get_attr("seat")[0]]
+        venv.set_attr("learner_seat", 1, indices=[3])
+        assert venv.get_attr("learner_seat") == [None, None, None, 1, None]
+        venv.env_method("reset", indices=[3])  # the next game of env 3 seats the learner in seat 1
+        states = venv.get_attr("state")
+        assert venv.get_attr("seat")[3] == 1
+        assert np.array_equal(venv.action_masks(), np.stack([s.legal_actions_mask().astype(bool) for s in states]))
+    finally:
+        venv.close()
