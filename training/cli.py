@@ -5,6 +5,7 @@
     ether-envs train aethermon_collect --total-timesteps 200000
     ether-envs evaluate aethermon_collect ppo:runs/main/model.zip random heuristic --focal
     ether-envs bench --games aethermon_collect --seconds 3
+    ether-envs bench-train                             # MaskablePPO frames/s per vec env (README table)
     ether-envs baselines --deals 10 --simulations 25 --out results/baselines   # README table, every game
     ether-envs main                                    # train the default game, then a tournament
 """
@@ -139,6 +140,12 @@ def cmd_baselines(args: argparse.Namespace) -> None:
     baselines_mod.run_from_args(args)
 
 
+def cmd_bench_train(args: argparse.Namespace) -> None:
+    from . import throughput
+
+    throughput.run_from_args(args)
+
+
 def cmd_bench(args: argparse.Namespace) -> None:
     from ether_envs import benchmark
 
@@ -217,6 +224,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("bench", help="throughput benchmark; options as python -m ether_envs.benchmark --help",
                    add_help=False)
+
+    from . import throughput
+
+    s = sub.add_parser("bench-train", help="MaskablePPO training frames/s with each vec env (README table)",
+                       description=throughput.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    throughput.add_arguments(s)
+    s.set_defaults(func=cmd_bench_train)
 
     s = sub.add_parser("main", help="the main job: train Aethermon: Collect (2 players), then a tournament")
     s.add_argument("--timesteps", type=int, default=MAIN_TIMESTEPS, help=f"training budget (default {MAIN_TIMESTEPS:,})")
