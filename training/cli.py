@@ -3,6 +3,7 @@
     ether-envs list                                    # registered games
     ether-envs play aethermon_collect --opponents heuristic
     ether-envs train aethermon_collect --total-timesteps 200000
+    ether-envs train ethnos --backend rllib --num-env-runners 2   # Ray RLlib (distributed extra)
     ether-envs evaluate aethermon_collect ppo:runs/main/model.zip random heuristic --focal
     ether-envs bench --games aethermon_collect --seconds 3
     ether-envs baselines --deals 10 --simulations 25 --out results/baselines   # README table, every game
@@ -125,6 +126,11 @@ def _ask(input_fn: Callable[[str], str], k: int) -> int | None:
 
 # ---- train / evaluate / bench ------------------------------------------------------------
 def cmd_train(args: argparse.Namespace) -> None:
+    if args.backend == "rllib":
+        from . import rllib
+
+        rllib.run_from_args(args)
+        return
     path = train_mod.train(train_mod.args_from_namespace(args))
     print(f"model saved to {path}")
 
@@ -203,6 +209,12 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("train", help="train MaskablePPO by self-play (see python -m training.train --help)",
                        description=train_mod.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     train_mod.build_parser(s)
+    s.add_argument("--backend", choices=("sb3", "rllib"), default="sb3",
+                   help="sb3: MaskablePPO against an opponent pool (default); rllib: multi-agent self-play PPO "
+                        "on Ray RLlib, locally or on a cluster (needs the distributed extra; see training/rllib.py)")
+    from . import rllib as rllib_mod
+
+    rllib_mod.add_arguments(s.add_argument_group("RLlib backend (--backend rllib)"))
     s.set_defaults(func=cmd_train)
 
     s = sub.add_parser("evaluate", help="tournament between agent specs",
