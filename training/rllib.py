@@ -70,6 +70,7 @@ class RLlibArgs:
     num_envs_per_env_runner: int = 1
     iterations: int = 0
     train_batch_size: int = 2000
+    rollout_fragment_length: int = 200
     num_cpus: int = 0
     object_store_mb: int = 200
 
@@ -80,6 +81,8 @@ RLLIB_HELP = {
     "num_envs_per_env_runner": "games each env runner steps in turn",
     "iterations": "training iterations (0: until --total-timesteps env steps)",
     "train_batch_size": "env steps (all seats' decisions) per PPO update",
+    "rollout_fragment_length": "env steps per sample() call of an env runner (RLlib's per-step cost grows "
+                               "with the episodes finished within one call: keep it small)",
     "num_cpus": "CPUs of the local Ray instance (0: max(cores, env runners + 1)); ignored with --address",
     "object_store_mb": "object store of the local Ray instance in MiB; ignored with --address",
 }
@@ -115,7 +118,8 @@ def init_ray(address: str = "", num_cpus: int = 0, object_store_mb: int = 200, n
         import agents
         import training
 
-        ray.init(address=address, runtime_env={"py_modules": [ether_envs, agents, training]},
+        code = [str(Path(m.__file__).resolve().parent) for m in (ether_envs, agents, training)]
+        ray.init(address=address, runtime_env={"py_modules": code},
                  logging_level="ERROR", log_to_driver=True)
     else:
         cpus = num_cpus or max(os.cpu_count() or 1, num_env_runners + 1)
@@ -139,8 +143,10 @@ def build_config(args, rargs: RLlibArgs):
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
 
     ether_envs.load_game(args.game, **args.config)  # validate early
-    if rargs.train_batch_size < 1 or args.batch_size < 1 or rargs.num_env_runners < 0:
-        raise ValueError("train_batch_size and batch_size must be >= 1, num_env_runners >= 0")
+    if min(rargs.train_batch_size, rargs.rollout_fragment_length, args.batch_size, rargs.num_envs_per_env_runner) < 1 \
+            or rargs.num_env_runners < 0:
+        raise ValueError("train_batch_size, rollout_fragment_length, batch_size and num_envs_per_env_runner "
+                         "must be >= 1, num_env_runners >= 0")
     hidden = [int(x) for x in args.net_arch.split(",") if x.strip()]
     from agents.rllib_agent import MaskedActorCritic
 
@@ -152,7 +158,8 @@ def build_config(args, rargs: RLlibArgs):
                      disable_env_checking=True)  # its random actions ignore the mask (ValueError)
         .framework("torch")
         .env_runners(num_env_runners=rargs.num_env_runners, num_envs_per_env_runner=rargs.num_envs_per_env_runner,
-                     rollout_fragment_length="auto", num_cpus_per_env_runner=1)
+                     rollout_fragment_length=rargs.rollout_fragment_length, num_cpus_per_env_runner=1,
+                     sample_timeout_s=None)  # never drop a slow runner's samples (busy machines)
         .learners(num_learners=0)
         .multi_agent(policies={POLICY_ID}, policy_mapping_fn=shared_policy)
         .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs={
@@ -193,6 +200,8 @@ def _summary(result: dict) -> dict[str, Any]:
         "vf_loss": num(learner, "vf_loss"),
         "entropy": num(learner, "entropy"),
         "mean_kl": num(learner, "mean_kl_loss"),
+        "sample_seconds": num(result.get("timers", {}), "env_runner_sampling_timer"),
+        "learn_seconds": num(result.get("timers", {}), "learner_update_timer"),
     }
 
 
