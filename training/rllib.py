@@ -28,11 +28,13 @@ layout: :class:`agents.rllib_agent.RLlibAgent` refuses a mismatched env),
 ``progress.csv`` (one row per training iteration), ``eval.csv`` and ``args.json``.
 The trained policy is an agent: ``rllib:<run>/checkpoint`` in ``ether-envs evaluate``.
 Options of ``ether-envs train`` that apply: game, ``--config``, ``--total-timesteps``,
-``--seed``, ``--learning-rate``, ``--batch-size`` (minibatch), ``--n-epochs``, ``--gamma``,
+``--seed``, ``--learning-rate``, ``--gamma``,
 ``--gae-lambda``, ``--clip-range``, ``--ent-coef``, ``--net-arch``, ``--eval-deals``,
 ``--eval-opponents``, ``--out-dir``, ``--run-name``, ``--resume``, ``--torch-threads``,
 ``--progress`` (print one line per iteration); the others (opponent pool, snapshots,
-score shaping, SB3 vec envs) are SB3-only.
+score shaping, SB3 vec envs, ``--n-steps``, ``--batch-size``, ``--n-epochs``, ``--skip``) are
+SB3-only: the RLlib ones (``--train-batch-size``, ``--minibatch-size``, ``--num-epochs`` ...) have
+defaults that suit RLlib, whose fixed cost per minibatch and per sampled step is much higher.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ import argparse
 import csv
 import dataclasses
 import json
+import math
 import os
 import time
 from pathlib import Path
@@ -69,7 +72,9 @@ class RLlibArgs:
     num_env_runners: int = 0
     num_envs_per_env_runner: int = 1
     iterations: int = 0
-    train_batch_size: int = 2000
+    train_batch_size: int = 4000
+    minibatch_size: int = 500
+    num_epochs: int = 4
     rollout_fragment_length: int = 200
     num_cpus: int = 0
     object_store_mb: int = 200
@@ -81,8 +86,10 @@ RLLIB_HELP = {
     "num_envs_per_env_runner": "games each env runner steps in turn",
     "iterations": "training iterations (0: until --total-timesteps env steps)",
     "train_batch_size": "env steps (all seats' decisions) per PPO update",
-    "rollout_fragment_length": "env steps per sample() call of an env runner (RLlib's per-step cost grows "
-                               "with the episodes finished within one call: keep it small)",
+    "minibatch_size": "PPO minibatch size (RLlib's per-minibatch cost is high: keep it in the hundreds)",
+    "num_epochs": "passes over each train batch",
+    "rollout_fragment_length": "at most this many env steps per sample() call of an env runner (RLlib's "
+                               "per-step cost grows with the episodes finished within one call)",
     "num_cpus": "CPUs of the local Ray instance (0: max(cores, env runners + 1)); ignored with --address",
     "object_store_mb": "object store of the local Ray instance in MiB; ignored with --address",
 }
@@ -128,6 +135,15 @@ def init_ray(address: str = "", num_cpus: int = 0, object_store_mb: int = 200, n
     return True
 
 
+def fragment_length(rargs: RLlibArgs) -> int:
+    """The rollout fragment: at most ``rargs.rollout_fragment_length`` env steps, chosen so that
+    whole rounds of fragments over all env runners and their envs make up ``rargs.train_batch_size``
+    (RLlib refuses a mismatch of more than 10%)."""
+    per_round = max(rargs.num_env_runners, 1) * rargs.num_envs_per_env_runner
+    rounds = max(1, math.ceil(rargs.train_batch_size / (per_round * rargs.rollout_fragment_length)))
+    return math.ceil(rargs.train_batch_size / (per_round * rounds))
+
+
 def build_config(args, rargs: RLlibArgs):
     """The ``PPOConfig``: multi-agent env, one shared masked policy, PPO hyper-parameters.
 
@@ -143,10 +159,10 @@ def build_config(args, rargs: RLlibArgs):
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
 
     ether_envs.load_game(args.game, **args.config)  # validate early
-    if min(rargs.train_batch_size, rargs.rollout_fragment_length, args.batch_size, rargs.num_envs_per_env_runner) < 1 \
-            or rargs.num_env_runners < 0:
-        raise ValueError("train_batch_size, rollout_fragment_length, batch_size and num_envs_per_env_runner "
-                         "must be >= 1, num_env_runners >= 0")
+    if min(rargs.train_batch_size, rargs.minibatch_size, rargs.num_epochs, rargs.rollout_fragment_length,
+           rargs.num_envs_per_env_runner) < 1 or rargs.num_env_runners < 0:
+        raise ValueError("train_batch_size, minibatch_size, num_epochs, rollout_fragment_length and "
+                         "num_envs_per_env_runner must be >= 1, num_env_runners >= 0")
     hidden = [int(x) for x in args.net_arch.split(",") if x.strip()]
     from agents.rllib_agent import MaskedActorCritic
 
@@ -158,14 +174,14 @@ def build_config(args, rargs: RLlibArgs):
                      disable_env_checking=True)  # its random actions ignore the mask (ValueError)
         .framework("torch")
         .env_runners(num_env_runners=rargs.num_env_runners, num_envs_per_env_runner=rargs.num_envs_per_env_runner,
-                     rollout_fragment_length=rargs.rollout_fragment_length, num_cpus_per_env_runner=1,
+                     rollout_fragment_length=fragment_length(rargs), num_cpus_per_env_runner=1,
                      sample_timeout_s=None)  # never drop a slow runner's samples (busy machines)
         .learners(num_learners=0)
         .multi_agent(policies={POLICY_ID}, policy_mapping_fn=shared_policy)
         .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs={
             POLICY_ID: RLModuleSpec(module_class=MaskedActorCritic, model_config={"hidden": hidden})}))
         .training(train_batch_size_per_learner=rargs.train_batch_size,
-                  minibatch_size=min(args.batch_size, rargs.train_batch_size), num_epochs=args.n_epochs,
+                  minibatch_size=min(rargs.minibatch_size, rargs.train_batch_size), num_epochs=rargs.num_epochs,
                   lr=args.learning_rate, gamma=args.gamma, lambda_=args.gae_lambda, clip_param=args.clip_range,
                   entropy_coeff=args.ent_coef, vf_loss_coeff=0.5)
         .debugging(seed=args.seed, log_level="ERROR")
@@ -239,11 +255,17 @@ def train(args, rargs: RLlibArgs) -> RLlibRun:
     torch.set_num_threads(args.torch_threads)
     game = ether_envs.load_game(args.game, **args.config)
     if args.resume:
-        check_compatible(json.loads((Path(args.resume) / METADATA_FILE).read_text()), game, source=args.resume)
+        meta_path = Path(args.resume) / METADATA_FILE
+        if not meta_path.exists():
+            raise FileNotFoundError(f"no {METADATA_FILE} in {args.resume}: not a training.rllib checkpoint")
+        meta = json.loads(meta_path.read_text())
+        check_compatible(meta, game, source=args.resume)
+        steps_before = int(meta.get("env_steps", 0))
         run_dir = Path(args.resume).resolve().parent
     else:
         name = args.run_name or f"{args.game}__rllib__{args.seed}__{time.strftime('%Y%m%d-%H%M%S')}"
         run_dir = Path(args.out_dir) / name
+        steps_before = 0
     run_dir.mkdir(parents=True, exist_ok=True)
     (run_dir / "args.json").write_text(json.dumps({**dataclasses.asdict(args), "backend": "rllib",
                                                    **dataclasses.asdict(rargs)}, indent=1))
@@ -251,18 +273,18 @@ def train(args, rargs: RLlibArgs) -> RLlibRun:
     started = init_ray(rargs.address, rargs.num_cpus, rargs.object_store_mb, rargs.num_env_runners)
     algo = None
     history: list[dict[str, Any]] = []
+    previous = list(csv.DictReader(open(run_dir / "progress.csv"))) if args.resume and (run_dir / "progress.csv").exists() else []
     checkpoint = run_dir / "checkpoint"
     try:
         algo = config.build_algo()
         if args.resume:
             algo.restore_from_path(Path(args.resume).resolve())
-        t0, steps0 = time.perf_counter(), None
+        t0 = time.perf_counter()
         while True:
             row = _summary(algo.train())
             row["seconds"] = round(time.perf_counter() - t0, 2)
-            steps0 = row["env_steps"] if steps0 is None and args.resume else (steps0 or 0)
             history.append(row)
-            _write_progress(run_dir / "progress.csv", history)
+            _write_progress(run_dir / "progress.csv", previous + history)
             if args.progress:
                 print(f"[rllib] iter {row['iteration']:>4}  env steps {row['env_steps']:>9,}  "
                       f"episodes {row['episodes']:>7,}  policy loss {row['policy_loss']:+.4f}  "
@@ -272,7 +294,7 @@ def train(args, rargs: RLlibArgs) -> RLlibRun:
             if done_iters or done_steps:
                 break
         wall = time.perf_counter() - t0
-        sps = (history[-1]["env_steps"] - (0 if not args.resume else steps0)) / wall if wall > 0 else float("nan")
+        sps = (history[-1]["env_steps"] - steps_before) / wall if wall > 0 else float("nan")
         algo.save_to_path(checkpoint.resolve())
         write_metadata(checkpoint, game, env_steps=history[-1]["env_steps"], train_args=dataclasses.asdict(args))
     finally:

@@ -97,7 +97,7 @@ def test_masked_module_samples_only_legal_actions():
 
 def test_cli_train_rllib_one_iteration_learns_saves_and_evaluates(tmp_path, capsys):
     argv = ["train", "aethermon_collect", "--backend", "rllib", "--config", "num_players=2",
-            "--iterations", "1", "--train-batch-size", "256", "--batch-size", "64", "--n-epochs", "2",
+            "--iterations", "1", "--train-batch-size", "256", "--minibatch-size", "64", "--num-epochs", "2",
             "--num-env-runners", "1", "--net-arch", "32", "--seed", "0",
             "--eval-deals", "2", "--eval-opponents", "random", "--out-dir", str(tmp_path), "--run-name", "run"]
     assert cli.main(argv) == 0
