@@ -1,7 +1,7 @@
 # The two set-up commands (README): `make main` and `make test`.
 # Both create .venv, install CPU torch first (from local disk where available),
 # then the package with its extras; `make test` adds the `distributed` extra (Ray RLlib)
-# so that the RLlib smoke test runs (about 1.5 minutes more to install).
+# so that the RLlib smoke test runs (the whole install took 2.5 minutes on the 2-core machine).
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
