@@ -230,7 +230,7 @@ class RLlibRun:
     checkpoint: Path
     history: list[dict[str, Any]]
     env_steps_per_second: float
-    evaluation: Any = None
+    evaluation: list[dict[str, Any]] | None = None
 
 
 def train(args, rargs: RLlibArgs) -> RLlibRun:
@@ -315,28 +315,42 @@ def _write_progress(path: Path, rows: list[dict[str, Any]]) -> None:
         w.writerows(rows)
 
 
-def evaluate(args, checkpoint: Path, run_dir: Path | None = None):
-    """The trained policy (greedy, as ``agents.rllib_agent.RLlibAgent``) against
-    ``args.eval_opponents`` on ``args.eval_deals`` paired deals through the engine
-    (``training.evaluate.run_tournament``); writes ``eval.csv`` to ``run_dir``."""
+def evaluate(args, checkpoint: Path, run_dir: Path | None = None) -> list[dict[str, Any]]:
+    """The trained policy (greedy, as ``agents.rllib_agent.RLlibAgent``) through the engine:
+    against each of ``args.eval_opponents`` on ``args.eval_deals`` paired deals, every deal once
+    per seat (``training.evaluate.run_tournament``); in a co-operative game (``utility()
+    == "identical"``) in every seat as one team instead (``training.baselines.team_result``:
+    won = positive team return). Writes ``eval.csv`` to ``run_dir``.
+
+    Returns:
+        one dict per row: ``opponent`` (``"-(team)"`` for a co-operative game), ``games``,
+        ``win_rate``, ``win_low``, ``win_high`` (Wilson 95%).
+    """
     from agents.rllib_agent import RLlibAgent
 
+    from .baselines import is_cooperative, team_result
     from .evaluate import run_tournament
 
     game = ether_envs.load_game(args.game, **args.config)
     agent = RLlibAgent(game, str(checkpoint))
-    specs = ["rllib"] + [s.strip() for s in args.eval_opponents.split(",") if s.strip()]
-    if len(specs) == 1:
-        return None
-    res = run_tournament(args.game, specs, args.config, deals=args.eval_deals, seed=args.seed + 10_000,
-                         focal=True, progress=False, agents={"rllib": agent})
+    seed = args.seed + 10_000
+    if is_cooperative(game):
+        games, rate, low, high = team_result(args.game, "rllib", args.config, args.eval_deals, seed, agent=agent)
+        rows = [{"opponent": "-(team)", "games": games, "win_rate": rate, "win_low": low, "win_high": high}]
+    else:
+        specs = ["rllib"] + [s.strip() for s in args.eval_opponents.split(",") if s.strip()]
+        if len(specs) == 1:
+            return []
+        res = run_tournament(args.game, specs, args.config, deals=args.eval_deals, seed=seed,
+                             focal=True, progress=False, agents={"rllib": agent})
+        rows = [{"opponent": r.opponent, "games": r.games, "win_rate": r.win_rate, "win_low": r.win_low,
+                 "win_high": r.win_high} for r in res.pairings]
     if run_dir is not None:
         with open(Path(run_dir) / "eval.csv", "w", newline="") as f:
-            w = csv.writer(f)
-            w.writerow(["opponent", "games", "win_rate", "win_low", "win_high"])
-            for r in res.pairings:
-                w.writerow([r.opponent, r.games, round(r.win_rate, 4), round(r.win_low, 4), round(r.win_high, 4)])
-    return res
+            w = csv.DictWriter(f, fieldnames=list(rows[0]))
+            w.writeheader()
+            w.writerows({k: round(v, 4) if isinstance(v, float) else v for k, v in r.items()} for r in rows)
+    return rows
 
 
 def report(run: RLlibRun) -> str:
@@ -345,10 +359,10 @@ def report(run: RLlibRun) -> str:
     lines = [f"[rllib] {len(run.history)} iterations, {last['env_steps']:,} env steps, {last['episodes']:,} episodes, "
              f"{run.env_steps_per_second:,.0f} env steps/s (sampling + learning)",
              f"[rllib] checkpoint saved to {run.checkpoint}"]
-    if run.evaluation is not None:
-        for r in run.evaluation.pairings:
-            lines.append(f"[rllib] vs {r.opponent}: win rate {r.win_rate:.1%} [{r.win_low:.1%}, {r.win_high:.1%}] "
-                         f"over {r.games} games")
+    for r in run.evaluation or []:
+        who = "as a team in every seat" if r["opponent"] == "-(team)" else f"vs {r['opponent']}"
+        lines.append(f"[rllib] {who}: win rate {r['win_rate']:.1%} [{r['win_low']:.1%}, {r['win_high']:.1%}] "
+                     f"over {r['games']} games")
     return "\n".join(lines)
 
 
