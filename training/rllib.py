@@ -370,6 +370,10 @@ def run_from_args(ns: argparse.Namespace) -> RLlibRun:
     """``ether-envs train --backend rllib``: train, print the report."""
     from .train import args_from_namespace
 
+    try:
+        import ray.rllib  # noqa: F401
+    except ImportError as e:
+        raise ValueError(f"--backend rllib needs Ray RLlib: pip install -e '.[distributed]' ({e})") from None
     run = train(args_from_namespace(ns), rllib_args_from_namespace(ns))
     print(report(run))
     return run
