@@ -22,6 +22,7 @@ import ether_envs
 
 from . import baselines as baselines_mod
 from . import evaluate as evaluate_mod
+from . import rllib as rllib_mod
 from . import train as train_mod
 
 MAIN_GAME = "aethermon_collect"
@@ -127,9 +128,7 @@ def _ask(input_fn: Callable[[str], str], k: int) -> int | None:
 # ---- train / evaluate / bench ------------------------------------------------------------
 def cmd_train(args: argparse.Namespace) -> None:
     if args.backend == "rllib":
-        from . import rllib
-
-        rllib.run_from_args(args)
+        rllib_mod.run_from_args(args)
         return
     path = train_mod.train(train_mod.args_from_namespace(args))
     print(f"model saved to {path}")
@@ -212,8 +211,6 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--backend", choices=("sb3", "rllib"), default="sb3",
                    help="sb3: MaskablePPO against an opponent pool (default); rllib: multi-agent self-play PPO "
                         "on Ray RLlib, locally or on a cluster (needs the distributed extra; see training/rllib.py)")
-    from . import rllib as rllib_mod
-
     rllib_mod.add_arguments(s.add_argument_group("RLlib backend (--backend rllib)"))
     s.set_defaults(func=cmd_train)
 
