@@ -12,16 +12,20 @@ from . import components as C
 from . import rules as R  # circular on purpose: rules defines the constants before importing this module
 
 
+_TIMING = tuple(f.timing for f in C.FAVOURS)
+
+
 class FavourMixin:
     """Favour-window methods of ``rules.State`` (uses its fields and constants)."""
 
     def _playable(self, p: int) -> list[int]:
         w = self.win
         out = []
+        hand = self.hand[p]
         for f in range(1, C.NUM_FAVOURS):
-            if not self.hand[p][f]:
+            if not hand[f]:
                 continue
-            t = C.FAVOURS[f].timing
+            t = _TIMING[f]
             if t == "any":
                 out.append(f)
             elif t == "combat" and w["kind"] == R.W_COMBAT and p in self.rc["parts"]:
@@ -30,6 +34,14 @@ class FavourMixin:
                 out.append(f)
             elif t == "hire" and w["kind"] == R.W_PHASE and self.phase == R.MERCS and not self.contract[p]:
                 out.append(f)
+        return out
+
+    def _window_legal(self, p: int, boost: bool) -> list[int]:
+        """Sorted legal actions of ``p`` polled in the open window (``boost``: ``_can_boost(p)``)."""
+        out = [R.PLAY0 + f for f in self._playable(p)]
+        if boost:
+            out.append(R.CHARGE_BOOST)
+        out.append(R.PASS)
         return out
 
     def _can_boost(self, p: int) -> bool:
@@ -61,8 +73,9 @@ class FavourMixin:
             self.win = None
             return False
         q = w["order"][w["pos"] % n]
-        if any(self.hand[q]) or self._can_boost(q):
-            self._decide(R.K_WINDOW, q)
+        boost = self._can_boost(q)
+        if boost or any(self.hand[q]):
+            self._decide(R.K_WINDOW, q, self._window_legal(q, boost))
             return True
         w["passes"] += 1
         w["pos"] += 1

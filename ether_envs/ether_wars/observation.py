@@ -77,14 +77,52 @@ PIECES = [
 LAYOUT = ObservationLayout(PIECES)
 OFF = {p.name: LAYOUT.slices[p.name].start for p in PIECES}
 SHAPE = {p.name: p.shape for p in PIECES}
+_SEAT_PIECES = ("faction", "ability", "resources", "ether_progress", "charge", "units", "board_units", "placed",
+                "hero", "seat_flags", "hand_sizes")
+"""Pieces with one row (or entry) per relative seat, in ``Encoder._seat_rows`` order."""
+
+
+def _span(first: str, last: str) -> slice:
+    """The slice of the observation from piece ``first`` to piece ``last`` (both included)."""
+    return slice(LAYOUT.slices[first].start, LAYOUT.slices[last].stop)
+
+
+_HEADER = _span("first_player", "event")
+_RC = _span("rc_area", "rc_target")
+_WINDOW = _span("window", "smuggle_target")
+_MOVE = _span("placement", "move_pick")
+_ZEROS = {name: array("f", bytes(4 * (sl.stop - sl.start)))
+          for name, sl in [*LAYOUT.slices.items(), ("_header", _HEADER), ("_rc", _RC), ("_window", _WINDOW),
+                           ("_move", _MOVE)]}
+(_M_FACTION, _M_ABILITY, _M_RES, _M_CHARGE, _M_UNITS, _M_BOARD, _M_HERO, _M_MERCS, _M_PLACED, _M_ARRIVAL,
+ _M_FLAGS, _M_HAND, _M_PACK, _M_FDISCARD, _M_EDISCARD, _M_RC, _M_WINDOW) = range(17)
+
+
+_CLEAR = {name: (sl, _ZEROS[name]) for name, sl in LAYOUT.slices.items()}
+_ZEROS_HEADER, _ZEROS_MOVE = _ZEROS["_header"], _ZEROS["_move"]
+_O_FIRST, _O_CURRENT, _O_PHASE, _O_DECISION, _O_ROUND, _O_EVENT, _O_DECKS = (OFF[name] for name in (
+    "first_player", "current_player", "phase", "decision", "round", "event", "decks"))
+_FAVOUR_DECK_SIZE, _EVENT_DECK_SIZE = len(C.FAVOUR_DECK), len(C.EVENT_DECK)
+_ARRIVAL_RANK = tuple((k + 1) / 4 for k in range(P4))
+
+
+def _clear(b: array, name: str) -> None:
+    sl, zeros = _CLEAR[name]
+    b[sl] = zeros
+
+
+def _nested_copy(rows: list[list]) -> list[list]:
+    return list(map(list, rows))
 
 
 class Encoder:
     """Writes ``state``'s observation for ``player`` into a float32 buffer.
 
-    Writes the non-zero entries into a reusable ``array('f')`` scratch buffer and
-    copies it into ``out`` once; seat and area relabelling uses tables
-    precomputed per observer.
+    Incremental: one ``array('f')`` buffer per observer keeps the last observation
+    written for that seat, with copies of the state fields each piece was computed
+    from; a piece is rewritten only when its fields changed (compared by value, so
+    any state of the game may be encoded in any order). The buffer is then copied
+    into ``out``. Seat and area relabelling uses tables precomputed per observer.
     """
 
     layout = LAYOUT
@@ -93,112 +131,174 @@ class Encoder:
         self.game = game
         n = game.num_players
         self.rel_seat = [[(q - p) % n for q in range(n)] for p in range(n)]
-        self._zeros = array("f", bytes(4 * LAYOUT.size))
-        self._buf = array("f", self._zeros)  # scratch buffer: fast item stores, zero-copy numpy view
-        self._view = np.frombuffer(self._buf, dtype=np.float32)
         self.rel_area = [[a if a < C.SILO0 else C.SILO0 + (a - C.SILO0 - p) % n for a in range(NA)] + [NA]
                          for p in range(n)]  # index -1 (on the sheet) maps to NA
+        # a fresh buffer: zeros and the static pieces (player count, seats present)
+        zeros = array("f", bytes(4 * LAYOUT.size))
+        zeros[OFF["num_players"] + n - 2] = 1.0
+        for q in range(n):
+            zeros[OFF["seat_present"] + q] = 1.0
+        self._bufs = [array("f", zeros) for _ in range(n)]  # per observer: fast item stores
+        self._views = [np.frombuffer(b, dtype=np.float32) for b in self._bufs]
+        self._memo = [[None] * 17 for _ in range(n)]  # per observer and piece: the fields it was written from
+        # per observer and seat: (seat, offsets of its rows in the per-seat pieces)
+        self._seat_rows = [[(q,) + tuple(OFF[name] + r * SHAPE[name][1] if len(SHAPE[name]) == 2 else OFF[name] + r
+                                         for name in _SEAT_PIECES)
+                            for q, r in enumerate(self.rel_seat[p])] for p in range(n)]
+        self._max_rounds = game.config.max_rounds
 
     def encode(self, s, player: int, out: np.ndarray) -> None:
-        n = s.game.num_players
-        b = self._buf
-        b[:] = self._zeros
+        b = self._bufs[player]
+        m = self._memo[player]
         RS_, RA = self.rel_seat[player], self.rel_area[player]
-        b[OFF["num_players"] + n - 2] = 1.0
-        o = OFF["seat_present"]
-        for q in range(n):
-            b[o + q] = 1.0
-        b[OFF["first_player"] + RS_[s.first]] = 1.0
+        rows = self._seat_rows[player]
+        b[_HEADER] = _ZEROS_HEADER
+        b[_O_FIRST + RS_[s.first]] = 1.0
         if s.phase != R.OVER:
-            b[OFF["current_player"] + RS_[s.pp]] = 1.0
-        b[OFF["phase"] + s.phase] = 1.0
-        b[OFF["decision"] + s.pk] = 1.0
-        b[OFF["round"]] = min(1.0, s.round / s.game.config.max_rounds)
+            b[_O_CURRENT + RS_[s.pp]] = 1.0
+        b[_O_PHASE + s.phase] = 1.0
+        b[_O_DECISION + s.pk] = 1.0
+        b[_O_ROUND] = min(1.0, s.round / self._max_rounds)
         if s.event >= 0:
-            b[OFF["event"] + s.event] = 1.0
-        o_fac, o_ab, o_res, o_eth, o_ch = OFF["faction"], OFF["ability"], OFF["resources"], OFF["ether_progress"], OFF["charge"]
-        o_un, o_bu, o_pl, o_hero, o_fl, o_hs = (OFF["units"], OFF["board_units"], OFF["placed"], OFF["hero"],
-                                                OFF["seat_flags"], OFF["hand_sizes"])
-        target = s.game.ether_to_win
-        for q in range(n):
-            r = RS_[q]
-            if s.faction[q] >= 0:
-                b[o_fac + r * 4 + s.faction[q]] = 1.0
-            if s.ability[q] >= 0:
-                if q == player or s.revealed:
-                    b[o_ab + r * 5 + s.ability[q]] = 1.0
-                b[o_ab + r * 5 + 4] = 1.0
-            for k, x in enumerate(s.res[q]):
-                if x:
-                    b[o_res + r * 5 + k] = x / POOL[k]
-            e = s.res[q][C.ETHER]
-            if e:
-                b[o_eth + r] = min(1.0, e / target)
-            b[o_ch + r] = s.charge[q] / C.CHARGE_POOL
-            b[o_un + r * 2] = s.home_units[q] / 10
-            b[o_un + r * 2 + 1] = s.reserve[q] / 10
-            row = s.units_at[q]
-            if any(row):
-                base = o_bu + r * NA
-                for a, u in enumerate(row):
-                    if u:
-                        b[base + RA[a]] = u / 10
-            bits = s.placed[q]
-            base = o_pl + r * NA
-            while bits:
-                low = bits & -bits
-                b[base + RA[low.bit_length() - 1]] = 1.0
-                bits ^= low
-            b[o_hero + r * (NA + 1) + RA[s.hero_at[q]]] = 1.0
-            base = o_fl + r * 7
-            if s.passed[q]:
-                b[base] = 1.0
-            if s.contract[q]:
-                b[base + 1] = 1.0
-            if s.rerolls[q]:
-                b[base + 2] = s.rerolls[q] / 3
-            if s.medic_free[q]:
-                b[base + 3] = s.medic_free[q] / 2
-            if s.channelled[q]:
-                b[base + 4] = 1.0
-            if s.extra_used[q]:
-                b[base + 5] = 1.0
-            if s.aggr_silo[q]:
-                b[base + 6] = 1.0
-            b[o_hs + r] = sum(s.hand[q]) / 22
-        o = OFF["mercenaries"]
-        for m in range(C.NUM_MERCS):
-            q = s.merc_owner[m]
-            if q >= 0:
-                b[o + m * (P4 + NA + 1) + RS_[q]] = 1.0
-                b[o + m * (P4 + NA + 1) + P4 + RA[s.merc_at[m]]] = 1.0
+            b[_O_EVENT + s.event] = 1.0
+        if s.faction != m[_M_FACTION]:
+            m[_M_FACTION] = s.faction[:]
+            _clear(b, "faction")
+            for q, o_fac, *_ in rows:
+                f = s.faction[q]
+                if f >= 0:
+                    b[o_fac + f] = 1.0
+        key = (s.ability, s.revealed)
+        if key != m[_M_ABILITY]:
+            m[_M_ABILITY] = (s.ability[:], s.revealed)
+            _clear(b, "ability")
+            for q, _f, o_ab, *_ in rows:
+                ab = s.ability[q]
+                if ab >= 0:
+                    if s.revealed or q == player:
+                        b[o_ab + ab] = 1.0
+                    b[o_ab + 4] = 1.0
+        if s.res != m[_M_RES]:
+            m[_M_RES] = _nested_copy(s.res)
+            _clear(b, "resources")
+            _clear(b, "ether_progress")
+            target = s.game.ether_to_win
+            for q, _f, _a, o_res, o_eth, *_ in rows:
+                row = s.res[q]
+                for k in range(C.NUM_RES):
+                    x = row[k]
+                    if x:
+                        b[o_res + k] = x / POOL[k]
+                e = row[C.ETHER]
+                if e:
+                    b[o_eth] = min(1.0, e / target)
+        if s.charge != m[_M_CHARGE]:
+            m[_M_CHARGE] = s.charge[:]
+            for q, _f, _a, _r, _e, o_ch, *_ in rows:
+                b[o_ch] = s.charge[q] / C.CHARGE_POOL
+        key = (s.home_units, s.reserve)
+        if key != m[_M_UNITS]:
+            m[_M_UNITS] = (s.home_units[:], s.reserve[:])
+            for q, _f, _a, _r, _e, _c, o_un, *_ in rows:
+                b[o_un] = s.home_units[q] / 10
+                b[o_un + 1] = s.reserve[q] / 10
+        if s.units_at != m[_M_BOARD]:
+            m[_M_BOARD] = _nested_copy(s.units_at)
+            _clear(b, "board_units")
+            for q, _f, _a, _r, _e, _c, _u, o_bu, *_ in rows:
+                row = s.units_at[q]
+                if any(row):
+                    for a, u in zip(RA, row):
+                        if u:
+                            b[o_bu + a] = u / 10
+        if s.placed != m[_M_PLACED]:
+            m[_M_PLACED] = s.placed[:]
+            _clear(b, "placed")
+            for q, _f, _a, _r, _e, _c, _u, _b, o_pl, *_ in rows:
+                bits = s.placed[q]
+                while bits:
+                    low = bits & -bits
+                    b[o_pl + RA[low.bit_length() - 1]] = 1.0
+                    bits ^= low
+        if s.hero_at != m[_M_HERO]:
+            m[_M_HERO] = s.hero_at[:]
+            _clear(b, "hero")
+            for q, _f, _a, _r, _e, _c, _u, _b, _p, o_hero, *_ in rows:
+                b[o_hero + RA[s.hero_at[q]]] = 1.0
+        key = (s.passed, s.contract, s.rerolls, s.medic_free, s.channelled, s.extra_used, s.aggr_silo)
+        if key != m[_M_FLAGS]:
+            m[_M_FLAGS] = tuple(x[:] for x in key)
+            _clear(b, "seat_flags")
+            for q, _f, _a, _r, _e, _c, _u, _b, _p, _h, o_fl, _s in rows:
+                if s.passed[q]:
+                    b[o_fl] = 1.0
+                if s.contract[q]:
+                    b[o_fl + 1] = 1.0
+                if s.rerolls[q]:
+                    b[o_fl + 2] = s.rerolls[q] / 3
+                if s.medic_free[q]:
+                    b[o_fl + 3] = s.medic_free[q] / 2
+                if s.channelled[q]:
+                    b[o_fl + 4] = 1.0
+                if s.extra_used[q]:
+                    b[o_fl + 5] = 1.0
+                if s.aggr_silo[q]:
+                    b[o_fl + 6] = 1.0
+        key = (s.merc_owner, s.merc_at)
+        if key != m[_M_MERCS]:
+            m[_M_MERCS] = (s.merc_owner[:], s.merc_at[:])
+            _clear(b, "mercenaries")
+            o = OFF["mercenaries"]
+            for k in range(C.NUM_MERCS):
+                q = s.merc_owner[k]
+                if q >= 0:
+                    b[o + k * (P4 + NA + 1) + RS_[q]] = 1.0
+                    b[o + k * (P4 + NA + 1) + P4 + RA[s.merc_at[k]]] = 1.0
+        _clear(b, "ether_die")
         o = OFF["ether_die"]
         if s.ether_ctrl >= 0:
             b[o + RS_[s.ether_ctrl]] = 1.0
         if s.ether_placed:
             b[o + P4] = 1.0
-        o = OFF["arrival"]
-        for a, seats in enumerate(s.arrival):
-            if seats:
-                base = o + RA[a] * P4
-                for k, q in enumerate(seats):
-                    b[base + RS_[q]] = (k + 1) / 4
-        o = OFF["hand"]
-        for f, c in enumerate(s.hand[player]):
-            if c:
-                b[o + f] = c / 4
-        o = OFF["draft_pack"]
-        for f in s.packs[player]:
-            b[o + f] += 0.2
-        o = OFF["favour_discard"]
-        for f in s.fdiscard:
-            b[o + f] += 0.25
-        o = OFF["decks"]
-        b[o] = len(s.fdeck) / len(C.FAVOUR_DECK)
-        b[o + 1] = len(s.edeck) / len(C.EVENT_DECK)
-        o = OFF["event_discard"]
-        for e in s.ediscard:
-            b[o + e] += 0.5
+        if s.arrival != m[_M_ARRIVAL]:
+            m[_M_ARRIVAL] = _nested_copy(s.arrival)
+            _clear(b, "arrival")
+            o = OFF["arrival"]
+            for a, seats in zip(RA, s.arrival):
+                if seats:
+                    base = o + a * P4
+                    for q, rank in zip(seats, _ARRIVAL_RANK):
+                        b[base + RS_[q]] = rank
+        if s.hand != m[_M_HAND]:
+            m[_M_HAND] = _nested_copy(s.hand)
+            _clear(b, "hand")
+            o = OFF["hand"]
+            for f, c in enumerate(s.hand[player]):
+                if c:
+                    b[o + f] = c / 4
+            for q, *_, o_hs in rows:
+                b[o_hs] = sum(s.hand[q]) / 22
+        if s.packs[player] != m[_M_PACK]:
+            m[_M_PACK] = s.packs[player][:]
+            _clear(b, "draft_pack")
+            o = OFF["draft_pack"]
+            for f in s.packs[player]:
+                b[o + f] += 0.2
+        if s.fdiscard != m[_M_FDISCARD]:
+            m[_M_FDISCARD] = s.fdiscard[:]
+            _clear(b, "favour_discard")
+            o = OFF["favour_discard"]
+            for f in s.fdiscard:
+                b[o + f] += 0.25
+        b[_O_DECKS] = len(s.fdeck) / _FAVOUR_DECK_SIZE
+        b[_O_DECKS + 1] = len(s.edeck) / _EVENT_DECK_SIZE
+        if s.ediscard != m[_M_EDISCARD]:
+            m[_M_EDISCARD] = s.ediscard[:]
+            _clear(b, "event_discard")
+            o = OFF["event_discard"]
+            for e in s.ediscard:
+                b[o + e] += 0.5
+        b[_MOVE] = _ZEROS_MOVE
         if s.pk == R.K_ADD and s.add_area >= 0:
             o = OFF["placement"]
             b[o + RA[s.add_area]] = 1.0
@@ -207,62 +307,73 @@ class Encoder:
             kind, a = divmod(s.move_pick, NA)
             b[OFF["move_pick"] + kind * NA + RA[s.abs_area(s.pp, a)]] = 1.0
         rc = s.rc
-        if rc is not None:
-            b[OFF["rc_area"] + RA[rc["area"]]] = 1.0
-            b[OFF["rc_stage"] + rc["stage"]] = 1.0
-            b[OFF["rc_mode"] + rc["mode"]] = 1.0
-            b[OFF["rc_resolver"] + RS_[rc["resolver"]]] = 1.0
-            o = OFF["rc_parts"]
-            for q in rc["parts"]:
-                b[o + RS_[q]] = 1.0
-            o_f, o_h, o_c, o_n = OFF["rc_faces"], OFF["rc_hero"], OFF["rc_captain"], OFF["rc_numbers"]
-            for q in rc["parts"]:  # only rolling seats have faces, dice and scores
-                r = RS_[q]
-                base = o_f + r * 6
-                faces = rc["faces"][q]
-                if faces:
-                    for f in faces:
-                        b[base + f] += 1.0
-                    for f in range(base, base + 6):
-                        if b[f]:
-                            b[f] /= 10
-                if rc["hero"][q] >= 0:
-                    b[o_h + r * 6 + rc["hero"][q]] = 1.0
-                if rc["capt"][q] >= 0:
-                    b[o_c + r * 6 + rc["capt"][q]] = 1.0
-                base = o_n + r * 5
-                b[base] = rc["extra"][q] / 12
-                b[base + 1] = min(1.0, rc["boost"][q] / 20)
-                b[base + 2] = min(1.0, rc["score"][q] / 80)
-            for q, k in rc["inj"]:
-                b[o_n + RS_[q] * 5 + 3] = k / 10
-            for q, k in enumerate(rc["hits"]):
-                if k:
-                    b[o_n + RS_[q] * 5 + 4] = k / 10
-            if rc["winner"] >= 0:
-                b[OFF["rc_winner"] + RS_[rc["winner"]]] = 1.0
-            o = OFF["rc_misc"]
-            for j, x in enumerate((rc["left"] / 10, rc["raid"] / 80, rc["purchases"] / 2, rc["credit"] / 40,
-                                   rc["free_shields"] / 4, len(rc["skills"]) / 4)):
-                if x:
-                    b[o + j] = min(1.0, x)
-            if rc["target"] >= 0:
-                b[OFF["rc_target"] + rc["target"]] = 1.0
-        elif s.gain_left > 0:
-            b[OFF["rc_misc"]] = min(1.0, s.gain_left / 10)
+        if rc is not None or s.gain_left > 0 or m[_M_RC]:
+            b[_RC] = _ZEROS["_rc"]
+            m[_M_RC] = rc is not None or s.gain_left > 0
+            if rc is not None:
+                self._encode_rc(b, rc, RS_, RA)
+            elif s.gain_left > 0:
+                b[OFF["rc_misc"]] = min(1.0, s.gain_left / 10)
         win = s.win
-        if win is not None:
-            o = OFF["window"]
-            b[o + win["kind"]] = 1.0
-            if win["seat"] >= 0:
-                b[o + len(R.WINDOW_NAMES) + RS_[win["seat"]]] = 1.0
-            o = OFF["stack"]
-            sw = P4 + NF + 1
-            for j, (q, f, c) in enumerate(win["stack"][:STACK]):
-                b[o + j * sw + RS_[q]] = 1.0
-                b[o + j * sw + P4 + f] = 1.0
-                if c:
-                    b[o + j * sw + P4 + NF] = 1.0
-            if win["target"] >= 0:
-                b[OFF["smuggle_target"] + RS_[win["target"]]] = 1.0
-        out[:] = self._view
+        if win is not None or m[_M_WINDOW]:
+            b[_WINDOW] = _ZEROS["_window"]
+            m[_M_WINDOW] = win is not None
+            if win is not None:
+                o = OFF["window"]
+                b[o + win["kind"]] = 1.0
+                if win["seat"] >= 0:
+                    b[o + len(R.WINDOW_NAMES) + RS_[win["seat"]]] = 1.0
+                o = OFF["stack"]
+                sw = P4 + NF + 1
+                for j, (q, f, c) in enumerate(win["stack"][:STACK]):
+                    b[o + j * sw + RS_[q]] = 1.0
+                    b[o + j * sw + P4 + f] = 1.0
+                    if c:
+                        b[o + j * sw + P4 + NF] = 1.0
+                if win["target"] >= 0:
+                    b[OFF["smuggle_target"] + RS_[win["target"]]] = 1.0
+        out[:] = self._views[player]
+
+    @staticmethod
+    def _encode_rc(b: array, rc: dict, RS_: list[int], RA: list[int]) -> None:
+        """The area being resolved (its pieces zeroed by the caller)."""
+        b[OFF["rc_area"] + RA[rc["area"]]] = 1.0
+        b[OFF["rc_stage"] + rc["stage"]] = 1.0
+        b[OFF["rc_mode"] + rc["mode"]] = 1.0
+        b[OFF["rc_resolver"] + RS_[rc["resolver"]]] = 1.0
+        o = OFF["rc_parts"]
+        for q in rc["parts"]:
+            b[o + RS_[q]] = 1.0
+        o_f, o_h, o_c, o_n = OFF["rc_faces"], OFF["rc_hero"], OFF["rc_captain"], OFF["rc_numbers"]
+        for q in rc["parts"]:  # only rolling seats have faces, dice and scores
+            r = RS_[q]
+            base = o_f + r * 6
+            faces = rc["faces"][q]
+            if faces:
+                for f in faces:
+                    b[base + f] += 1.0
+                for f in range(base, base + 6):
+                    if b[f]:
+                        b[f] /= 10
+            if rc["hero"][q] >= 0:
+                b[o_h + r * 6 + rc["hero"][q]] = 1.0
+            if rc["capt"][q] >= 0:
+                b[o_c + r * 6 + rc["capt"][q]] = 1.0
+            base = o_n + r * 5
+            b[base] = rc["extra"][q] / 12
+            b[base + 1] = min(1.0, rc["boost"][q] / 20)
+            b[base + 2] = min(1.0, rc["score"][q] / 80)
+        for q, k in rc["inj"]:
+            b[o_n + RS_[q] * 5 + 3] = k / 10
+        for q, k in enumerate(rc["hits"]):
+            if k:
+                b[o_n + RS_[q] * 5 + 4] = k / 10
+        if rc["winner"] >= 0:
+            b[OFF["rc_winner"] + RS_[rc["winner"]]] = 1.0
+        o = OFF["rc_misc"]
+        for j, x in enumerate((rc["left"] / 10, rc["raid"] / 80, rc["purchases"] / 2, rc["credit"] / 40,
+                               rc["free_shields"] / 4, len(rc["skills"]) / 4)):
+            if x:
+                b[o + j] = min(1.0, x)
+        if rc["target"] >= 0:
+            b[OFF["rc_target"] + rc["target"]] = 1.0

@@ -19,6 +19,8 @@ STAGES = ("thief", "assassin", "setup", "roll", "reroll", "skills", "window", "o
 MODES = ("none", "combat", "extract", "channel", "market", "factory")
 M_NONE, M_COMBAT, M_EXTRACT, M_CHANNEL, M_MARKET, M_FACTORY = range(len(MODES))
 _BITS = [bin(x).count("1") for x in range(16)]
+_BIT_SEAT = {1 << q: q for q in range(4)}
+_SEATS = tuple(tuple(q for q in range(4) if m >> q & 1) for m in range(16))  # seats in a bit mask
 
 
 class ResolutionMixin:
@@ -27,7 +29,7 @@ class ResolutionMixin:
     # ---- who resolves what ----------------------------------------------------------
     def dominated(self, a: int) -> bool:
         """A Hero or Captain is in ``a`` (rulebook "Hero Dice", "Captain")."""
-        if any(h == a for h in self.hero_at):
+        if a in self.hero_at:
             return True
         return self.merc_at[C.CAPTAIN] == a
 
@@ -41,15 +43,14 @@ class ResolutionMixin:
         Combat: the first combatant in turn order (EW-A14). ``occ``: a precomputed
         ``occupancy()``.
         """
-        if a in (C.BIOSPHERE, C.MARKET, C.FACTORY):
+        if a == C.BIOSPHERE or a == C.MARKET or a == C.FACTORY:
             return -1
-        if occ is None:
-            occ = self.occupancy()
-        normal, exempt = occ[0][a], occ[1][a]
+        normal, exempt = self.area_occupancy(a) if occ is None else (occ[0][a], occ[1][a])
         if not normal | exempt:
             return -1
+        order = self.game.seat_orders[self.first]
         if a == C.ETHER_FAULT:
-            seats = [q for q in self.order() if (normal | exempt) >> q & 1]
+            seats = [q for q in order if (normal | exempt) >> q & 1]
             for q in seats:
                 if q != self.ether_ctrl:
                     return q
@@ -57,28 +58,36 @@ class ResolutionMixin:
         if a >= C.SILO0:
             owner = a - C.SILO0
             for mask in (normal, exempt):
-                for q in self.order():
+                for q in order:
                     if q != owner and mask >> q & 1:
                         return q
             return -1
         if _BITS[normal] >= 2 and self.dominated(a) and self.event_key() != "ceasefire":
-            return next(q for q in self.order() if normal >> q & 1)
+            return next(q for q in order if normal >> q & 1)
         return -1
-
-    def _combat_in_limited(self, a: int) -> bool:
-        return (len(self.occupants(a)) >= 2 and self.dominated(a) and self.event_key() != "ceasefire")
 
     def resolve_options(self, p: int) -> list[int]:
         """Areas ``p`` may resolve now (rulebook "Resolution" 1-2)."""
-        out = []
+        return self._resolve_table()[p]
+
+    def _resolve_table(self) -> list[list[int]]:
+        """``resolve_options`` of every seat: an area with ``q``'s dice is ``q``'s to resolve if
+        nobody resolves it for everyone, if ``q`` does, or if ``q`` has exempt dice in a Limited area."""
         occ = self.occupancy()
-        bit = 1 << p
+        normal, exempt = occ
+        out = [[] for _ in range(self.game.num_players)]
         for a in range(C.NUM_AREAS):
-            if not (occ[0][a] | occ[1][a]) & bit:
+            seats = normal[a] | exempt[a]
+            if not seats:
+                continue
+            if not seats & (seats - 1):  # one seat there: it resolves the area (shared or not)
+                out[_BIT_SEAT[seats]].append(a)
                 continue
             sr = self.shared_resolver(a, occ)
-            if sr == p or sr == -1 or (a in C.LIMITED and occ[1][a] & bit):
-                out.append(a)
+            own_exempt = exempt[a] if a in C.LIMITED else 0
+            for q in _SEATS[seats]:
+                if sr == q or sr == -1 or own_exempt >> q & 1:
+                    out[q].append(a)
         return out
 
     def _start_resolution(self) -> None:
@@ -93,15 +102,16 @@ class ResolutionMixin:
     def _resolution_turn(self) -> bool:
         order = self.order()
         n = self.game.num_players
+        options = self._resolve_table()
         while self.turn < n:
             p = order[self.turn]
-            if self.resolve_options(p):
-                self._decide(R.K_RESOLVE, p)
+            if options[p]:
+                self._decide(R.K_RESOLVE, p, self._resolve_legal(p, options[p]))
                 return True
             self.turn += 1
         # any dice left (an area whose resolver already had its turn): one more pass (EW-A14)
         for q in order:
-            if self.resolve_options(q):
+            if options[q]:
                 self.turn = order.index(q)
                 return False
         self.phase = R.MAINTENANCE
@@ -121,110 +131,137 @@ class ResolutionMixin:
             "raid": 0, "purchases": 2, "target": -1, "credit": 0, "conduit_asked": False,
             "attacker": -1, "channeler": -1, "combat_done": False,
         }
+        if self.merc_at[C.THIEF] != a and self.merc_at[C.ASSASSIN] != a:
+            # no Thief or Assassin rolls first here: what their stages would record, at once
+            rc = self.rc
+            rc["thief"] = rc["assassin"] = -1
+            rc["stage"] = S_SETUP
 
     def _rc_step(self) -> bool:
+        """Run the area being resolved, stage by stage, until a decision is pending (True) or
+        ``_advance`` must take over (a favour window or a gain is pending, the area is done,
+        the game is over: False)."""
         rc = self.rc
-        st = rc["stage"]
-        a, p = rc["area"], rc["resolver"]
-        n = self.game.num_players
-        if st == S_THIEF:
-            if "thief" not in rc:  # rolled before any other die in the Silo (rulebook "Thief")
-                rc["thief"] = -1
-                m = C.THIEF
-                if rc["shared"] and a >= C.SILO0 and self.merc_at[m] == a:
-                    rc["thief"], rc["victim"] = self.merc_owner[m], a - C.SILO0
-                    rc["left"] = C.MERCENARIES[m].faces[int(self.rng.integers(6))]
-                    self.merc_at[m] = -1
-                    self._leave_if_empty(rc["thief"], a)
-            if rc["thief"] >= 0 and rc["left"] > 0 and any(self.res[rc["victim"]][r] for r in range(4)):
-                self._decide(R.K_THIEF, rc["thief"])
+        while True:
+            if _STAGE_STEP[rc["stage"]](self, rc):
                 return True
-            rc["stage"] = S_ASSASSIN
-            return False
-        if st == S_ASSASSIN:
-            if "assassin" not in rc:  # rolled before any other die in the area (rulebook "Assassin"; EW-A20)
-                rc["assassin"] = -1
-                m = C.ASSASSIN
-                if self.merc_at[m] == a:
-                    rc["assassin"] = self.merc_owner[m]
-                    self.merc_at[m] = -1
-                    self._leave_if_empty(rc["assassin"], a)
-                    total = sum(self.units_at[q][a] for q in range(n))
-                    rc["left"] = min(C.MERCENARIES[m].faces[int(self.rng.integers(6))], total)
-            if rc["assassin"] >= 0 and rc["left"] > 0:
-                self._decide(R.K_ASSASSIN, rc["assassin"])
-                return True
-            if rc["assassin"] >= 0:
-                rc["assassin"] = -2
-                rc["inj"] = [[q, rc["hits"][q]] for q in self.order() if rc["hits"][q]]
-                rc["after_inj"] = S_SETUP
-                rc["stage"] = S_INJURY
+            if self.rc is not rc or self.win is not None or self.gain_seat >= 0 or self.phase == R.OVER:
                 return False
-            rc["stage"] = S_SETUP
-            return False
-        if st == S_SETUP:
-            self._setup_mode()
-            return False
-        if st == S_ROLL:
-            self._roll()
-            rc["stage"] = S_REROLL
-            return False
-        if st == S_REROLL:
-            if p in rc["parts"] and self.rerolls[p] > 0 and rc["faces"][p]:
-                self._decide(R.K_REROLL, p)
-                return True
-            rc["stage"] = S_SKILLS
-            self._queue_skills()
-            return False
-        if st == S_SKILLS:
-            if rc["skills"]:
-                self._decide(R.K_SKILL, rc["skills"][0])
-                return True
-            rc["stage"] = S_WINDOW if rc["mode"] == M_COMBAT else S_REWARD
-            return False
-        if st == S_WINDOW:
-            rc["stage"] = S_OUTCOME
-            self._open_window(R.W_COMBAT, start=p)
-            return False
-        if st == S_OUTCOME:
-            self._outcome()
-            return False
-        if st == S_INJURY:
-            while rc["inj"]:
-                q, k = rc["inj"][0]
-                if not rc["inj_open"]:
-                    rc["inj_open"] = True
-                    rc["free_shields"] = 0
-                    self._open_window(R.W_INJURY, seat=q, start=q)
-                    return False
-                free = self.medic_free[q] + rc["free_shields"]
-                if min(k, free + self.res[q][C.PLASMA]) > 0:
-                    self._decide(R.K_SHIELD, q)
-                    return True
-                self._shield(q, k, 0)
-            rc["stage"] = rc["after_inj"]
-            return False
-        if st == S_REWARD:
-            return self._reward()
-        if st == S_DRONE:
-            rc["stage"] = S_CLEANUP
-            m = C.DRONE
-            if self.merc_at[m] == a and self.merc_owner[m] == p:
-                pips = C.MERCENARIES[m].faces[int(self.rng.integers(6))]
+
+    # one method per stage: True when a decision is pending
+    def _stage_thief(self, rc: dict) -> bool:
+        a = rc["area"]
+        if "thief" not in rc:  # rolled before any other die in the Silo (rulebook "Thief")
+            rc["thief"] = -1
+            m = C.THIEF
+            if rc["shared"] and a >= C.SILO0 and self.merc_at[m] == a:
+                rc["thief"], rc["victim"] = self.merc_owner[m], a - C.SILO0
+                rc["left"] = C.MERCENARIES[m].faces[int(self.rng.integers(6))]
                 self.merc_at[m] = -1
-                self.gain(p, C.AREA_RESOURCE[a], pips)
-            return False
-        if st == S_CLEANUP:
-            self._cleanup()
-            return False
-        if st in (S_MARKET, S_PAY, S_FACTORY):
-            k = {S_MARKET: R.K_MARKET, S_PAY: R.K_PAY, S_FACTORY: R.K_FACTORY}[st]
-            if st != S_PAY and self._resolution_legal(k, p) == [R.DONE]:
-                rc["stage"] = S_CLEANUP  # nothing left to buy or clone
-                return False
-            self._decide(k, p)
+                self._leave_if_empty(rc["thief"], a)
+        if rc["thief"] >= 0 and rc["left"] > 0 and any(self.res[rc["victim"]][r] for r in range(4)):
+            self._decide(R.K_THIEF, rc["thief"])
             return True
-        raise AssertionError(f"bad resolution stage {st}")
+        rc["stage"] = S_ASSASSIN
+        return False
+
+    def _stage_assassin(self, rc: dict) -> bool:
+        a = rc["area"]
+        if "assassin" not in rc:  # rolled before any other die in the area (rulebook "Assassin"; EW-A20)
+            rc["assassin"] = -1
+            m = C.ASSASSIN
+            if self.merc_at[m] == a:
+                rc["assassin"] = self.merc_owner[m]
+                self.merc_at[m] = -1
+                self._leave_if_empty(rc["assassin"], a)
+                total = sum(self.units_at[q][a] for q in range(self.game.num_players))
+                rc["left"] = min(C.MERCENARIES[m].faces[int(self.rng.integers(6))], total)
+        if rc["assassin"] >= 0 and rc["left"] > 0:
+            self._decide(R.K_ASSASSIN, rc["assassin"])
+            return True
+        if rc["assassin"] >= 0:
+            rc["assassin"] = -2
+            rc["inj"] = [[q, rc["hits"][q]] for q in self.order() if rc["hits"][q]]
+            rc["after_inj"] = S_SETUP
+            rc["stage"] = S_INJURY
+            return False
+        rc["stage"] = S_SETUP
+        return False
+
+    def _stage_setup(self, rc: dict) -> bool:
+        self._setup_mode()
+        return False
+
+    def _stage_roll(self, rc: dict) -> bool:
+        self._roll()
+        rc["stage"] = S_REROLL
+        return False
+
+    def _stage_reroll(self, rc: dict) -> bool:
+        p = rc["resolver"]
+        if p in rc["parts"] and self.rerolls[p] > 0 and rc["faces"][p]:
+            self._decide(R.K_REROLL, p)
+            return True
+        rc["stage"] = S_SKILLS
+        self._queue_skills()
+        return False
+
+    def _stage_skills(self, rc: dict) -> bool:
+        if rc["skills"]:
+            self._decide(R.K_SKILL, rc["skills"][0])
+            return True
+        rc["stage"] = S_WINDOW if rc["mode"] == M_COMBAT else S_REWARD
+        return False
+
+    def _stage_window(self, rc: dict) -> bool:
+        rc["stage"] = S_OUTCOME
+        self._open_window(R.W_COMBAT, start=rc["resolver"])
+        return False
+
+    def _stage_outcome(self, rc: dict) -> bool:
+        self._outcome()
+        return False
+
+    def _stage_injury(self, rc: dict) -> bool:
+        while rc["inj"]:
+            q, k = rc["inj"][0]
+            if not rc["inj_open"]:
+                rc["inj_open"] = True
+                rc["free_shields"] = 0
+                self._open_window(R.W_INJURY, seat=q, start=q)
+                return False
+            free = self.medic_free[q] + rc["free_shields"]
+            if min(k, free + self.res[q][C.PLASMA]) > 0:
+                self._decide(R.K_SHIELD, q)
+                return True
+            self._shield(q, k, 0)
+        rc["stage"] = rc["after_inj"]
+        return False
+
+    def _stage_drone(self, rc: dict) -> bool:
+        rc["stage"] = S_CLEANUP
+        a, p = rc["area"], rc["resolver"]
+        m = C.DRONE
+        if self.merc_at[m] == a and self.merc_owner[m] == p:
+            pips = C.MERCENARIES[m].faces[int(self.rng.integers(6))]
+            self.merc_at[m] = -1
+            self.gain(p, C.AREA_RESOURCE[a], pips)
+        return False
+
+    def _stage_cleanup(self, rc: dict) -> bool:
+        self._cleanup()
+        return False
+
+    def _stage_buy(self, rc: dict) -> bool:
+        """Market, purchase payment, Factory: ask the resolver (nothing to buy or clone: done)."""
+        st, p = rc["stage"], rc["resolver"]
+        k = R.K_PAY if st == S_PAY else R.K_MARKET if st == S_MARKET else R.K_FACTORY
+        legal = self._resolution_legal(k, p)
+        if st != S_PAY and legal == [R.DONE]:
+            rc["stage"] = S_CLEANUP  # nothing left to buy or clone
+            return False
+        self._decide(k, p, legal)
+        return True
 
     def _setup_mode(self) -> None:
         rc = self.rc
@@ -232,10 +269,11 @@ class ResolutionMixin:
         rc["stage"] = S_DRONE
         if rc["exempt_only"]:
             return
-        occ = [q for q in self.order() if self.combat_dice(q, a)]
+        normal = self.area_occupancy(a)[0]  # seats with combat dice (``combat_dice``) in the area
+        occ = [q for q in self.game.seat_orders[self.first] if normal >> q & 1]
         if a == C.MARKET or a == C.FACTORY:
             # only a Hero blocks the Market / Factory (EW-A19)
-            if self.combat_dice(p, a) and (not any(h == a for h in self.hero_at) or self.hero_at[p] == a):
+            if normal >> p & 1 and (a not in self.hero_at or self.hero_at[p] == a):
                 rc["mode"] = M_MARKET if a == C.MARKET else M_FACTORY
                 rc["stage"] = S_MARKET if a == C.MARKET else S_FACTORY
             return
@@ -252,10 +290,10 @@ class ResolutionMixin:
                 rc["attacker"] = att[0]
                 rc["mode"], rc["parts"], rc["stage"] = M_COMBAT, occ, S_ROLL
             return
-        if a in C.LIMITED and self._combat_in_limited(a):
-            rc["mode"], rc["parts"], rc["stage"] = M_COMBAT, occ, S_ROLL
+        if a in C.LIMITED and len(occ) >= 2 and self.dominated(a) and self.event_key() != "ceasefire":
+            rc["mode"], rc["parts"], rc["stage"] = M_COMBAT, occ, S_ROLL  # Combat in a Limited area
             return
-        if a in C.EXTRACTION_AREAS and self.combat_dice(p, a):
+        if a in C.EXTRACTION_AREAS and normal >> p & 1:
             rc["mode"], rc["parts"], rc["stage"] = M_EXTRACT, [p], S_ROLL
 
     # ---- rolling and counting -----------------------------------------------------------
@@ -305,7 +343,10 @@ class ResolutionMixin:
         """``q``'s score in the current roll: counted Unit pips, Hero and Captain full pips,
         Defender and Ether die pips, and combat bonuses (rulebook "Combat action")."""
         rc = self.rc
-        s = sum(self.unit_pips(q, f) for f in rc["faces"][q])
+        if self.powered(q, rc["area"]):  # as ``unit_pips`` for each face
+            s = sum([C.UNIT_FULL[f] + C.UNIT_HOLLOW[f] for f in rc["faces"][q]])
+        else:
+            s = sum([C.UNIT_FULL[f] for f in rc["faces"][q]])
         if rc["hero"][q] >= 0:
             s += C.HERO_FULL[rc["hero"][q]]
         if rc["capt"][q] >= 0:
@@ -502,11 +543,15 @@ class ResolutionMixin:
         return value >= self.buy_cost(q, t) and self.bank(t) > 0
 
     # ---- legal actions and effects of the resolution decisions --------------------------------
+    def _resolve_legal(self, p: int, areas: list[int]) -> list[int]:
+        rel = self.game.rel_areas[p]
+        return sorted([R.RESOLVE0 + rel[a] for a in areas])
+
     def _resolution_legal(self, k: int, p: int) -> list[int]:
         rc = self.rc
         n = self.game.num_players
         if k == R.K_RESOLVE:
-            return sorted(R.RESOLVE0 + self.rel_area(p, a) for a in self.resolve_options(p))
+            return self._resolve_legal(p, self.resolve_options(p))
         if k == R.K_THIEF:
             return [R.RESOURCE0 + r for r in range(4) if self.res[rc["victim"]][r]]
         if k == R.K_ASSASSIN:
@@ -620,3 +665,12 @@ class ResolutionMixin:
                 self.home_units[p] += 1
         else:
             raise AssertionError(f"unknown decision {k}")
+
+
+_STAGE_STEP = (ResolutionMixin._stage_thief, ResolutionMixin._stage_assassin, ResolutionMixin._stage_setup,
+               ResolutionMixin._stage_roll, ResolutionMixin._stage_reroll, ResolutionMixin._stage_skills,
+               ResolutionMixin._stage_window, ResolutionMixin._stage_outcome, ResolutionMixin._stage_injury,
+               lambda self, rc: self._reward(), ResolutionMixin._stage_drone, ResolutionMixin._stage_cleanup,
+               ResolutionMixin._stage_buy, ResolutionMixin._stage_buy, ResolutionMixin._stage_buy)
+"""The step method of each resolution stage, indexed by ``STAGES``."""
+assert len(_STAGE_STEP) == len(STAGES)

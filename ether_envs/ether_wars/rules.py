@@ -71,6 +71,11 @@ AREA0, AREA_CHARGE0, ADD0, MOVE0, RESOLVE0, UNIT_DIE0, SEAT0, SHIELD0, RESOURCE0
     "AREA", "AREA_CHARGE", "ADD_DIE", "MOVE_DIE", "RESOLVE", "UNIT_DIE", "SEAT", "SHIELD", "RESOURCE", "PAY"))
 MARKET_FAVOUR, CLONE, CHARGE_BOOST, EXTRA_ETHER, CONDUIT, DONE, PASS = (OFF[b] for b in (
     "MARKET_FAVOUR", "CLONE", "CHARGE_BOOST", "EXTRA_ETHER", "CONDUIT", "DONE", "PASS"))
+_DECODE = tuple(CODEC.decode(a) for a in range(CODEC.size))
+"""``CODEC.decode`` of every action id, precomputed (hot path of ``_apply_action``)."""
+_EVENT_KEY = tuple(e.key for e in C.EVENTS)
+_ABILITY_KEYS = tuple(tuple(C.ABILITY_KEY[f * 4 + i] for i in range(4)) + ("",) for f in range(4)) + (("",) * 5,)
+"""``_ABILITY_KEYS[faction][card]``: ability key; index -1 (no faction or no card) is the last entry, ''."""
 
 # ---- phases and decision kinds ------------------------------------------------------
 PHASE_NAMES = ("preparation", "new_day", "mercenaries", "placement", "movement", "resolution",
@@ -83,6 +88,9 @@ DECISION_NAMES = ("faction", "keep_favour", "discard_favour", "ability", "hire",
 (K_FACTION, K_KEEP, K_DISCARD, K_ABILITY, K_HIRE, K_PLACE, K_ADD, K_MOVE, K_MOVE_TO, K_FERTILE, K_RESOLVE,
  K_THIEF, K_ASSASSIN, K_SHIELD, K_REROLL, K_SKILL, K_GAIN, K_WINDOW, K_RESPONSE, K_SMUGGLE_SEAT,
  K_SMUGGLE_RES, K_RAID, K_MARKET, K_PAY, K_FACTORY, K_CONDUIT, K_END_ETHER, K_NONE) = range(28)
+_RESOLUTION_KINDS = frozenset((K_RESOLVE, K_THIEF, K_ASSASSIN, K_SHIELD, K_REROLL, K_SKILL, K_RAID, K_MARKET,
+                               K_PAY, K_FACTORY))
+"""Decisions applied by ``ResolutionMixin._resolution_apply``."""
 WINDOW_NAMES = ("phase", "combat", "injury")
 W_PHASE, W_COMBAT, W_INJURY = range(3)
 
@@ -94,6 +102,16 @@ from .favours import FavourMixin  # noqa: E402  (needs the constants above)
 from .resolution import ResolutionMixin  # noqa: E402
 
 _BITS = [bin(x).count("1") for x in range(16)]
+# area bit masks (bit a = area a) for ``State._put_masks``
+_AREA_MASK = {n: (1 << (C.SILO0 + n)) - 1 for n in (2, 3, 4)}  # areas in play with n players
+_SILO_MASK = ((1 << C.NUM_AREAS) - 1) & ~((1 << C.SILO0) - 1)
+_OPEN_MASK = sum(1 << a for a in range(C.SILO0) if a not in C.LIMITED)  # no area limit
+_EXTRACTION_MASK = sum(1 << a for a in C.EXTRACTION_AREAS)
+_MARKET_FACTORY_MASK = (1 << C.MARKET) | (1 << C.FACTORY)
+_ETHER_FAULT_BIT = 1 << C.ETHER_FAULT
+_LIMITED_BITS = tuple((a, 1 << a) for a in C.LIMITED)
+_SILOS = {n: tuple((o, C.SILO0 + o, 1 << (C.SILO0 + o), ~(1 << o)) for o in range(n)) for n in (2, 3, 4)}
+"""Per player count: (owner, area, area bit, mask without the owner) of each Silo in play."""
 
 
 @dataclass(frozen=True)
@@ -138,6 +156,13 @@ class Game(_Game):
         self.config = build_config(Config, config, "ether_wars")
         self.num_players = self.config.num_players
         self.ether_to_win = C.ETHER_TO_WIN[self.num_players]
+        n = self.num_players
+        # static tables for the hot path (``State.order``, ``State.rel_area``)
+        self.seat_orders = tuple(tuple((s + i) % n for i in range(n)) for s in range(n))
+        """``seat_orders[s]``: the seats clockwise from ``s``."""
+        self.rel_areas = tuple(tuple(a if a < C.SILO0 else C.SILO0 + (a - C.SILO0 - p) % n
+                                     for a in range(C.NUM_AREAS)) for p in range(n))
+        """``rel_areas[p][a]``: ``p``-relative index of absolute area ``a``."""
         from .observation import Encoder
 
         self.encoder = Encoder(self)
@@ -150,14 +175,14 @@ class Game(_Game):
         return State(self, seed)
 
 
-def _copy_value(v):
-    if type(v) is list:
-        if v and type(v[0]) is list:
-            return [list(x) for x in v]
-        return list(v)
-    if type(v) is dict:
-        return {k: _copy_value(x) for k, x in v.items()}
-    return v
+_FLAT_LISTS = ("history", "faction", "ability", "charge", "home_units", "reserve", "hero_at", "merc_owner",
+               "merc_at", "hired", "fdeck", "fdiscard", "edeck", "ediscard", "placed", "passed", "queue",
+               "contract", "rerolls", "medic_free", "channelled", "extra_used", "conduit_used", "aggr_silo")
+"""State fields that are lists of ints/bools (copied shallowly by ``clone``)."""
+_NESTED_LISTS = ("res", "units_at", "hand", "arrival", "packs", "first_rolls")
+"""State fields that are lists of lists of ints (copied two levels deep by ``clone``)."""
+_RC_LISTS = ("parts", "hero", "capt", "extra", "boost", "score", "skills", "hits")
+"""``State.rc`` entries that are lists of ints (``faces`` and ``inj`` are lists of lists)."""
 
 
 class State(FavourMixin, ResolutionMixin, _State):
@@ -176,7 +201,8 @@ class State(FavourMixin, ResolutionMixin, _State):
         placed: per seat bit mask of areas placed this round; ``passed``: passed Placement.
         arrival: per area, seats in order of arrival this round (ties: rulebook "Combat action").
         win: the open favour window (dict) or None; ``rc``: the area being resolved (dict) or None.
-        legal_cache: the sorted legal actions of the current decision, or None until asked.
+        legal_cache: the sorted legal actions of the current decision, or None until asked (reset
+            by ``invalidate_caches()`` after direct field edits).
     """
 
     def __init__(self, game: Game, seed: int | None):
@@ -231,6 +257,7 @@ class State(FavourMixin, ResolutionMixin, _State):
         self.gain_left = 0
         self.gain_seat = -1
         self.legal_cache: list[int] | None = None
+        self._place_memo = None  # (legal, kinds, masks) of the Placement decision that computed ``legal``
         # first player: everyone rolls the Ether die, ties roll again (rulebook "Preparation"; EW-A8)
         tied = list(range(n))
         self.first_rolls: list[list[int]] = []  # one row per roll; 0 = did not roll
@@ -247,20 +274,36 @@ class State(FavourMixin, ResolutionMixin, _State):
 
     # ---- clone ------------------------------------------------------------------
     def clone(self) -> "State":
+        """An independent copy: mutable containers are copied, immutable values and the
+        legal-action cache (replaced, never edited in place) are shared; the chance
+        generator's state is copied lazily (``State._share_rng_state``)."""
         s = State.__new__(State)
         d = s.__dict__
-        for k, v in self.__dict__.items():
-            d[k] = _copy_value(v)
-        s.rng = np.random.Generator(type(self.rng.bit_generator)())
-        s.rng.bit_generator.state = self.rng.bit_generator.state
+        d.update(self.__dict__)
+        for k in _FLAT_LISTS:
+            d[k] = d[k][:]
+        for k in _NESTED_LISTS:
+            d[k] = [x[:] for x in d[k]]
+        rc = self.rc
+        if rc is not None:
+            rc = d["rc"] = rc.copy()
+            for k in _RC_LISTS:
+                rc[k] = rc[k][:]
+            rc["faces"] = [x[:] for x in rc["faces"]]
+            rc["inj"] = [x[:] for x in rc["inj"]]
+        w = self.win
+        if w is not None:
+            w = d["win"] = w.copy()
+            w["order"] = w["order"][:]
+            w["stack"] = [x[:] for x in w["stack"]]
+            w["resp"] = w["resp"][:]
+        self._share_rng_state(s)
         return s
 
     # ---- basic queries ------------------------------------------------------------
     def order(self, start: int | None = None) -> list[int]:
         """Seats clockwise from ``start`` (default: the first player)."""
-        n = self.game.num_players
-        s = self.first if start is None else start
-        return [(s + i) % n for i in range(n)]
+        return list(self.game.seat_orders[self.first if start is None else start])
 
     def current_player(self) -> int:
         return TERMINAL if self.phase == OVER else self.pp
@@ -285,12 +328,10 @@ class State(FavourMixin, ResolutionMixin, _State):
 
     def ability_key(self, p: int) -> str:
         """Key of ``p``'s Faction ability card in effect this round ('' if none)."""
-        if self.ability[p] < 0 or self.faction[p] < 0:
-            return ""
-        return C.ABILITY_KEY[self.faction[p] * 4 + self.ability[p]]
+        return _ABILITY_KEYS[self.faction[p]][self.ability[p]]
 
     def event_key(self) -> str:
-        return C.EVENTS[self.event].key if self.event >= 0 else ""
+        return _EVENT_KEY[self.event] if self.event >= 0 else ""
 
     def abs_area(self, p: int, i: int) -> int:
         """Absolute area of ``p``-relative area index ``i`` (Silos are seat-relative)."""
@@ -299,13 +340,14 @@ class State(FavourMixin, ResolutionMixin, _State):
         return C.SILO0 + (p + i - C.SILO0) % self.game.num_players
 
     def rel_area(self, p: int, a: int) -> int:
+        """``p``-relative area index of absolute area ``a`` (table: ``Game.rel_areas``)."""
         if a < C.SILO0:
             return a
         return C.SILO0 + (a - C.SILO0 - p) % self.game.num_players
 
     def bank(self, r: int) -> int:
         """Tokens of resource ``r`` left in the box (rulebook "Components": a hard limit)."""
-        return C.POOL[r] - sum(x[r] for x in self.res)
+        return C.POOL[r] - sum([x[r] for x in self.res])
 
     def gain(self, p: int, r: int, k: int) -> int:
         """Give ``p`` up to ``k`` of resource ``r`` (capped by the box); checks the Ether win."""
@@ -320,8 +362,11 @@ class State(FavourMixin, ResolutionMixin, _State):
     def gain_charge(self, p: int, k: int = 1) -> None:
         self.charge[p] += max(0, min(k, C.CHARGE_POOL - sum(self.charge)))
 
-    def _decide(self, kind: int, seat: int) -> None:
+    def _decide(self, kind: int, seat: int, legal: list[int] | None = None) -> None:
+        """Pose decision ``kind`` to ``seat``. ``legal``: its sorted legal actions when the
+        caller has them already (only if nothing changes before the decision is returned)."""
         self.pk, self.pp = kind, seat
+        self.legal_cache = legal
 
     # ---- dice locations -------------------------------------------------------------
     def merc_of(self, p: int) -> int:
@@ -358,25 +403,46 @@ class State(FavourMixin, ResolutionMixin, _State):
         if p in self.arrival[a] and not self.has_dice(p, a):
             self.arrival[a].remove(p)
 
+    def area_occupancy(self, a: int) -> tuple[int, int]:
+        """``occupancy()`` of area ``a`` alone: (non-exempt seat bits, exempt seat bits)."""
+        normal = exempt = 0
+        for q in range(self.game.num_players):
+            if self.units_at[q][a] or self.hero_at[q] == a:
+                normal |= 1 << q
+        if a in self.merc_at:
+            for m, b in enumerate(self.merc_at):
+                if b == a:
+                    if m == C.CAPTAIN or m == C.DEFENDER:
+                        normal |= 1 << self.merc_owner[m]
+                    else:
+                        exempt |= 1 << self.merc_owner[m]
+        if a == C.ETHER_FAULT and self.ether_placed:
+            normal |= 1 << self.ether_ctrl
+        return normal, exempt
+
     def occupancy(self) -> tuple[list[int], list[int]]:
         """Per area, bit masks of the seats with non-exempt dice (Units, Hero, Captain,
         Defender, Ether die) and with exempt dice (Drone, Assassin, Thief)."""
-        occ = [0] * C.NUM_AREAS
-        ex = [0] * C.NUM_AREAS
-        for q in range(self.game.num_players):
-            bit = 1 << q
-            for a, u in enumerate(self.units_at[q]):
-                if u:
-                    occ[a] |= bit
-            if self.hero_at[q] >= 0:
-                occ[self.hero_at[q]] |= bit
-        for m in range(C.NUM_MERCS):
-            a = self.merc_at[m]
+        ua = self.units_at
+        n = len(ua)
+        if n == 2:
+            occ = [(x > 0) | (y > 0) << 1 for x, y in zip(*ua)]
+        elif n == 3:
+            occ = [(x > 0) | (y > 0) << 1 | (z > 0) << 2 for x, y, z in zip(*ua)]
+        else:
+            occ = [(x > 0) | (y > 0) << 1 | (z > 0) << 2 | (w > 0) << 3 for x, y, z, w in zip(*ua)]
+        for q, a in enumerate(self.hero_at):
             if a >= 0:
-                if m == C.CAPTAIN or m == C.DEFENDER:
-                    occ[a] |= 1 << self.merc_owner[m]
-                else:
-                    ex[a] |= 1 << self.merc_owner[m]
+                occ[a] |= 1 << q
+        ex = [0] * C.NUM_AREAS
+        if max(self.merc_at) >= 0:  # some Mercenary on the board
+            owner = self.merc_owner
+            for m, a in enumerate(self.merc_at):
+                if a >= 0:
+                    if m == C.CAPTAIN or m == C.DEFENDER:
+                        occ[a] |= 1 << owner[m]
+                    else:
+                        ex[a] |= 1 << owner[m]
         if self.ether_placed:
             occ[C.ETHER_FAULT] |= 1 << self.ether_ctrl
         return occ, ex
@@ -385,33 +451,53 @@ class State(FavourMixin, ResolutionMixin, _State):
         """Whether a die of ``kind`` (0 unit, 1 hero, 2 ``p``'s Mercenary, 3 Ether die)
         may be put in area ``a`` (rulebook "Placement" 2-4, "Movement" 4-5, each die's rules).
         ``occ``: a precomputed ``occupancy()``."""
-        if a >= C.SILO0 + self.game.num_players:
-            return False
-        if not moving and self.placed[p] >> a & 1:
-            return False
         if occ is None:
             occ = self.occupancy()
-        if a in (C.MARKET, C.FACTORY) and (occ[0][a] | occ[1][a]) >> p & 1:
-            return False  # one die per player in the Market / Factory
-        m = self.hired[p] if kind == 2 else -1
-        if kind == 3:
-            return a == C.ETHER_FAULT and self.ether_ctrl == p
-        if m == C.PRIESTESS:
-            return False
-        if m == C.DRONE:
-            return a in C.EXTRACTION_AREAS
-        if m == C.ASSASSIN:
-            return a not in (C.MARKET, C.FACTORY)
-        if m == C.THIEF:
-            return a >= C.SILO0 and a != C.SILO0 + p
-        if m == C.DEFENDER and not (a == C.SILO0 + p or (a == C.ETHER_FAULT and self.ether_ctrl == p)):
-            return False
-        if a in C.LIMITED:
-            return _BITS[occ[0][a] & ~(1 << p)] < 2
-        if a >= C.SILO0:
-            owner = a - C.SILO0
-            return p == owner or not occ[0][a] & ~(1 << owner) & ~(1 << p)
-        return True
+        return bool(self._put_masks(p, (kind,), occ, moving)[0] >> a & 1)
+
+    def _put_masks(self, p: int, kinds, occ, moving: bool) -> list[int]:
+        """For each die kind in ``kinds`` (as in ``can_put``), the bit mask of the areas where
+        ``p`` may put it (bit ``a`` set: ``can_put(p, a, kind, moving, occ)``)."""
+        n = self.game.num_players
+        normal, exempt = occ
+        bit = 1 << p
+        own_silo = 1 << (C.SILO0 + p)
+        base = _AREA_MASK[n]  # the areas in play
+        if not moving:
+            base &= ~self.placed[p]
+        if (normal[C.MARKET] | exempt[C.MARKET]) & bit:  # one die per player in the Market / Factory
+            base &= ~(1 << C.MARKET)
+        if (normal[C.FACTORY] | exempt[C.FACTORY]) & bit:
+            base &= ~(1 << C.FACTORY)
+        lim = -1  # the areas whose limits admit p's non-exempt dice, computed when needed
+        out = []
+        for kind in kinds:
+            m = self.hired[p] if kind == 2 else -1
+            if kind == 3:
+                out.append(base & _ETHER_FAULT_BIT if self.ether_ctrl == p else 0)
+            elif m == C.PRIESTESS:
+                out.append(0)
+            elif m == C.DRONE:
+                out.append(base & _EXTRACTION_MASK)
+            elif m == C.ASSASSIN:
+                out.append(base & ~_MARKET_FACTORY_MASK)
+            elif m == C.THIEF:
+                out.append(base & _SILO_MASK & ~own_silo)
+            else:
+                if lim < 0:
+                    lim = _OPEN_MASK
+                    others = ~bit
+                    for a, abit in _LIMITED_BITS:  # at most two players in a Limited area
+                        if _BITS[normal[a] & others] < 2:
+                            lim |= abit
+                    for o, a, abit, not_owner in _SILOS[n]:  # a Silo: its owner and one attacker
+                        if o == p or not normal[a] & not_owner & others:
+                            lim |= abit
+                mask = base & lim
+                if m == C.DEFENDER:
+                    mask &= own_silo | (_ETHER_FAULT_BIT if self.ether_ctrl == p else 0)
+                out.append(mask)
+        return out
 
     def dice_at_home(self, p: int) -> list[int]:
         """Kinds of ``p``'s dice still on its sheet that may be placed."""
@@ -428,10 +514,40 @@ class State(FavourMixin, ResolutionMixin, _State):
         return kinds
 
     # ---- legal actions ----------------------------------------------------------------
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """Sorted legal action ids for the player to act; ``[]`` at terminal states and for
+        any other ``player`` (the base class's contract, answered from ``legal_cache``)."""
+        if self.phase == OVER or (player is not None and player != self.pp):
+            return []
+        c = self.legal_cache
+        if c is None:
+            c = self.legal_cache = sorted(self._legal_unsorted())
+        return list(c)
+
+    def apply_action(self, action: int) -> None:
+        """Apply the current player's ``action`` (the base class's contract: ``ValueError``
+        naming the action and the legal ones, state unchanged, if it is not legal)."""
+        if type(action) is int and self.phase != OVER:
+            c = self.legal_cache
+            if c is None:
+                c = self.legal_cache = sorted(self._legal_unsorted())
+            if action in c:
+                self._apply_action(action)
+                self.history.append(action)
+                return
+        self._legal_memo = None  # the base class's memo may be from an earlier decision: check afresh
+        super().apply_action(action)
+
+    def invalidate_caches(self) -> None:
+        """Drop the caches derived from the state's fields (``legal_cache`` and the base
+        class's); call it after editing fields directly, as the test builders do."""
+        super().invalidate_caches()
+        self.legal_cache = None
+
     def _legal_actions(self) -> list[int]:
-        # computed once per decision (the env asks for the mask, then validates the action);
-        # ``_apply_action`` clears it. Code that edits a state's fields directly (tests) must
-        # set ``legal_cache = None`` too.
+        # computed once per decision (or posed with the decision by ``_decide``); ``_apply_action``
+        # clears it. Code that edits a state's fields directly (tests) must call
+        # ``invalidate_caches()``.
         if self.legal_cache is None:
             self.legal_cache = sorted(self._legal_unsorted())
         return list(self.legal_cache)
@@ -450,14 +566,14 @@ class State(FavourMixin, ResolutionMixin, _State):
         if k == K_HIRE:
             return [HIRE0 + m for m in range(C.NUM_MERCS) if self._can_hire(p, m)] + [PASS]
         if k == K_PLACE:
-            return sorted(AREA0 + self.rel_area(p, a) for a in self._place_areas(p)) + [PASS]
+            return self._place_legal(p, self._place_areas(p))
         if k == K_ADD:
             out = [ADD0 + d for d in self._add_kinds(p)]
             if self.add_count:
                 out.append(DONE)
             return out
         if k == K_MOVE:
-            return sorted(MOVE0 + kind * C.NUM_AREAS + self.rel_area(p, a) for kind, a in self._movable(p)) + [DONE]
+            return self._move_legal(p, self._movable(p))
         if k == K_MOVE_TO:
             coltan, charge = self._move_payments(p, self.move_pick // C.NUM_AREAS)
             dests = self._move_dests(p, self.move_pick)
@@ -466,14 +582,10 @@ class State(FavourMixin, ResolutionMixin, _State):
                 out += [AREA_CHARGE0 + self.rel_area(p, a) for a in dests]
             return sorted(out)
         if k == K_FERTILE:
-            occ = self.occupancy()
-            return sorted(AREA0 + self.rel_area(p, a) for a in range(C.NUM_AREAS)
-                          if self.can_put(p, a, 0, True, occ)) + [PASS]
+            mask = self._put_masks(p, (0,), self.occupancy(), True)[0]
+            return sorted(AREA0 + self.rel_area(p, a) for a in range(C.NUM_AREAS) if mask >> a & 1) + [PASS]
         if k == K_WINDOW:
-            out = [PLAY0 + f for f in self._playable(p)]
-            if self._can_boost(p):
-                out.append(CHARGE_BOOST)
-            return sorted(out) + [PASS]
+            return self._window_legal(p, self._can_boost(p))
         if k == K_RESPONSE:
             return [PLAY0 + C.CANCEL, PASS] if self.hand[p][C.CANCEL] else [PASS]
         if k == K_SMUGGLE_SEAT:
@@ -495,37 +607,24 @@ class State(FavourMixin, ResolutionMixin, _State):
         return self.res[p][C.MERCENARIES[m].colour] >= 1 and self.res[p][C.PROTEIN] >= 1
 
     def _place_areas(self, p: int) -> list[int]:
-        # the same rules as ``can_put`` for every kind at home, inlined (hot path)
+        """Areas where ``p`` may start a Placement turn: some die at home may go there."""
+        return self._place_options(p)[0]
+
+    def _place_options(self, p: int) -> tuple[list[int], list[int], list[int]]:
+        """``(areas, kinds, masks)``: the areas where ``p`` may start a Placement turn, the kinds
+        of its dice at home and each kind's ``_put_masks``."""
         kinds = self.dice_at_home(p)
         if not kinds:
-            return []
-        normal, exempt = self.occupancy()
-        bit = 1 << p
-        own_silo = C.SILO0 + p
-        unit_or_hero = 0 in kinds or 1 in kinds
-        m = self.hired[p] if 2 in kinds else -1
-        ether = 3 in kinds
-        out = []
-        placed = self.placed[p]
-        for a in range(C.SILO0 + self.game.num_players):
-            if placed >> a & 1:
-                continue
-            if (a == C.MARKET or a == C.FACTORY) and (normal[a] | exempt[a]) & bit:
-                continue
-            if a in C.LIMITED:
-                lim = _BITS[normal[a] & ~bit] < 2
-            elif a >= C.SILO0:
-                lim = a == own_silo or not normal[a] & ~(1 << (a - C.SILO0)) & ~bit
-            else:
-                lim = True
-            if ((unit_or_hero and lim) or (ether and a == C.ETHER_FAULT)
-                    or (m == C.CAPTAIN and lim)
-                    or (m == C.DEFENDER and lim and (a == own_silo or (a == C.ETHER_FAULT and self.ether_ctrl == p)))
-                    or (m == C.DRONE and a in C.EXTRACTION_AREAS)
-                    or (m == C.ASSASSIN and a != C.MARKET and a != C.FACTORY)
-                    or (m == C.THIEF and a >= C.SILO0 and a != own_silo)):
-                out.append(a)
-        return out
+            return [], kinds, []
+        masks = self._put_masks(p, kinds, self.occupancy(), False)
+        mask = 0
+        for m in masks:
+            mask |= m
+        return [a for a in range(C.SILO0 + self.game.num_players) if mask >> a & 1], kinds, masks
+
+    def _place_legal(self, p: int, areas: list[int]) -> list[int]:
+        rel = self.game.rel_areas[p]
+        return sorted([AREA0 + rel[a] for a in areas]) + [PASS]
 
     def _add_kinds(self, p: int) -> list[int]:
         """Kinds of dice ``p`` may still add to the area chosen this Placement turn."""
@@ -539,8 +638,9 @@ class State(FavourMixin, ResolutionMixin, _State):
             m = self.hired[p]
             return [d for d in kinds
                     if d <= 1 or (d == 3 and a == C.ETHER_FAULT) or (d == 2 and self._merc_area_ok(p, m, a))]
-        occ = self.occupancy()  # the area's "placed" bit is already set: check it as a move
-        return [d for d in kinds if self.can_put(p, a, d, True, occ)]
+        # the area's "placed" bit is already set: check it as a move
+        masks = self._put_masks(p, kinds, self.occupancy(), True)
+        return [d for d, mask in zip(kinds, masks) if mask >> a & 1]
 
     def _merc_area_ok(self, p: int, m: int, a: int) -> bool:
         """Mercenary ``m``'s own area rule (rulebook "Mercenary Dice"), limits aside."""
@@ -557,27 +657,36 @@ class State(FavourMixin, ResolutionMixin, _State):
         return True
 
     # movement
+    def _move_legal(self, p: int, moves: list[tuple[int, int]]) -> list[int]:
+        rel = self.game.rel_areas[p]
+        return sorted([MOVE0 + kind * C.NUM_AREAS + rel[a] for kind, a in moves]) + [DONE]
+
     def _move_payments(self, p: int, kind: int) -> tuple[bool, bool]:
         cost = (C.MOVE_COST_UNIT, C.MOVE_COST_HERO, C.MOVE_COST_MERC)[kind]
         return (self.res[p][C.COLTAN] >= cost,
                 self.ability_key(p) == "tactician" and self.charge[p] >= 1)
 
-    def _die_in(self, p: int, kind: int, a: int) -> bool:
-        if kind == 0:
-            return self.units_at[p][a] > 0
-        if kind == 1:
-            return self.hero_at[p] == a
-        m = self.hired[p]
-        return m >= 0 and self.merc_at[m] == a
-
     def _move_dests(self, p: int, pick: int) -> list[int]:
         kind, a = divmod(pick, C.NUM_AREAS)
         a = self.abs_area(p, a)
+        mask = self._dest_mask(p, kind, a)
+        return [b for b in range(C.NUM_AREAS) if mask >> b & 1]
+
+    def _dest_mask(self, p: int, kind: int, a: int, occ=None) -> int:
+        """Bit mask of the areas ``p``'s die of ``kind`` in ``a`` may move to. ``occ``: the
+        ``occupancy()`` before the move (only ``p``'s bits in ``a`` change when the die leaves)."""
         self._lift(p, kind, a, -1)  # the moving die leaves its area first
-        occ = self.occupancy()
-        out = [b for b in range(C.NUM_AREAS) if b != a and self.can_put(p, b, kind, True, occ)]
+        if occ is None:
+            occ = self.occupancy()
+        else:
+            normal, exempt = occ[0][:], occ[1][:]
+            bit = 1 << p
+            normal[a] = normal[a] & ~bit | (bit if self.combat_dice(p, a) else 0)
+            exempt[a] = exempt[a] & ~bit | (bit if self.exempt_dice(p, a) else 0)
+            occ = normal, exempt
+        mask = self._put_masks(p, (kind,), occ, True)[0] & ~(1 << a)
         self._lift(p, kind, a, +1)
-        return out
+        return mask
 
     def _lift(self, p: int, kind: int, a: int, sign: int) -> None:
         if kind == 0:
@@ -587,31 +696,67 @@ class State(FavourMixin, ResolutionMixin, _State):
         else:
             self.merc_at[self.hired[p]] = -1 if sign < 0 else a
 
-    def _has_dest(self, p: int, kind: int, a: int) -> bool:
-        self._lift(p, kind, a, -1)
-        occ = self.occupancy()
-        ok = any(self.can_put(p, b, kind, True, occ) for b in range(C.NUM_AREAS) if b != a)
-        self._lift(p, kind, a, +1)
-        return ok
-
     def _movable(self, p: int) -> list[tuple[int, int]]:
+        """``(kind, area)`` of ``p``'s dice on the board that ``p`` can pay to move and that
+        have somewhere to go (rulebook "Movement")."""
         out = []
+        occ = None
+        m = self.hired[p]
         for kind in range(3):
             coltan, charge = self._move_payments(p, kind)
             if not (coltan or charge):
                 continue
-            for a in range(C.NUM_AREAS):
-                if self._die_in(p, kind, a) and self._has_dest(p, kind, a):
+            if kind == 0:
+                areas = [a for a, u in enumerate(self.units_at[p]) if u]
+            else:
+                a = self.hero_at[p] if kind == 1 else self.merc_at[m] if m >= 0 else -1
+                areas = [a] if a >= 0 else []
+            for a in areas:
+                if occ is None:
+                    occ = self.occupancy()
+                if self._dest_mask(p, kind, a, occ):
                     out.append((kind, a))
         return out
 
     # ---- applying actions ----------------------------------------------------------------
     def _apply_action(self, action: int) -> None:
+        legal = self.legal_cache
         self.legal_cache = None
-        block, i = CODEC.decode(action)
+        block, i = _DECODE[action]
         k, p = self.pk, self.pp
         n = self.game.num_players
-        if k == K_FACTION:
+        if k == K_ADD:
+            if block == "DONE":
+                self._next_placer()
+            else:
+                self._put(p, i, self.add_area)
+                self.add_count += 1
+                kinds = self._add_kinds(p)
+                if kinds:  # the same decision goes on (``_advance`` would change nothing)
+                    self.legal_cache = [ADD0 + d for d in kinds] + [DONE]
+                    return
+                self._next_placer()
+        elif k == K_PLACE:
+            if block == "PASS":
+                self.passed[p] = True
+                self._next_placer()
+            else:
+                a = self.abs_area(p, i)
+                self.placed[p] |= 1 << a
+                self.add_area = a
+                self.add_count = 0
+                memo = self._place_memo
+                if memo is not None and memo[0] is legal:
+                    # the die kinds whose put mask holds the area (``_add_kinds`` with the same answer)
+                    self._decide(K_ADD, p, [ADD0 + d for d, mask in zip(memo[1], memo[2]) if mask >> a & 1])
+                else:
+                    self._decide(K_ADD, p)
+                return  # a decision inside the Placement turn (``_advance`` would change nothing)
+        elif k in (K_WINDOW, K_RESPONSE, K_SMUGGLE_SEAT, K_SMUGGLE_RES):
+            self._window_action(block, i)
+        elif k in _RESOLUTION_KINDS:
+            self._resolution_apply(k, p, block, i)
+        elif k == K_FACTION:
             self.faction[p] = i
             self.queue.pop(0)
         elif k == K_KEEP:
@@ -633,24 +778,6 @@ class State(FavourMixin, ResolutionMixin, _State):
                 self.merc_owner[i] = p
                 self.hired[p] = i
             self.queue.pop(0)
-        elif k == K_PLACE:
-            if block == "PASS":
-                self.passed[p] = True
-                self._next_placer()
-            else:
-                a = self.abs_area(p, i)
-                self.placed[p] |= 1 << a
-                self.add_area = a
-                self.add_count = 0
-                self._decide(K_ADD, p)
-        elif k == K_ADD:
-            if block == "DONE":
-                self._next_placer()
-            else:
-                self._put(p, i, self.add_area)
-                self.add_count += 1
-                if not self._add_kinds(p):
-                    self._next_placer()
         elif k == K_MOVE:
             if block == "DONE":
                 self.queue.pop(0)
@@ -683,8 +810,6 @@ class State(FavourMixin, ResolutionMixin, _State):
                 self.reserve[p] -= 1
                 self._arrive(p, a)
                 self.units_at[p][a] += 1
-        elif k in (K_WINDOW, K_RESPONSE, K_SMUGGLE_SEAT, K_SMUGGLE_RES):
-            self._window_action(block, i)
         elif k == K_GAIN:
             self.gain_left -= 1
             if block == "RESOURCE":
@@ -732,11 +857,14 @@ class State(FavourMixin, ResolutionMixin, _State):
         for j in range(1, n + 1):
             q = (self.turn + j) % n
             if not self.passed[q]:
-                if not self._place_areas(q):  # nothing can be placed: the seat passes (EW-A10)
+                areas, kinds, masks = self._place_options(q)
+                if not areas:  # nothing can be placed: the seat passes (EW-A10)
                     self.passed[q] = True
                     continue
                 self.turn = q
-                self._decide(K_PLACE, q)
+                legal = self._place_legal(q, areas)
+                self._place_memo = (legal, kinds, masks)
+                self._decide(K_PLACE, q, legal)
                 return
         self.pk = K_NONE
 
@@ -761,6 +889,81 @@ class State(FavourMixin, ResolutionMixin, _State):
         """Advance the round structure; True when a decision is pending."""
         ph = self.phase
         n = self.game.num_players
+        if ph == RESOLUTION:
+            return self._resolution_turn()
+        if ph == PLACEMENT:
+            if self.queue == [-1]:
+                self.queue = []
+                self._next_placer()
+            if self.pk in (K_PLACE, K_ADD):
+                return True
+            self.phase = MOVEMENT
+            self.queue = self.order()
+            self._open_window(W_PHASE)
+            self.pk = K_NONE
+            return False
+        if ph == MOVEMENT:
+            moves = None
+            while self.queue:
+                moves = self._movable(self.queue[0])
+                if moves:
+                    break
+                self.queue.pop(0)
+            if self.queue and self.pk != K_FERTILE:
+                self._decide(K_MOVE, self.queue[0], self._move_legal(self.queue[0], moves))
+                return True
+            if self.pk != K_FERTILE:
+                for q in range(n):
+                    self.aggr_silo[q] = any(self.units_at[q][C.SILO0 + o] >= 2 for o in range(n) if o != q)
+                self.queue = [q for q in self.order() if self.ability_key(q) == "fertile"]
+                self.pk = K_FERTILE
+            while self.queue and not (self.charge[self.queue[0]] >= 1 and self.reserve[self.queue[0]] >= 1):
+                self.queue.pop(0)
+            if self.queue:
+                self._decide(K_FERTILE, self.queue[0])
+                return True
+            self.phase = RESOLUTION
+            self.pk = K_NONE
+            self._open_window(W_PHASE)
+            self._start_resolution()
+            return False
+        if ph == MERCS:
+            if self.queue:
+                self._decide(K_HIRE, self.queue[0])
+                return True
+            self.phase = PLACEMENT
+            self._open_window(W_PHASE)
+            self.turn = (self.first - 1) % n
+            self.pk = K_NONE
+            self.queue = [-1]  # marker: placement not started
+            return False
+        if ph == NEW_DAY:
+            if self.queue:
+                self._decide(K_ABILITY, self.queue[0])
+                return True
+            self.revealed = True
+            for q in range(n):
+                self.medic_free[q] = 2 if self.ability_key(q) == "medic" else 0
+            if self.round > 1:  # Reinforcements (skipped in round 1)
+                for q in range(n):
+                    if self.reserve[q]:
+                        self.reserve[q] -= 1
+                        self.home_units[q] += 1
+                    self.gain(q, C.PROTEIN, C.REINFORCE_PROTEIN)
+            self.phase = MERCS
+            self.queue = self.order()
+            self._open_window(W_PHASE)
+            return False
+        if ph == MAINTENANCE:
+            if self.queue:
+                q = self.queue[0]
+                if self.channelled[q] and not self.extra_used[q] and self.res[q][C.CRYSTAL] >= 2:
+                    self._decide(K_END_ETHER, q)
+                    return True
+                self.queue.pop(0)
+                return False
+            self._maintenance()
+            return False
         if ph == PREP:
             if self.pk == K_FACTION and self.queue:
                 self._decide(K_FACTION, self.queue[0])
@@ -792,77 +995,6 @@ class State(FavourMixin, ResolutionMixin, _State):
                     return True
                 self._new_day()
                 return False
-        if ph == NEW_DAY:
-            if self.queue:
-                self._decide(K_ABILITY, self.queue[0])
-                return True
-            self.revealed = True
-            for q in range(n):
-                self.medic_free[q] = 2 if self.ability_key(q) == "medic" else 0
-            if self.round > 1:  # Reinforcements (skipped in round 1)
-                for q in range(n):
-                    if self.reserve[q]:
-                        self.reserve[q] -= 1
-                        self.home_units[q] += 1
-                    self.gain(q, C.PROTEIN, C.REINFORCE_PROTEIN)
-            self.phase = MERCS
-            self.queue = self.order()
-            self._open_window(W_PHASE)
-            return False
-        if ph == MERCS:
-            if self.queue:
-                self._decide(K_HIRE, self.queue[0])
-                return True
-            self.phase = PLACEMENT
-            self._open_window(W_PHASE)
-            self.turn = (self.first - 1) % n
-            self.pk = K_NONE
-            self.queue = [-1]  # marker: placement not started
-            return False
-        if ph == PLACEMENT:
-            if self.queue == [-1]:
-                self.queue = []
-                self._next_placer()
-            if self.pk in (K_PLACE, K_ADD):
-                return True
-            self.phase = MOVEMENT
-            self.queue = self.order()
-            self._open_window(W_PHASE)
-            self.pk = K_NONE
-            return False
-        if ph == MOVEMENT:
-            while self.queue and not self._movable(self.queue[0]):
-                self.queue.pop(0)
-            if self.queue and self.pk != K_FERTILE:
-                self._decide(K_MOVE, self.queue[0])
-                return True
-            if self.pk != K_FERTILE:
-                for q in range(n):
-                    self.aggr_silo[q] = any(self.units_at[q][C.SILO0 + o] >= 2 for o in range(n) if o != q)
-                self.queue = [q for q in self.order() if self.ability_key(q) == "fertile"]
-                self.pk = K_FERTILE
-            while self.queue and not (self.charge[self.queue[0]] >= 1 and self.reserve[self.queue[0]] >= 1):
-                self.queue.pop(0)
-            if self.queue:
-                self._decide(K_FERTILE, self.queue[0])
-                return True
-            self.phase = RESOLUTION
-            self.pk = K_NONE
-            self._open_window(W_PHASE)
-            self._start_resolution()
-            return False
-        if ph == RESOLUTION:
-            return self._resolution_turn()
-        if ph == MAINTENANCE:
-            if self.queue:
-                q = self.queue[0]
-                if self.channelled[q] and not self.extra_used[q] and self.res[q][C.CRYSTAL] >= 2:
-                    self._decide(K_END_ETHER, q)
-                    return True
-                self.queue.pop(0)
-                return False
-            self._maintenance()
-            return False
         return False
 
     def _deal_favours(self) -> None:

@@ -46,7 +46,7 @@ FAST_PIECES = [
     Piece("marker_options", (NK,), 0, 1, "Kingdoms where the pending band marker may go"),
     Piece("pending", (3,), 0, 1, "Merfolk free markers to place / 4, Elves keep limit / 10, Control marker placed by this band"),
 ]
-"""Pieces that may change on any action (recomputed on every call)."""
+"""Pieces that may change on any action."""
 SEAT_FEATURES = (
     [f"band_cards_{k}" for k in range(K)]
     + [f"band_leaders_{t}" for t in C.TRIBES]
@@ -58,7 +58,6 @@ Age by kind / copies (67); bands led by each tribe, min(count, 10) / 10 (12); Gl
 bands would score now, min(g, 150) / 150; Control markers in each Kingdom / 26 (6); markers
 not placed / 26; Glory, min(g, 300) / 300; Merfolk track position / 18; Orc Horde spaces
 filled (6)."""
-_SF = {name: i for i, name in enumerate(SEAT_FEATURES)}
 SLOW_PIECES = [
     Piece("seats", (MAX_PLAYERS, len(SEAT_FEATURES)), 0, 1,
           "per relative seat: bands played this Age (cards by kind, leaders by tribe, their Glory), Control "
@@ -74,13 +73,9 @@ SLOW_PIECES = [
     Piece("seat_present", (MAX_PLAYERS,), 0, 1, "1 for seats in the game"),
 ]
 """Pieces that change only on END_BAND, PLACE_MARKER, END_KEEP, USE_POWER, DECLINE and at
-the start or end of an Age (cached while ``State._obs_key`` is unchanged)."""
+the start or end of an Age (the public tallies, tokens and the Age)."""
 PIECES = FAST_PIECES + SLOW_PIECES
 LAYOUT = ObservationLayout(PIECES)
-FAST_END = LAYOUT.slices[FAST_PIECES[-1].name].stop
-CARD_ROWS = 4 + MAX_PLAYERS  # hand, kept, face_up, band, known_hand: one (10, 67) block
-CARDS_END = LAYOUT.slices["known_hand"].stop
-assert LAYOUT.slices["hand"].start == 0 and CARDS_END == CARD_ROWS * K
 
 _INV_COPIES = (1.0 / C.KIND_COPIES).astype(np.float32)
 # State.tally -> the ``seats`` piece: clip, then scale (columns in SEAT_FEATURES order)
@@ -88,113 +83,199 @@ _TALLY_CAP = np.array([12] * K + [10] * C.NUM_TRIBES + [int(BAND_GLORY_SCALE)] +
                       + [C.MARKERS_PER_PLAYER, int(GLORY_SCALE), C.MERFOLK_TRACK_END] + [1] * NK, dtype=np.int64)
 _TALLY_SCALE = np.concatenate([_INV_COPIES, 1.0 / _TALLY_CAP[K:]]).astype(np.float32)
 assert len(_TALLY_CAP) == len(SEAT_FEATURES) == R.TALLY_WIDTH
-_HAND_SIZE = (np.minimum(np.arange(C.NUM_ALLY_CARDS + 1), HAND_SCALE) / HAND_SCALE).astype(np.float32)
-_BAND_PHASES = (R.BUILD, R.MARKER, R.CENTAUR, R.MERFOLK, R.WIZARD)
+# per tally column: the cap and the scale as Python floats (same float64 product as numpy's)
+_TALLY_CAP_LIST = _TALLY_CAP.tolist()
+_TALLY_SCALE_LIST = _TALLY_SCALE.astype(np.float64).tolist()
+_HAND_SIZE = (np.minimum(np.arange(C.NUM_ALLY_CARDS + 1), HAND_SCALE) / HAND_SCALE).astype(np.float32).tolist()
+# _SCALED[k][c]: c cards of kind k / copies of k, as float32 (the encoder's card entries)
+_SCALED = [(np.arange(C.NUM_ALLY_CARDS + 1, dtype=np.float32) * _INV_COPIES[k]).tolist() for k in range(K)]
+_BAND_PHASES = frozenset((R.BUILD, R.MARKER, R.CENTAUR, R.MERFOLK, R.WIZARD))
+_OVER, _KEEP, _TALLY_CODE, _TALLY_WIDTH = R.OVER, R.KEEP, R.TALLY_CODE, R.TALLY_WIDTH
+_TEMPLATE = LAYOUT.slices["glory_tokens"].start  # glory_tokens .. seat_present: same for every observer
+assert list(LAYOUT.slices)[-6:] == ["glory_tokens", "tribes", "age", "last_age", "num_players", "seat_present"]
+_T = {name: slice(sl.start - _TEMPLATE, sl.stop - _TEMPLATE) for name, sl in LAYOUT.slices.items() if sl.start >= _TEMPLATE}
 
 
 class Encoder:
-    """Writes :data:`LAYOUT` for one observer, reading only what that seat may see."""
+    """Writes :data:`LAYOUT` for one observer, reading only what that seat may see.
+
+    Incremental: each state keeps (in private fields, see ``State``) a seat-absolute
+    vector ``A`` holding every seat's data once: the rows of ``State.cards`` scaled,
+    hand sizes, the ``seats`` rows, Troll / Giant / first-player holders and the pieces
+    that are the same for every observer, then one zero. An observer's view is one
+    gather ``A[perm[player]]`` (relative seats, hidden cards and absent seats map to the
+    zero), followed by the few small pieces that change on most actions. ``A`` follows
+    the state through the journal of changed ``cards`` and ``tally`` entries
+    (``State._dirty``; each hand entry also rewrites that hand's size) and
+    ``State._obs_key`` (Trolls, Giant, Orc cash-in, Age: the public pieces rewritten);
+    it is rebuilt after bulk changes (new Age, redraws, unpickling).
+    """
 
     layout = LAYOUT
 
     def __init__(self, game):
         self.game = game
-        n = game.num_players
-        self._buf, self._v = LAYOUT.new_buffer()
-        self._order = [np.array([(p + i) % n for i in range(n)]) for p in range(n)]
-        self._rel = [np.array([(q - p) % n for q in range(n)]) for p in range(n)]
+        n = self.num_players = game.num_players
+        rows = 2 * n + 4  # rows of State.cards
+        w = self._seat_width = len(SEAT_FEATURES)
+        # sections of A
+        self._hs = rows * K
+        self._hand_end = n * K  # journal codes below: hand cells
+        self._kept_start = game.kept_row * K  # from here to _hs: the kept row
+        self._seats = self._hs + n
+        self._trolls = self._seats + n * w
+        self._giant = self._trolls + len(C.TROLL_TOKENS) * n
+        self._first = self._giant + n + 1
+        self._fixed = self._first + n
+        self._zero = self._fixed + (LAYOUT.size - _TEMPLATE)
+        self._size = self._zero + 1
+        self._perm = [self._make_perm(p) for p in range(n)]
         self._num_players = np.eye(5, dtype=np.float32)[n - 2]
         self._seat_present = (np.arange(MAX_PLAYERS) < n).astype(np.float32)
         self._last_age = game.num_ages
-        self._slow_key = -1  # State._obs_key of the cached slow pieces (all observers)
-        self._slow_all = None
-        self._orders = np.array(self._order)
-        self._rel_all = np.array(self._rel)
-        self._ar_col = np.arange(n)[:, None]
-        self._template_for = None  # the glory_tokens array and Age the template was made for
-        self._template_age = 0
+        self._template_key = None  # the last template made, and what it was made from
         self._template = None
-        self._zero_from = (4 + n) * K  # card rows of absent seats onward are zero
-        # rows of State.cards gathered per observer: hand, kept (or the zero row), face_up, band, known (relative)
-        zero, face_up, band, kept = 2 * n + 3, 2 * n, 2 * n + 1, 2 * n + 2
-        self._rows = [np.array([p, zero, face_up, band] + [n + q for q in self._order[p]]) for p in range(n)]
-        self._rows_keep = [np.array([p, kept, face_up, band] + [n + q for q in self._order[p]]) for p in range(n)]
-        self._off = {p.name: LAYOUT.slices[p.name].start for p in FAST_PIECES}
-        self._hand_size = slice(self._off["hand_size"], self._off["hand_size"] + n)
-        self._seat_width = len(SEAT_FEATURES)
-        self._trolls = LAYOUT.slices["trolls"].start - FAST_END
-        self._giant = LAYOUT.slices["giant"].start - FAST_END
-        self._first = LAYOUT.slices["first_player"].start - FAST_END
+        self._kept = LAYOUT.slices["kept"]
+        o = {pc.name: LAYOUT.slices[pc.name].start for pc in FAST_PIECES}
+        self._offsets = tuple(o[k] for k in ("deck", "phase", "band_leader", "band_key", "band_size",
+                                             "marker_options", "pending"))
+        self._seat_at = [([o["turn_player"] + r for r in rel], [o["current_player"] + r for r in rel])
+                         for rel in ([(q - p) % n for q in range(n)] for p in range(n))]
+
+    def _make_perm(self, p: int) -> np.ndarray:
+        """Index into ``A`` of every entry of observer ``p``'s view."""
+        n = self.num_players
+        perm = np.full(LAYOUT.size, self._zero, dtype=np.intp)
+        sl = LAYOUT.slices
+        ks = np.arange(K)
+        order = [(p + i) % n for i in range(n)]  # relative seat i -> absolute seat
+        perm[sl["hand"]] = p * K + ks
+        perm[sl["face_up"]] = self.game.face_up_row * K + ks
+        perm[sl["band"]] = self.game.band_row * K + ks
+        known = perm[sl["known_hand"]].reshape(MAX_PLAYERS, K)
+        seats = perm[sl["seats"]].reshape(MAX_PLAYERS, self._seat_width)
+        trolls = perm[sl["trolls"]].reshape(len(C.TROLL_TOKENS), MAX_PLAYERS)
+        for i, q in enumerate(order):
+            known[i] = (n + q) * K + ks
+            perm[sl["hand_size"].start + i] = self._hs + q
+            seats[i] = self._seats + q * self._seat_width + np.arange(self._seat_width)
+            trolls[:, i] = self._trolls + np.arange(len(C.TROLL_TOKENS)) * n + q
+            perm[sl["giant"].start + i] = self._giant + q
+            perm[sl["first_player"].start + i] = self._first + q
+        perm[sl["giant"].start + MAX_PLAYERS] = self._giant + n
+        perm[_TEMPLATE:] = self._fixed + np.arange(LAYOUT.size - _TEMPLATE)
+        return perm
 
     def encode(self, s, player: int, out: np.ndarray) -> np.ndarray:
         """Fill ``out`` (float32, shape ``(LAYOUT.size,)``) with ``player``'s view."""
-        n = self.game.num_players
-        rel = self._rel[player]
+        a = s._enc
+        if a is None:
+            a = self._build(s)
+        else:
+            d = s._dirty
+            if d:
+                self._replay(s, a, d)
+            if s._enc_key != s._obs_key:
+                self._encode_slow(s, a)
+        a.take(self._perm[player], out=out, mode="clip")
+        # the small pieces (zeros in the gather)
+        o_deck, o_phase, o_leader, o_key, o_size, o_options, o_pending = self._offsets
+        turn_at, current_at = self._seat_at[player]  # absolute seat -> entry of the relative one-hot
         ph = s.phase
-        keep = ph == R.KEEP
-        out[self._zero_from:FAST_END] = 0
-        # hand, kept (own, KEEP phase only), face_up, band, known rows: one gather from State.cards
-        rows = self._rows_keep[player] if keep and s.turn_player == player else self._rows[player]
-        np.multiply(s.cards[rows], _INV_COPIES, out=out[: self._zero_from].reshape(4 + n, K))
-        sizes = np.add.reduce(s.hands, axis=1)
-        if keep:
-            sizes[s.turn_player] += s.kept.sum()
-        out[self._hand_size] = _HAND_SIZE[sizes][self._order[player]]
-        # the small pieces, written with one scatter: (positions, values)
-        o = self._off
-        idx = [o["turn_player"] + rel[s.turn_player], o["phase"] + ph, o["deck"],
-               o["pending"], o["pending"] + 1, o["pending"] + 2]
-        val = [1.0, 1.0, s.deck_len / DECK_SCALE,
-               min(s.free_markers, 4) / 4, min(s.keep_limit, 10) / 10, float(s.band_placed)]
-        if ph != R.OVER:
-            idx.append(o["current_player"] + rel[s.decider])
-            val.append(1.0)
-        for i in range(s.dragons):
-            idx.append(o["deck"] + 1 + i)
-            val.append(1.0)
-        if s.leader >= 0 and ph in _BAND_PHASES:
-            idx += [o["band_leader"] + s.leader, o["band_key"] + (1 if s.key_colour else 0), o["band_size"]]
-            val += [1.0, 1.0, s.band_size / C.MAX_BAND]
+        out[o_deck] = s.deck_len / DECK_SCALE
+        if s.dragons:
+            for i in range(s.dragons):
+                out[o_deck + 1 + i] = 1.0
+        out[turn_at[s.turn_player]] = 1.0
+        if ph != _OVER:
+            out[current_at[s.decider]] = 1.0
+        out[o_phase + ph] = 1.0
+        if ph in _BAND_PHASES and s.leader >= 0:
+            out[o_leader + s.leader] = 1.0
+            out[o_key + (1 if s.key_colour else 0)] = 1.0
+            out[o_size] = s.band_size / C.MAX_BAND
         for k in s.marker_options:
-            idx.append(o["marker_options"] + k)
-            val.append(1.0)
-        out[idx] = val
-        if self._slow_key != s._obs_key:
-            self._slow_all = self._encode_slow(s)
-            self._slow_key = s._obs_key
-        out[FAST_END:] = self._slow_all[player]
+            out[o_options + k] = 1.0
+        if s.free_markers:
+            out[o_pending] = min(s.free_markers, 4) / 4
+        if s.keep_limit:
+            out[o_pending + 1] = min(s.keep_limit, 10) / 10
+        if s.band_placed:
+            out[o_pending + 2] = 1.0
+        if ph == _KEEP and s.turn_player == player:  # the Elves' kept cards, seen by their owner only
+            np.multiply(s.kept, _INV_COPIES, out=out[self._kept])
         return out
 
-    def _encode_slow(self, s) -> np.ndarray:
-        """The slow pieces for every observer: float32 ``(players, size - FAST_END)``."""
-        n = self.game.num_players
-        if self._template_for is not s.glory_tokens or self._template_age != s.age:
-            self._template = self._encode_template(s)
-            self._template_for, self._template_age = s.glory_tokens, s.age
-        slow = np.empty((n, LAYOUT.size - FAST_END), dtype=np.float32)
-        slow[:] = self._template
-        a = np.minimum(s.tally, _TALLY_CAP) * _TALLY_SCALE  # State.tally columns = SEAT_FEATURES
-        slow[:, : n * self._seat_width] = a[self._orders].reshape(n, n * self._seat_width)
-        ar, rel = self._ar_col, self._rel_all  # rel[p, q]: q's seat relative to observer p
-        held = (s.troll_owner >= 0).nonzero()[0]
-        if len(held):
-            slow[ar, self._trolls + held * MAX_PLAYERS + rel[:, s.troll_owner[held]]] = 1
-        if s.giant_holder >= 0:
-            slow[ar[:, 0], self._giant + rel[:, s.giant_holder]] = 1
-            slow[:, self._giant + MAX_PLAYERS] = min(s.giant_size, 10) / 10
-        slow[ar[:, 0], self._first + rel[:, s.first_player]] = 1
-        return slow
+    # ---- the state's seat-absolute vector ---------------------------------------------
+    def _build(self, s) -> np.ndarray:
+        """A new ``A`` for ``s`` (stored in ``s``, journal emptied)."""
+        a = np.zeros(self._size, dtype=np.float32)
+        rows = 2 * self.num_players + 4
+        np.multiply(s.cards, _INV_COPIES, out=a[: rows * K].reshape(rows, K))
+        self._encode_sizes(s, a)
+        self._encode_slow(s, a)
+        s._enc = a
+        s._dirty = []
+        return a
 
-    def _encode_template(self, s) -> np.ndarray:
-        """The observer-independent slow pieces (fixed for an Age), other pieces zero."""
-        buf = self._buf
-        v = self._v
-        buf[FAST_END:] = 0
-        tpk = s.glory_tokens.shape[1]
-        v["glory_tokens"][:, :tpk] = s.glory_tokens / C.MAX_GLORY_TOKEN
-        v["tribes"][s.tribes] = 1
-        v["age"][s.age - 1] = 1
-        v["last_age"][0] = s.age == self._last_age
-        v["num_players"][:] = self._num_players
-        v["seat_present"][:] = self._seat_present
-        return buf[FAST_END:].copy()
+    def _replay(self, s, a: np.ndarray, d: list) -> None:
+        """Rewrite the ``cards`` and ``tally`` entries named in the journal ``d`` (then
+        emptied), and the hand size of each hand they touch."""
+        item = s.cards.item
+        hand_end, hs = self._hand_end, self._hs
+        hand_n, tp, kept_n = s._hand_n, s.turn_player, s._kept_n
+        for code in d:
+            if code < hand_end:  # a hand
+                q = code // K
+                a[code] = _SCALED[code - q * K][item(code)]
+                a[hs + q] = _HAND_SIZE[hand_n[q] + kept_n if q == tp else hand_n[q]]
+            elif code < _TALLY_CODE:
+                a[code] = _SCALED[code % K][item(code)]
+                if code >= self._kept_start:  # the Elves' kept cards count in their owner's hand
+                    a[hs + tp] = _HAND_SIZE[hand_n[tp] + kept_n]
+            else:
+                i = code - _TALLY_CODE
+                col = i % _TALLY_WIDTH
+                a[self._seats + i] = min(s.tally.item(i), _TALLY_CAP_LIST[col]) * _TALLY_SCALE_LIST[col]
+        d.clear()
+
+    def _encode_sizes(self, s, a: np.ndarray) -> None:
+        hs = self._hs
+        sizes = list(s._hand_n)
+        if s._kept_n:  # the Elves' kept cards count in their owner's hand
+            sizes[s.turn_player] += s._kept_n
+        for q, size in enumerate(sizes):
+            a[hs + q] = _HAND_SIZE[size]
+
+    def _encode_slow(self, s, a: np.ndarray) -> None:
+        """The pieces read from the public tallies and tokens, all rewritten (when
+        ``State._obs_key`` changed; the journal covers the usual tally changes)."""
+        n = self.num_players
+        np.multiply(np.minimum(s.tally, _TALLY_CAP), _TALLY_SCALE,
+                    out=a[self._seats: self._trolls].reshape(n, self._seat_width))
+        a[self._trolls: self._fixed] = 0
+        for t, q in enumerate(s.troll_owner.tolist()):
+            if q >= 0:
+                a[self._trolls + t * n + q] = 1.0
+        if s.giant_holder >= 0:
+            a[self._giant + s.giant_holder] = 1.0
+            a[self._giant + n] = min(s.giant_size, 10) / 10
+        a[self._first + s.first_player] = 1.0
+        a[self._fixed: self._zero] = self._template_for(s)
+        s._enc_key = s._obs_key
+
+    def _template_for(self, s) -> np.ndarray:
+        """The observer-independent pieces (fixed for an Age): ``glory_tokens`` .. ``seat_present``."""
+        key = (s.glory_tokens.tobytes(), tuple(s.tribes), s.age)
+        if self._template_key != key:
+            t = np.zeros(LAYOUT.size - _TEMPLATE, dtype=np.float32)
+            tpk = s.glory_tokens.shape[1]
+            t[_T["glory_tokens"]].reshape(NK, 3)[:, :tpk] = s.glory_tokens / C.MAX_GLORY_TOKEN
+            t[[_T["tribes"].start + x for x in s.tribes]] = 1
+            t[_T["age"].start + s.age - 1] = 1
+            t[_T["last_age"].start] = s.age == self._last_age
+            t[_T["num_players"]] = self._num_players
+            t[_T["seat_present"]] = self._seat_present
+            self._template = t
+            self._template_key = key
+        return self._template

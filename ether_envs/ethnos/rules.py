@@ -18,6 +18,7 @@ A turn is a short sequence of decisions by the same player::
 
 from __future__ import annotations
 
+import collections
 import itertools
 from dataclasses import dataclass
 
@@ -32,7 +33,7 @@ NK = C.NUM_KINGDOMS
 _TRIBE = [int(t) for t in C.KIND_TRIBE]
 _COLOUR = [int(c) for c in C.KIND_COLOUR]
 SKEL = C.SKELETON_KIND
-_SUM = np.add.reduce  # C-level sum (ndarray.sum goes through a Python wrapper)
+DRAGON = C.DRAGON
 
 # ---- action codec (documented in env.py) -------------------------------------------
 CODEC = ActionCodec([
@@ -73,7 +74,13 @@ TALLY = {"band_cards": slice(0, K), "band_leaders": slice(K, K + C.NUM_TRIBES), 
          "glory": K + C.NUM_TRIBES + 2 + NK, "merfolk": K + C.NUM_TRIBES + 3 + NK,
          "orc": slice(K + C.NUM_TRIBES + 4 + NK, K + C.NUM_TRIBES + 4 + 2 * NK)}
 TALLY_WIDTH = K + C.NUM_TRIBES + 4 + 2 * NK  # 95
+T_BAND_GLORY, T_SUPPLY, T_GLORY, T_MERFOLK = (TALLY[c] for c in ("band_glory", "supply", "glory", "merfolk"))
+T_LEADERS0, T_MARKERS0, T_ORC0 = (TALLY[c].start for c in ("band_leaders", "markers", "orc"))
 _OBS_KEYS = itertools.count()  # unique keys for the encoder's cache of slow pieces
+TALLY_CODE = 1 << 20
+"""Journal codes (``State._dirty``): ``r * 67 + k`` is cell ``(r, k)`` of ``State.cards``;
+``TALLY_CODE + p * TALLY_WIDTH + c`` is cell ``(p, c)`` of ``State.tally``."""
+_NO_JOURNAL = collections.deque(maxlen=0)  # the journal while no encoding is cached: drops codes
 
 
 @dataclass(frozen=True)
@@ -163,6 +170,9 @@ class Game(_Game):
         # kinds allowed in a band, by key: tribe key (leader's tribe) / colour key (leader's colour)
         self.same_tribe = [[k for k in range(K) if _TRIBE[k] == _TRIBE[l] or k == SKEL] for l in range(NL)]
         self.same_colour = [[k for k in range(K) if _COLOUR[k] == _COLOUR[l] or k == SKEL] for l in range(NL)]
+        # rows of State.cards after the hands (rows 0..n-1) and the known cards (n..2n-1)
+        n2 = 2 * self.num_players
+        self.face_up_row, self.band_row, self.kept_row = n2, n2 + 1, n2 + 2
         from .observation import Encoder  # the encoder is separate from the rules
 
         self.encoder = Encoder(self)
@@ -223,9 +233,16 @@ class State(_State):
         wizard_draws: cards the Wizards will draw once the hand is discarded.
         orc_queue: seats still to decide on cashing in Orc markers.
         revealer: seat that revealed the third Dragon of the last Age (-1 before).
-        _obs_key: a process-unique int, renewed whenever a public tally read by the
-            encoder's slow pieces changes (bands, markers, supply, Glory, Merfolk,
-            Orcs, Trolls, Giant, Age); the encoder caches those pieces under it.
+        _obs_key: a process-unique int, renewed whenever public data read by the
+            encoder changes other than through the journal ``_dirty`` (Trolls, Giant,
+            Orc cash-in, Age); the encoder caches those pieces under it.
+        _hand_n, _kept_n, _fu_n: cards in each hand (list), kept by the Elves and face up
+            (sums of ``cards`` rows, kept in step with them).
+        _enc, _enc_key, _dirty: the encoder's cache for this state (see
+            ``observation.Encoder``): the seat-absolute observation vector, the ``_obs_key``
+            it was made for, and the journal of ``cards`` and ``tally`` entries changed
+            since (``TALLY_CODE``); ``_enc`` is None (and the journal drops codes) until the
+            state is first observed, and again after bulk changes (new Age, redraws).
     """
 
     def __init__(self, game: Game, seed: int | None):
@@ -247,28 +264,32 @@ class State(_State):
         self.glory_by_source = np.zeros((n, len(SOURCES)), dtype=np.int64)
         self.tally = np.zeros((n, TALLY_WIDTH), dtype=np.int64)
         self.cards = np.zeros((2 * n + 4, K), dtype=np.int8)
-        self.supply[:] = C.MARKERS_PER_PLAYER
+        self.tally[:, T_SUPPLY] = C.MARKERS_PER_PLAYER
         self.revealer = -1
         self.orc_queue: list[int] = []
         kinds = [k for t in self.tribes for k in C.TRIBE_KINDS[t]]
         self.age_cards = np.repeat(np.array(kinds, dtype=np.int64), C.KIND_COPIES[kinds])
-        self.deck = np.zeros(len(self.age_cards) + C.NUM_DRAGONS, dtype=np.int64)
         self._start_age(int(rng.integers(n)))
 
     # ---- clone: plain fields copied, static data shared ----------------------------
-    _ARRAYS = ("glory_by_source", "tally", "cards", "deck", "troll_owner")
-
     def clone(self) -> "State":
         """An independent copy. Static data (``tribes``, ``glory_tokens``, ``age_cards``)
-        is shared; so is the generator, which engine code never advances in place
-        (:meth:`_private_rng` copies it before drawing)."""
+        is shared; so are the generator, which engine code never advances in place
+        (:meth:`_private_rng` copies it before drawing), and the arrays that change only
+        by being replaced (``deck``: new Age or redraw; ``troll_owner``: copied before
+        each write)."""
         s = State.__new__(State)
         d = self.__dict__.copy()
-        for k in State._ARRAYS:
-            d[k] = d[k].copy()
+        d["tally"] = self.tally.copy()
+        d["cards"] = self.cards.copy()
+        d["glory_by_source"] = self.glory_by_source.copy()
         d["bands"] = [list(b) for b in self.bands]  # flat int lists
         d["orc_queue"] = list(self.orc_queue)
         d["history"] = list(self.history)
+        d["_hand_n"] = list(self._hand_n)
+        if self._enc is not None:
+            d["_enc"] = self._enc.copy()
+            d["_dirty"] = list(self._dirty)
         s.__dict__ = d
         return s
 
@@ -288,14 +309,37 @@ class State(_State):
     merfolk = property(lambda self: self.tally[:, TALLY["merfolk"]], doc="(players,) Merfolk track")
     orc = property(lambda self: self.tally[:, TALLY["orc"]], doc="(players, 6) Orc Horde spaces filled")
 
+    def __getstate__(self) -> dict:
+        """Pickled / deep-copied without the encoder's cache."""
+        d = self.__dict__.copy()
+        d["_enc"], d["_dirty"] = None, None
+        return d
+
     def __setstate__(self, d: dict) -> None:
         """Unpickled / deep-copied: a fresh observation key (keys are unique per process)."""
         self.__dict__.update(d)
         self._obs_key = next(_OBS_KEYS)
+        self._drop_encoding()
+
+    def _drop_encoding(self) -> None:
+        """Forget the encoder's cache (after a bulk change of ``cards``)."""
+        self._enc = None
+        self._dirty = _NO_JOURNAL
+
+    def invalidate_caches(self) -> None:
+        """After editing a state's arrays directly (tests, scenario builders): besides the
+        base class's legal-action memo, recompute the card counts from ``cards`` and drop
+        the encoder's cache."""
+        super().invalidate_caches()
+        self._hand_n = [int(x) for x in self.hands.sum(axis=1)]
+        self._kept_n = int(self.kept.sum())
+        self._fu_n = int(self.face_up.sum())
+        self._obs_key = next(_OBS_KEYS)
+        self._drop_encoding()
 
     def _private_rng(self) -> np.random.Generator:
         """The state's generator, first replaced by a private copy (clones share it)."""
-        g = np.random.Generator(type(self.rng.bit_generator)())
+        g = np.random.Generator(type(self.rng.bit_generator)(0))  # seeded: no OS entropy; state replaced
         g.bit_generator.state = self.rng.bit_generator.state
         self.rng = g
         return g
@@ -311,13 +355,19 @@ class State(_State):
         top = len(cards)
         for p in range(n):
             top -= 1
-            self.hands[p, cards[top]] += 1
+            self.cards[p, cards[top]] += 1
+        fu = self.game.face_up_row
         for _ in range(2 * n):
             top -= 1
-            self.face_up[cards[top]] += 1
+            self.cards[fu, cards[top]] += 1
+        self._hand_n = [1] * n
+        self._kept_n = 0
+        self._fu_n = 2 * n
+        self._drop_encoding()
         half = (top + 1) // 2  # bottom ceil(m/2) cards (research §1.11, S1)
         bottom = rng.permutation(np.concatenate([cards[:half], np.full(C.NUM_DRAGONS, C.DRAGON, dtype=np.int64)]))
         self.deck_len = top + C.NUM_DRAGONS
+        self.deck = np.zeros(len(self.age_cards) + C.NUM_DRAGONS, dtype=np.int64)  # a new array: clones share the old
         self.deck[: len(bottom)] = bottom
         self.deck[len(bottom): self.deck_len] = cards[half:top]
         self.dragon_zone = len(bottom)
@@ -333,8 +383,6 @@ class State(_State):
         self._start_turn(first)
 
     def _clear_turn(self) -> None:
-        self.band[:] = 0
-        self.kept[:] = 0
         self.leader = -1
         self.key_colour = False
         self.band_size = 0
@@ -343,8 +391,6 @@ class State(_State):
         self.free_markers = 0
         self.keep_limit = 0
         self.wizard_draws = 0
-        self._legal = None
-        self._mask = None
 
     def _start_turn(self, p: int) -> None:
         self.phase = TURN
@@ -364,7 +410,7 @@ class State(_State):
 
     def hand_size(self, p: int) -> int:
         """Cards in ``p``'s hand (the Elves' kept cards included)."""
-        return int(self.hands[p].sum() + (self.kept.sum() if p == self.turn_player else 0))
+        return self._hand_n[p] + (self._kept_n if p == self.turn_player else 0)
 
     def band_list(self, p: int) -> list[tuple[int, int, int]]:
         """``p``'s bands this Age as ``(leader kind, cards, Skeletons)``, in play order."""
@@ -373,69 +419,61 @@ class State(_State):
 
     def troll_total(self, p: int) -> int:
         """Sum of the Troll tokens ``p`` holds (research §1.8 tie-breaker)."""
-        return sum(v for v, o in zip(C.TROLL_TOKENS, self.troll_owner) if o == p)
+        return sum(v for v, o in zip(C.TROLL_TOKENS, self.troll_owner.tolist()) if o == p)
+
+    def troll_totals(self) -> list[int]:
+        """:meth:`troll_total` of every seat."""
+        totals = [0] * self.num_players
+        for v, o in zip(C.TROLL_TOKENS, self.troll_owner.tolist()):
+            if o >= 0:
+                totals[o] += v
+        return totals
 
     def can_form_band(self, p: int) -> bool:
         """A band needs a non-Skeleton Leader (research §1.9)."""
-        hand = self.hands[p]
-        return bool(_SUM(hand) > hand[SKEL])
+        return self._hand_n[p] > self.cards.item(p, SKEL)
 
     def marker_kingdoms(self, p: int, leader: int, size: int) -> list[int]:
         """Kingdoms where a band of ``size`` cards led by ``leader`` may place a
         Control marker ("Jouer une Bande" 3; 2 players: more cards than all the
         markers there; Minotaurs +1; Wingfolk any Kingdom; Halflings none)."""
         tribe = _TRIBE[leader]
-        if tribe == C.HALFLINGS or self.supply[p] <= 0:
+        tally = self.tally
+        if tribe == C.HALFLINGS or tally.item(p, T_SUPPLY) <= 0:
             return []
         x = size + (1 if tribe == C.MINOTAURS else 0)
         kingdoms = range(NK) if tribe == C.WINGFOLK else (_COLOUR[leader],)
-        if self.num_players == 2:
-            return [k for k in kingdoms if x > int(self.markers[:, k].sum())]
-        return [k for k in kingdoms if x > int(self.markers[p, k])]
+        if self.game.num_players == 2:
+            return [k for k in kingdoms if x > int(tally[:, T_MARKERS0 + k].sum())]
+        return [k for k in kingdoms if x > tally.item(p, T_MARKERS0 + k)]
 
     def _legal_actions(self) -> list[int]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-            self._mask = None
-        return self._legal
-
-    def legal_actions_mask(self, player: int | None = None) -> np.ndarray:
-        """int8 array of shape ``(346,)``: 1 where legal (cached with the legal actions)."""
-        legal = self.legal_actions(player)
-        if not legal or legal is not self._legal:
-            return CODEC.mask(legal)
-        if self._mask is None:
-            self._mask = CODEC.mask(legal)
-        return self._mask.copy()
-
-    def _compute_legal(self) -> list[int]:
         ph = self.phase
         p = self.decider
-        hand = self.hands[p]
         if ph == TURN:
-            out = []
-            total = int(_SUM(hand))
-            band = total > hand[SKEL]  # a non-Skeleton card can lead (research §1.9)
+            total = self._hand_n[p]
+            band = total > self.cards.item(p, SKEL)  # a non-Skeleton card can lead (research §1.9)
             # hand limit 10: must play a band instead (ETH-A7: unless no band can be formed)
             if total < C.HAND_LIMIT or not band:
-                out.append(RECRUIT_DECK)
-                if _SUM(self.face_up):
-                    out.append(RECRUIT_FACE_UP)
-            if band:
-                out.append(PLAY_BAND)
-            return out
+                out = [RECRUIT_DECK, RECRUIT_FACE_UP] if self._fu_n else [RECRUIT_DECK]
+                if band:
+                    out.append(PLAY_BAND)
+                return out
+            return [PLAY_BAND]
         if ph == FACE_UP:
-            return (TAKE0 + self.face_up.nonzero()[0]).tolist()
-        if ph == LEADER:
-            leaders = hand[:NL].nonzero()[0]
-            return (START_TRIBE0 + leaders).tolist() + (START_COLOUR0 + leaders).tolist()
+            return [TAKE0 + k for k in self.cards[self.game.face_up_row].nonzero()[0].tolist()]
         if ph == BUILD:
             out = []
             if self.band_size < C.MAX_BAND:
                 allowed = (self.game.same_colour if self.key_colour else self.game.same_tribe)[self.leader]
-                out = [ADD0 + k for k in allowed if hand[k] > 0]
+                hand = self.cards[p].tolist()
+                out = [ADD0 + k for k in allowed if hand[k]]
             out.append(END_BAND)
             return out
+        hand = self.cards[p]
+        if ph == LEADER:
+            leaders = hand[:NL].nonzero()[0].tolist()
+            return [START_TRIBE0 + k for k in leaders] + [START_COLOUR0 + k for k in leaders]
         if ph == MARKER:
             return [MARKER0 + k for k in self.marker_options] + [DECLINE]
         if ph == MERFOLK:
@@ -450,7 +488,6 @@ class State(_State):
 
     # ---- apply -------------------------------------------------------------------------
     def _apply_action(self, a: int) -> None:
-        self._legal = None
         ph = self.phase
         p = self.decider
         if ph == TURN:
@@ -463,17 +500,22 @@ class State(_State):
                 self.phase = LEADER
         elif ph == FACE_UP:
             k = a - TAKE0
-            self.face_up[k] -= 1
-            self.hands[p, k] += 1
-            self.known[p, k] += 1  # everyone saw it taken (research: stays known in that hand)
+            c = self.cards
+            fu = self.game.face_up_row
+            kn = self.game.num_players + p
+            c[fu, k] = c.item(fu, k) - 1
+            c[p, k] = c.item(p, k) + 1
+            c[kn, k] = c.item(kn, k) + 1  # everyone saw it taken (research: stays known in that hand)
+            self._fu_n -= 1
+            self._hand_n[p] += 1
+            self._dirty.extend((fu * K + k, p * K + k, kn * K + k))
             self._end_turn()
         elif ph == LEADER:
             colour = a >= START_COLOUR0
             k = a - (START_COLOUR0 if colour else START_TRIBE0)
             self.leader = k
             self.key_colour = colour
-            self.band[:] = 0
-            self.band_size = 0
+            self.band_size = 0  # the band row is empty since the last END_BAND
             self.phase = BUILD
             self._add_to_band(p, k)
         elif ph == BUILD:
@@ -508,9 +550,14 @@ class State(_State):
                 self._discard_rest(p)
             else:
                 k = a - KEEP0
-                self.hands[p, k] -= 1
-                self.kept[k] += 1
-                if int(self.kept.sum()) >= self.keep_limit or not self.hands[p].any():
+                kr = self.game.kept_row
+                c = self.cards
+                c[p, k] = c.item(p, k) - 1
+                c[kr, k] = c.item(kr, k) + 1
+                self._hand_n[p] -= 1
+                self._kept_n += 1
+                self._dirty.extend((p * K + k, kr * K + k))
+                if self._kept_n >= self.keep_limit or not self._hand_n[p]:
                     self._discard_rest(p)
         elif ph == ORC:
             if a == USE_POWER:
@@ -523,9 +570,12 @@ class State(_State):
         drawn; the third Dragon ends the Age at once. Returns True if the Age ended."""
         while True:
             self.deck_len -= 1
-            card = int(self.deck[self.deck_len])
-            if card != C.DRAGON:
-                self.hands[p, card] += 1
+            card = self.deck.item(self.deck_len)
+            if card != DRAGON:
+                c = self.cards
+                c[p, card] = c.item(p, card) + 1
+                self._hand_n[p] += 1
+                self._dirty.append(p * K + card)
                 return False
             self.dragons += 1
             if self.dragons == C.NUM_DRAGONS:
@@ -535,20 +585,37 @@ class State(_State):
 
     # ---- bands ("Jouer une Bande d'Alliés") ----------------------------------------------
     def _add_to_band(self, p: int, k: int) -> None:
-        self.hands[p, k] -= 1
-        if self.known[p, k] > self.hands[p, k]:
-            self.known[p, k] = self.hands[p, k]
-        self.band[k] += 1
+        c = self.cards
+        br = self.game.band_row
+        kn = self.game.num_players + p
+        left = c.item(p, k) - 1
+        c[p, k] = left
+        self._hand_n[p] -= 1
+        if c.item(kn, k) > left:
+            c[kn, k] = left
+            self._dirty.append(kn * K + k)
+        c[br, k] = c.item(br, k) + 1
+        self._dirty.extend((p * K + k, br * K + k))
         self.band_size += 1
 
     def _end_band(self, p: int) -> None:
         size = self.band_size
-        self.bands[p] += (self.leader, size, int(self.band[SKEL]))
-        self.band_cards[p] += self.band
-        self.band_leaders[p, _TRIBE[self.leader]] += 1
-        self.band_glory[p] += band_glory(self.leader, size, int(self.band[SKEL]))
-        self._obs_key = next(_OBS_KEYS)  # public tallies changed (see _obs_key)
-        self.band[:] = 0
+        br = self.game.band_row
+        band = self.cards[br]
+        skeletons = band.item(SKEL)
+        self.bands[p] += (self.leader, size, skeletons)
+        tally = self.tally
+        t0 = TALLY_CODE + p * TALLY_WIDTH
+        b0 = br * K
+        d = self._dirty
+        for k in band.nonzero()[0].tolist():  # the band's cards move to band_cards
+            tally[p, k] = tally.item(p, k) + band.item(k)
+            band[k] = 0
+            d += (t0 + k, b0 + k)
+        leader_col = T_LEADERS0 + _TRIBE[self.leader]
+        tally[p, leader_col] = tally.item(p, leader_col) + 1
+        tally[p, T_BAND_GLORY] = tally.item(p, T_BAND_GLORY) + band_glory(self.leader, size, skeletons)
+        d += (t0 + leader_col, t0 + T_BAND_GLORY)
         self.band_placed = False
         opts = self.marker_kingdoms(p, self.leader, size)
         if opts:
@@ -558,9 +625,11 @@ class State(_State):
             self._leader_power(p, False)
 
     def _place_marker(self, p: int, k: int) -> None:
-        self.markers[p, k] += 1
-        self.supply[p] -= 1
-        self._obs_key = next(_OBS_KEYS)
+        tally = self.tally
+        tally[p, T_MARKERS0 + k] = tally.item(p, T_MARKERS0 + k) + 1
+        tally[p, T_SUPPLY] = tally.item(p, T_SUPPLY) - 1
+        t0 = TALLY_CODE + p * TALLY_WIDTH
+        self._dirty += (t0 + T_MARKERS0 + k, t0 + T_SUPPLY)
 
     def _leader_power(self, p: int, placed: bool) -> None:
         """"Jouer une Bande" 4: the Leader's power (research §1.1; automatic where it
@@ -578,12 +647,13 @@ class State(_State):
             if x > self.giant_size:  # strictly bigger (research §1.7, ETH-A4)
                 self.giant_holder = p
                 self.giant_size = x
+                self._obs_key = next(_OBS_KEYS)
                 self._gain(p, self.game.config.giant_take_glory, S_GIANT_TAKE)
         elif tribe == C.MERFOLK:
-            old = int(self.merfolk[p])
+            old = self.tally.item(p, T_MERFOLK)
             new = min(old + x, C.MERFOLK_TRACK_END)
-            self.merfolk[p] = new
-            self._obs_key = next(_OBS_KEYS)
+            self.tally[p, T_MERFOLK] = new
+            self._dirty.append(TALLY_CODE + p * TALLY_WIDTH + T_MERFOLK)
             self.free_markers = sum(1 for c in C.MERFOLK_CHECKPOINTS if old < c <= new)
             if self.free_markers and self.supply[p] > 0:
                 self.phase = MERFOLK
@@ -594,10 +664,12 @@ class State(_State):
             if not self.orc[p, colour] and self.supply[p] > 0:
                 self.orc[p, colour] = 1
                 self.supply[p] -= 1
-                self._obs_key = next(_OBS_KEYS)
+                t0 = TALLY_CODE + p * TALLY_WIDTH
+                self._dirty += (t0 + T_ORC0 + colour, t0 + T_SUPPLY)
         elif tribe == C.TROLLS:
             for v in range(min(x, len(C.TROLL_TOKENS)), 0, -1):
                 if self.troll_owner[v - 1] < 0:
+                    self.troll_owner = self.troll_owner.copy()  # clones share it
                     self.troll_owner[v - 1] = p
                     self._obs_key = next(_OBS_KEYS)
                     break
@@ -609,19 +681,37 @@ class State(_State):
     def _finish_band(self, p: int) -> None:
         """After the last band's power: discard the rest face up ("Jouer une Bande" 5),
         the Elves' kept cards excepted."""
-        if self.keep_limit > 0 and self.hands[p].any():
-            self.phase = KEEP
-            self.kept[:] = 0
+        if self.keep_limit > 0 and self._hand_n[p]:
+            self.phase = KEEP  # the kept row is empty outside the KEEP phase
         else:
             self._discard_rest(p)
 
     def _discard_rest(self, p: int) -> None:
-        discard = self.hands[p]
-        self.face_up[:] += discard
-        # what others still know to be in the hand: known cards not seen discarded
-        self.known[p] = np.maximum(self.known[p] - discard, 0)
-        self.hands[p] = self.kept
-        self.kept[:] = 0
+        g = self.game
+        c = self.cards
+        kn = self.game.num_players + p
+        fu, kr = g.face_up_row, g.kept_row
+        discard = c[p]
+        d = self._dirty
+        if self._hand_n[p]:
+            for k in discard.nonzero()[0].tolist():
+                x = c.item(p, k)
+                c[fu, k] = c.item(fu, k) + x
+                # what others still know to be in the hand: known cards not seen discarded
+                known = c.item(kn, k)
+                if known:
+                    c[kn, k] = max(known - x, 0)
+                d += (fu * K + k, kn * K + k, p * K + k)
+        if self._kept_n:
+            for k in c[kr].nonzero()[0].tolist():
+                d += (p * K + k, kr * K + k)
+            c[p] = c[kr]
+            c[kr] = 0
+        elif self._hand_n[p]:
+            c[p] = 0
+        self._fu_n += self._hand_n[p]
+        self._hand_n[p] = self._kept_n
+        self._kept_n = 0
         self.keep_limit = 0
         draws, self.wizard_draws = self.wizard_draws, 0
         for _ in range(draws):  # Wizards: X cards, beyond the hand limit; Dragons count (research §1.12)
@@ -630,12 +720,16 @@ class State(_State):
         self._end_turn()
 
     def _end_turn(self) -> None:
-        self._start_turn((self.turn_player + 1) % self.num_players)
+        if len(self._dirty) > 256:  # a state played on without being observed: stop journaling
+            self._drop_encoding()
+        self.phase = TURN  # _start_turn, inline
+        self.turn_player = self.decider = (self.turn_player + 1) % self.game.num_players
+        self.keep_limit = 0
 
     def _gain(self, p: int, glory: int, source: int) -> None:
-        self.glory[p] += glory
-        self.glory_by_source[p, source] += glory
-        self._obs_key = next(_OBS_KEYS)
+        self.tally[p, T_GLORY] = self.tally.item(p, T_GLORY) + glory
+        self.glory_by_source[p, source] = self.glory_by_source.item(p, source) + glory
+        self._dirty.append(TALLY_CODE + p * TALLY_WIDTH + T_GLORY)
 
     # ---- end of an Age ("Fin d'Ère") -------------------------------------------------------
     def _end_age(self) -> None:
@@ -647,6 +741,9 @@ class State(_State):
         self.known[:] = 0
         self.kept[:] = 0
         self.band[:] = 0
+        self._hand_n = [0] * n
+        self._kept_n = 0
+        self._drop_encoding()
         self.score_kingdoms()
         if self.giant_holder >= 0:
             self._gain(self.giant_holder, self.game.giant_glory[self.age - 1], S_GIANT_AGE)
@@ -664,7 +761,8 @@ class State(_State):
     def ranked_groups(self, values: list[int]) -> list[list[int]]:
         """Seats with ``values > 0`` grouped by (value, Troll total), best first
         (research §1.4: Troll tokens break ties)."""
-        keyed = sorted(((values[p], self.troll_total(p), p) for p in range(self.num_players) if values[p] > 0),
+        trolls = self.troll_totals()
+        keyed = sorted(((values[p], trolls[p], p) for p in range(self.num_players) if values[p] > 0),
                        key=lambda t: (-t[0], -t[1], t[2]))
         groups: list[list[int]] = []
         last = None
@@ -683,9 +781,11 @@ class State(_State):
         second nothing; a lone player there wins both."""
         age = self.age
         two_p = self.num_players == 2
+        all_tokens = self.glory_tokens.tolist()
+        markers = self.tally[:, T_MARKERS0: T_MARKERS0 + NK].T.tolist()
         for k in range(NK):
-            tokens = [int(t) for t in self.glory_tokens[k]]
-            groups = self.ranked_groups([int(m) for m in self.markers[:, k]])
+            tokens = all_tokens[k]
+            groups = self.ranked_groups(markers[k])
             if two_p and age == 2:
                 if len(groups) == 1 and len(groups[0]) == 1:
                     prizes = [tokens[0] + tokens[1]]
@@ -703,7 +803,7 @@ class State(_State):
     def score_merfolk(self) -> None:
         """Research §1.5 (ETH-A2): the furthest player on the Merfolk track (> 0)
         scores 1/2/4 (2-3 players: 1/3); Troll ties, then an even split rounded down."""
-        groups = self.ranked_groups([int(m) for m in self.merfolk])
+        groups = self.ranked_groups(self.tally[:, T_MERFOLK].tolist())
         if groups:
             glory = self.game.merfolk_glory[self.age - 1]
             for p in groups[0]:
@@ -713,8 +813,9 @@ class State(_State):
         """Research §1.2: each band scores by size (Skeletons removed first;
         a Dwarf Leader counts one card more)."""
         for p in range(self.num_players):
-            for leader, size, skeletons in self.band_list(p):
-                self._gain(p, band_glory(leader, size, skeletons), S_BANDS)
+            bands = self.band_list(p)
+            if bands:
+                self._gain(p, sum(band_glory(leader, size, skeletons) for leader, size, skeletons in bands), S_BANDS)
 
     def _score_orcs(self, p: int) -> None:
         """Research §1.6 (ETH-A5): score the Orc Horde table for ``p``'s markers and
@@ -740,7 +841,8 @@ class State(_State):
         n = self.num_players
         start = self.revealer if self.game.config.first_player_tie == "revealer" else self.revealer + 1
         order = [(start + i) % n for i in range(n)]
-        return min(order, key=lambda p: (int(self.glory[p]), -self.troll_total(p), order.index(p)))
+        glory, trolls = self.tally[:, T_GLORY].tolist(), self.troll_totals()
+        return min(order, key=lambda p: (glory[p], -trolls[p], order.index(p)))
 
     # ---- end of the game ("Fin de partie") ---------------------------------------------------
     def tiebreak_key(self, p: int) -> tuple:
@@ -775,6 +877,7 @@ class State(_State):
         if kept_q >= 0:  # the Elves' kept cards are part of that hand
             self.hands[kept_q] += self.kept
         hidden = {q: self.hands[q] - self.known[q] for q in others}
+        self.deck = self.deck.copy()  # clones share it
         deck = self.deck[: self.deck_len]
         pool_counts = np.bincount(deck[deck != C.DRAGON], minlength=K)
         for q in others:
@@ -802,7 +905,7 @@ class State(_State):
             self.kept[:] = np.bincount(cards, minlength=K)
             self.hands[kept_q] -= self.kept
             self.known[kept_q] = np.minimum(self.known[kept_q], self.hands[kept_q] + self.kept)
-        self._legal = None
+        self._drop_encoding()  # the card counts are unchanged
 
     # ---- text picture ----------------------------------------------------------------------
     def render_text(self) -> str:

@@ -91,10 +91,10 @@ def start_resolution(s, dice=()):
 
 
 def legal_names(s):
-    s.legal_cache = None  # tests edit fields directly between decisions
+    s.invalidate_caches()  # tests edit fields directly between decisions
     return [s.action_to_string(a) for a in s.legal_actions()]
 
 
 def act(s, block, index=0):
-    s.legal_cache = None
+    s.invalidate_caches()
     s.apply_action(A(block, index))

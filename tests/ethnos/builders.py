@@ -68,8 +68,7 @@ def rig(state: R.State, *, hands=None, face_up=None, deck=None, turn=None, glory
         state.supply[p] = C.MARKERS_PER_PLAYER - sum(ms)
     if turn is not None:
         state._start_turn(turn)
-    state._legal = None
-    state._obs_key = next(R._OBS_KEYS)  # the encoder's cached slow pieces are stale
+    state.invalidate_caches()  # legal actions, card counts and the encoder's cache follow the rigged arrays
     return state
 
 
