@@ -323,20 +323,40 @@ class ResolutionMixin:
         return pips
 
     def _roll(self) -> None:
+        """Roll every participant's dice in one generator call; the draws are taken in the
+        order Units, Hero, Captain, Defender, Ether die, participant by participant (a sized
+        draw gives the same values as that many single draws)."""
         rc = self.rc
         a = rc["area"]
-        rng = self.rng
+        plan = []  # per participant: (seat, units, hero?, captain?, defender?, ether die?)
+        total = 0
         for q in rc["parts"]:
             k = self.units_at[q][a]
-            rc["faces"][q] = sorted(int(x) for x in rng.integers(0, 6, size=k)) if k else []
-            rc["hero"][q] = int(rng.integers(6)) if self.hero_at[q] == a else -1
             m = self.hired[q]
-            rc["capt"][q] = int(rng.integers(6)) if m == C.CAPTAIN and self.merc_at[m] == a else -1
+            hero = self.hero_at[q] == a
+            capt = m == C.CAPTAIN and self.merc_at[m] == a
+            dfd = m == C.DEFENDER and self.merc_at[m] == a
+            eth = a == C.ETHER_FAULT and self.ether_placed and self.ether_ctrl == q
+            plan.append((q, k, hero, capt, dfd, eth))
+            total += k + hero + capt + dfd + eth
+        draws = self.rng.integers(0, 6, size=total).tolist() if total else []
+        i = 0
+        for q, k, hero, capt, dfd, eth in plan:
+            faces = draws[i:i + k]
+            faces.sort()
+            rc["faces"][q] = faces
+            i += k
+            rc["hero"][q] = draws[i] if hero else -1
+            i += hero
+            rc["capt"][q] = draws[i] if capt else -1
+            i += capt
             extra = 0
-            if m == C.DEFENDER and self.merc_at[m] == a:
-                extra += C.MERCENARIES[m].faces[int(rng.integers(6))]
-            if a == C.ETHER_FAULT and self.ether_placed and self.ether_ctrl == q:
-                extra += C.ETHER_DIE[int(rng.integers(6))]
+            if dfd:
+                extra += C.MERCENARIES[C.DEFENDER].faces[draws[i]]
+                i += 1
+            if eth:
+                extra += C.ETHER_DIE[draws[i]]
+                i += 1
             rc["extra"][q] = extra
 
     def roll_score(self, q: int) -> int:
