@@ -75,13 +75,18 @@ class ResolutionMixin:
         nobody resolves it for everyone, if ``q`` does, or if ``q`` has exempt dice in a Limited area."""
         occ = self.occupancy()
         normal, exempt = occ
-        out = [[] for _ in range(self.game.num_players)]
-        for a in range(C.NUM_AREAS):
+        n = self.game.num_players
+        out = [[] for _ in range(n)]
+        for a in range(C.SILO0 + n):  # the areas in play
             seats = normal[a] | exempt[a]
             if not seats:
                 continue
             if not seats & (seats - 1):  # one seat there: it resolves the area (shared or not)
                 out[_BIT_SEAT[seats]].append(a)
+                continue
+            if a == C.BIOSPHERE or a == C.MARKET or a == C.FACTORY:  # never shared: each its own dice
+                for q in _SEATS[seats]:
+                    out[q].append(a)
                 continue
             sr = self.shared_resolver(a, occ)
             own_exempt = exempt[a] if a in C.LIMITED else 0
@@ -564,8 +569,10 @@ class ResolutionMixin:
 
     # ---- legal actions and effects of the resolution decisions --------------------------------
     def _resolve_legal(self, p: int, areas: list[int]) -> list[int]:
-        rel = self.game.rel_areas[p]
-        return sorted([R.RESOLVE0 + rel[a] for a in areas])
+        mask = 0
+        for a in areas:
+            mask |= 1 << a
+        return self.game.area_actions(p, mask, R.RESOLVE0, ())
 
     def _resolution_legal(self, k: int, p: int) -> list[int]:
         rc = self.rc

@@ -163,6 +163,7 @@ class Game(_Game):
         self.rel_areas = tuple(tuple(a if a < C.SILO0 else C.SILO0 + (a - C.SILO0 - p) % n
                                      for a in range(C.NUM_AREAS)) for p in range(n))
         """``rel_areas[p][a]``: ``p``-relative index of absolute area ``a``."""
+        self._area_actions: dict[tuple, list[int]] = {}  # filled on demand by ``area_actions``
         from .observation import Encoder
 
         self.encoder = Encoder(self)
@@ -170,6 +171,17 @@ class Game(_Game):
     def max_game_length(self) -> int:
         """Bound on decisions: preparation plus ``ROUND_DECISION_BOUND`` per round."""
         return 200 + self.config.max_rounds * ROUND_DECISION_BOUND
+
+    def area_actions(self, p: int, mask: int, base: int, tail: tuple) -> list[int]:
+        """Sorted action ids ``base + rel_areas[p][a]`` of the areas ``a`` in bit ``mask``, then
+        ``tail``: a fresh list (a static table, filled on demand)."""
+        key = (p, mask, base, tail)
+        out = self._area_actions.get(key)
+        if out is None:
+            rel = self.rel_areas[p]
+            out = self._area_actions[key] = sorted(base + rel[a] for a in range(C.NUM_AREAS) if mask >> a & 1)
+            out += tail
+        return out[:]
 
     def new_initial_state(self, seed: int | None = None) -> "State":
         return State(self, seed)
@@ -566,7 +578,7 @@ class State(FavourMixin, ResolutionMixin, _State):
         if k == K_HIRE:
             return [HIRE0 + m for m in range(C.NUM_MERCS) if self._can_hire(p, m)] + [PASS]
         if k == K_PLACE:
-            return self._place_legal(p, self._place_areas(p))
+            return self._place_legal(p, self._place_options(p)[0])
         if k == K_ADD:
             out = [ADD0 + d for d in self._add_kinds(p)]
             if self.add_count:
@@ -606,25 +618,26 @@ class State(FavourMixin, ResolutionMixin, _State):
             return True
         return self.res[p][C.MERCENARIES[m].colour] >= 1 and self.res[p][C.PROTEIN] >= 1
 
-    def _place_areas(self, p: int) -> list[int]:
-        """Areas where ``p`` may start a Placement turn: some die at home may go there."""
-        return self._place_options(p)[0]
-
-    def _place_options(self, p: int) -> tuple[list[int], list[int], list[int]]:
-        """``(areas, kinds, masks)``: the areas where ``p`` may start a Placement turn, the kinds
-        of its dice at home and each kind's ``_put_masks``."""
+    def _place_options(self, p: int) -> tuple[int, list[int], list[int]]:
+        """``(mask, kinds, masks)``: the bit mask of the areas where ``p`` may start a Placement
+        turn, the kinds of its dice at home and each kind's ``_put_masks``."""
         kinds = self.dice_at_home(p)
         if not kinds:
-            return [], kinds, []
+            return 0, kinds, []
         masks = self._put_masks(p, kinds, self.occupancy(), False)
         mask = 0
         for m in masks:
             mask |= m
-        return [a for a in range(C.SILO0 + self.game.num_players) if mask >> a & 1], kinds, masks
+        return mask, kinds, masks
 
-    def _place_legal(self, p: int, areas: list[int]) -> list[int]:
-        rel = self.game.rel_areas[p]
-        return sorted([AREA0 + rel[a] for a in areas]) + [PASS]
+    def _place_areas(self, p: int) -> list[int]:
+        """Areas where ``p`` may start a Placement turn: some die at home may go there."""
+        mask = self._place_options(p)[0]
+        return [a for a in range(C.NUM_AREAS) if mask >> a & 1]
+
+    def _place_legal(self, p: int, mask: int) -> list[int]:
+        """Legal actions of a Placement turn's start: the areas in ``mask`` (``_place_options``), PASS."""
+        return self.game.area_actions(p, mask, AREA0, (PASS,))
 
     def _add_kinds(self, p: int) -> list[int]:
         """Kinds of dice ``p`` may still add to the area chosen this Placement turn."""
@@ -726,20 +739,22 @@ class State(FavourMixin, ResolutionMixin, _State):
         k, p = self.pk, self.pp
         n = self.game.num_players
         if k == K_ADD:
-            if block == "DONE":
-                self._next_placer()
-            else:
+            if block != "DONE":
                 self._put(p, i, self.add_area)
                 self.add_count += 1
                 kinds = self._add_kinds(p)
                 if kinds:  # the same decision goes on (``_advance`` would change nothing)
                     self.legal_cache = [ADD0 + d for d in kinds] + [DONE]
                     return
-                self._next_placer()
+            self._next_placer()
+            if self.pk == K_PLACE:  # the next Placement turn (``_advance`` would change nothing)
+                return
         elif k == K_PLACE:
             if block == "PASS":
                 self.passed[p] = True
                 self._next_placer()
+                if self.pk == K_PLACE:
+                    return
             else:
                 a = self.abs_area(p, i)
                 self.placed[p] |= 1 << a
@@ -857,12 +872,12 @@ class State(FavourMixin, ResolutionMixin, _State):
         for j in range(1, n + 1):
             q = (self.turn + j) % n
             if not self.passed[q]:
-                areas, kinds, masks = self._place_options(q)
-                if not areas:  # nothing can be placed: the seat passes (EW-A10)
+                mask, kinds, masks = self._place_options(q)
+                if not mask:  # nothing can be placed: the seat passes (EW-A10)
                     self.passed[q] = True
                     continue
                 self.turn = q
-                legal = self._place_legal(q, areas)
+                legal = self._place_legal(q, mask)
                 self._place_memo = (legal, kinds, masks)
                 self._decide(K_PLACE, q, legal)
                 return
