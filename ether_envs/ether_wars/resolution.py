@@ -328,9 +328,9 @@ class ResolutionMixin:
         return pips
 
     def _roll(self) -> None:
-        """Roll every participant's dice in one generator call; the draws are taken in the
-        order Units, Hero, Captain, Defender, Ether die, participant by participant (a sized
-        draw gives the same values as that many single draws)."""
+        """Roll every participant's dice at once; the draws are taken in the order Units,
+        Hero, Captain, Defender, Ether die, participant by participant (a sized draw gives the
+        same values as that many single draws)."""
         rc = self.rc
         a = rc["area"]
         plan = []  # per participant: (seat, units, hero?, captain?, defender?, ether die?)
@@ -344,7 +344,11 @@ class ResolutionMixin:
             eth = a == C.ETHER_FAULT and self.ether_placed and self.ether_ctrl == q
             plan.append((q, k, hero, capt, dfd, eth))
             total += k + hero + capt + dfd + eth
-        draws = self.rng.integers(0, 6, size=total).tolist() if total else []
+        rng = self.rng
+        if total > 3:
+            draws = rng.integers(0, 6, size=total).tolist()
+        else:  # a sized draw costs about four single draws
+            draws = [int(rng.integers(6)) for _ in range(total)]
         i = 0
         for q, k, hero, capt, dfd, eth in plan:
             faces = draws[i:i + k]
