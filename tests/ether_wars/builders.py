@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 import ether_envs
 from ether_envs.ether_wars import components as C
 from ether_envs.ether_wars import rules as R
@@ -12,7 +14,8 @@ A = R.CODEC.encode
 class ScriptedDice:
     """A stand-in for ``state.rng`` that returns scripted die faces (0-based indices).
 
-    ``integers(6)`` returns the next value; ``integers(0, 6, size=k)`` the next k.
+    ``integers(6)`` returns the next value; ``integers(0, 6, size=k)`` the next k (an array,
+    as numpy gives).
     ``permutation`` keeps the order (decks are set by the tests).
     """
 
@@ -24,7 +27,7 @@ class ScriptedDice:
             return self.values.pop(0)
         out = self.values[:size]
         del self.values[:size]
-        return out
+        return np.array(out, dtype=np.int64)
 
     def permutation(self, x):
         return list(x)
