@@ -163,6 +163,7 @@ class ResolutionMixin:
                 rc["thief"], rc["victim"] = self.merc_owner[m], a - C.SILO0
                 rc["left"] = C.MERCENARIES[m].faces[int(self.rng.integers(6))]
                 self.merc_at[m] = -1
+                self._recount_area(a)
                 self._leave_if_empty(rc["thief"], a)
         if rc["thief"] >= 0 and rc["left"] > 0 and any(self.res[rc["victim"]][r] for r in range(4)):
             self._decide(R.K_THIEF, rc["thief"])
@@ -178,6 +179,7 @@ class ResolutionMixin:
             if self.merc_at[m] == a:
                 rc["assassin"] = self.merc_owner[m]
                 self.merc_at[m] = -1
+                self._recount_area(a)
                 self._leave_if_empty(rc["assassin"], a)
                 total = sum(self.units_at[q][a] for q in range(self.game.num_players))
                 rc["left"] = min(C.MERCENARIES[m].faces[int(self.rng.integers(6))], total)
@@ -250,6 +252,7 @@ class ResolutionMixin:
         if self.merc_at[m] == a and self.merc_owner[m] == p:
             pips = C.MERCENARIES[m].faces[int(self.rng.integers(6))]
             self.merc_at[m] = -1
+            self._recount_area(a)
             self.gain(p, C.AREA_RESOURCE[a], pips)
         return False
 
@@ -464,6 +467,7 @@ class ResolutionMixin:
         dead = k - shields
         self.units_at[q][a] -= dead
         self.reserve[q] += dead
+        self._recount_area(a)
         self._leave_if_empty(q, a)
         rc["inj"].pop(0)
         rc["inj_open"] = False
@@ -517,6 +521,7 @@ class ResolutionMixin:
             if rc["rw"] == 1:  # Channelling: 1 Ether and the Ether die (rulebook "Channelling", "Ether Die")
                 c = rc["channeler"]
                 self.ether_ctrl = c
+                self._recount_area(C.ETHER_FAULT)  # a placed Ether die changes hands
                 self.channelled[c] = True
                 self.gain(c, C.ETHER, 2 if self.event_key() == "ether_surge" else 1)
                 if self.phase == R.OVER:
@@ -558,6 +563,7 @@ class ResolutionMixin:
                 self.merc_at[m] = -1
             if a == C.ETHER_FAULT and self.ether_ctrl == q:
                 self.ether_placed = False
+        self._recount_area(a)
         self.arrival[a] = [q for q in self.arrival[a] if self.has_dice(q, a)]
         self.rc = None
 
@@ -650,12 +656,14 @@ class ResolutionMixin:
                 rc["faces"][o].remove(f)
                 self.units_at[o][rc["area"]] -= 1
                 self.home_units[o] += 1
+                self._recount_area(rc["area"])
             elif block == "SEAT":  # Dracon: the opponent's lowest Unit goes to its reserve
                 o = (p + i) % n
                 f = min(rc["faces"][o], key=lambda x: (self.unit_pips(o, x), x))
                 rc["faces"][o].remove(f)
                 self.units_at[o][rc["area"]] -= 1
                 self.reserve[o] += 1
+                self._recount_area(rc["area"])
         elif k == R.K_RAID:
             if block == "DONE":
                 rc["rw"] = 0

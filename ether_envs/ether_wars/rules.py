@@ -189,7 +189,8 @@ class Game(_Game):
 
 _FLAT_LISTS = ("history", "faction", "ability", "charge", "home_units", "reserve", "hero_at", "merc_owner",
                "merc_at", "hired", "fdeck", "fdiscard", "edeck", "ediscard", "placed", "passed", "queue",
-               "contract", "rerolls", "medic_free", "channelled", "extra_used", "conduit_used", "aggr_silo")
+               "contract", "rerolls", "medic_free", "channelled", "extra_used", "conduit_used", "aggr_silo",
+               "_occ_normal", "_occ_exempt")
 """State fields that are lists of ints/bools (copied shallowly by ``clone``)."""
 _NESTED_LISTS = ("res", "units_at", "hand", "arrival", "packs", "first_rolls")
 """State fields that are lists of lists of ints (copied two levels deep by ``clone``)."""
@@ -269,6 +270,9 @@ class State(FavourMixin, ResolutionMixin, _State):
         self.gain_left = 0
         self.gain_seat = -1
         self.legal_cache: list[int] | None = None
+        # ``occupancy()``, kept up to date by ``_recount_area`` wherever dice come or go
+        self._occ_normal = [0] * C.NUM_AREAS
+        self._occ_exempt = [0] * C.NUM_AREAS
         self._place_memo = None  # (legal, kinds, masks) of the Placement decision that computed ``legal``
         # first player: everyone rolls the Ether die, ties roll again (rulebook "Preparation"; EW-A8)
         tied = list(range(n))
@@ -417,6 +421,16 @@ class State(FavourMixin, ResolutionMixin, _State):
 
     def area_occupancy(self, a: int) -> tuple[int, int]:
         """``occupancy()`` of area ``a`` alone: (non-exempt seat bits, exempt seat bits)."""
+        return self._occ_normal[a], self._occ_exempt[a]
+
+    def occupancy(self) -> tuple[list[int], list[int]]:
+        """Per area, bit masks of the seats with non-exempt dice (Units, Hero, Captain,
+        Defender, Ether die) and with exempt dice (Drone, Assassin, Thief). Kept up to date as
+        dice come and go: the lists are the state's own (read them, never edit them)."""
+        return self._occ_normal, self._occ_exempt
+
+    def _recount_area(self, a: int) -> None:
+        """Recompute ``occupancy()`` of area ``a`` from the dice locations (after dice came or went)."""
         normal = exempt = 0
         for q in range(self.game.num_players):
             if self.units_at[q][a] or self.hero_at[q] == a:
@@ -430,34 +444,13 @@ class State(FavourMixin, ResolutionMixin, _State):
                         exempt |= 1 << self.merc_owner[m]
         if a == C.ETHER_FAULT and self.ether_placed:
             normal |= 1 << self.ether_ctrl
-        return normal, exempt
+        self._occ_normal[a] = normal
+        self._occ_exempt[a] = exempt
 
-    def occupancy(self) -> tuple[list[int], list[int]]:
-        """Per area, bit masks of the seats with non-exempt dice (Units, Hero, Captain,
-        Defender, Ether die) and with exempt dice (Drone, Assassin, Thief)."""
-        ua = self.units_at
-        n = len(ua)
-        if n == 2:
-            occ = [(x > 0) | (y > 0) << 1 for x, y in zip(*ua)]
-        elif n == 3:
-            occ = [(x > 0) | (y > 0) << 1 | (z > 0) << 2 for x, y, z in zip(*ua)]
-        else:
-            occ = [(x > 0) | (y > 0) << 1 | (z > 0) << 2 | (w > 0) << 3 for x, y, z, w in zip(*ua)]
-        for q, a in enumerate(self.hero_at):
-            if a >= 0:
-                occ[a] |= 1 << q
-        ex = [0] * C.NUM_AREAS
-        if max(self.merc_at) >= 0:  # some Mercenary on the board
-            owner = self.merc_owner
-            for m, a in enumerate(self.merc_at):
-                if a >= 0:
-                    if m == C.CAPTAIN or m == C.DEFENDER:
-                        occ[a] |= 1 << owner[m]
-                    else:
-                        ex[a] |= 1 << owner[m]
-        if self.ether_placed:
-            occ[C.ETHER_FAULT] |= 1 << self.ether_ctrl
-        return occ, ex
+    def _recount_occupancy(self) -> None:
+        """Recompute the whole ``occupancy()`` (after a Round's end or direct field edits)."""
+        for a in range(C.NUM_AREAS):
+            self._recount_area(a)
 
     def can_put(self, p: int, a: int, kind: int, moving: bool = False, occ=None) -> bool:
         """Whether a die of ``kind`` (0 unit, 1 hero, 2 ``p``'s Mercenary, 3 Ether die)
@@ -551,10 +544,12 @@ class State(FavourMixin, ResolutionMixin, _State):
         super().apply_action(action)
 
     def invalidate_caches(self) -> None:
-        """Drop the caches derived from the state's fields (``legal_cache`` and the base
-        class's); call it after editing fields directly, as the test builders do."""
+        """Drop or recompute what is derived from the state's fields (``legal_cache``, the base
+        class's memo, ``occupancy()``); call it after editing fields directly, as the test
+        builders do."""
         super().invalidate_caches()
         self.legal_cache = None
+        self._recount_occupancy()
 
     def _legal_actions(self) -> list[int]:
         # computed once per decision (or posed with the decision by ``_decide``); ``_apply_action``
@@ -687,16 +682,15 @@ class State(FavourMixin, ResolutionMixin, _State):
 
     def _dest_mask(self, p: int, kind: int, a: int, occ=None) -> int:
         """Bit mask of the areas ``p``'s die of ``kind`` in ``a`` may move to. ``occ``: the
-        ``occupancy()`` before the move (only ``p``'s bits in ``a`` change when the die leaves)."""
-        self._lift(p, kind, a, -1)  # the moving die leaves its area first
+        ``occupancy()`` (default: the state's; only ``p``'s bits in ``a`` change when the die leaves)."""
         if occ is None:
             occ = self.occupancy()
-        else:
-            normal, exempt = occ[0][:], occ[1][:]
-            bit = 1 << p
-            normal[a] = normal[a] & ~bit | (bit if self.combat_dice(p, a) else 0)
-            exempt[a] = exempt[a] & ~bit | (bit if self.exempt_dice(p, a) else 0)
-            occ = normal, exempt
+        self._lift(p, kind, a, -1)  # the moving die leaves its area first
+        normal, exempt = occ[0][:], occ[1][:]
+        bit = 1 << p
+        normal[a] = normal[a] & ~bit | (bit if self.combat_dice(p, a) else 0)
+        exempt[a] = exempt[a] & ~bit | (bit if self.exempt_dice(p, a) else 0)
+        occ = normal, exempt
         mask = self._put_masks(p, (kind,), occ, True)[0] & ~(1 << a)
         self._lift(p, kind, a, +1)
         return mask
@@ -815,6 +809,8 @@ class State(FavourMixin, ResolutionMixin, _State):
                 self.units_at[p][b] += 1
             else:
                 self._lift(p, kind, b, +1)
+            self._recount_area(a)
+            self._recount_area(b)
             self._decide(K_MOVE, p)
         elif k == K_FERTILE:
             if block == "PASS":
@@ -825,6 +821,7 @@ class State(FavourMixin, ResolutionMixin, _State):
                 self.reserve[p] -= 1
                 self._arrive(p, a)
                 self.units_at[p][a] += 1
+                self._recount_area(a)
         elif k == K_GAIN:
             self.gain_left -= 1
             if block == "RESOURCE":
@@ -863,6 +860,7 @@ class State(FavourMixin, ResolutionMixin, _State):
             self.merc_at[self.hired[p]] = a
         else:
             self.ether_placed = True
+        self._recount_area(a)
 
     def _next_placer(self) -> None:
         """Next seat clockwise that has not passed (rulebook "Placement" 1)."""
@@ -1077,6 +1075,7 @@ class State(FavourMixin, ResolutionMixin, _State):
         self.placed = [0] * n
         self.passed = [False] * n
         self.arrival = [[] for _ in range(C.NUM_AREAS)]
+        self._recount_occupancy()
         self.contract = [False] * n
         self.rerolls = [0] * n
         self.channelled = [False] * n

@@ -81,11 +81,13 @@ def place(s, p, area, units=0, hero=False, merc=None, ether=False):
     if ether:
         s.ether_ctrl = p
         s.ether_placed = True
+    s.invalidate_caches()  # occupancy() is kept up to date by the engine's own moves only
 
 
 def start_resolution(s, dice=()):
     """Enter the Resolution phase with scripted dice; returns ``s`` at its first decision."""
     s.rng = ScriptedDice(dice)
+    s.invalidate_caches()  # the dice were put on the board directly
     s.phase = R.RESOLUTION
     s.turn = 0
     s._start_resolution()
