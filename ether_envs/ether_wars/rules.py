@@ -1055,6 +1055,7 @@ class State(FavourMixin, ResolutionMixin, _State):
         """Rulebook "Maintenance": Mercenaries back, Protein upkeep (shortfall: EW-A25), first
         player passes left."""
         n = self.game.num_players
+        merc_areas = [b for b in self.merc_at if b >= 0]  # Mercenaries still on the board go back
         self.merc_owner = [-1] * C.NUM_MERCS
         self.merc_at = [-1] * C.NUM_MERCS
         self.hired = [-1] * n
@@ -1075,7 +1076,8 @@ class State(FavourMixin, ResolutionMixin, _State):
         self.placed = [0] * n
         self.passed = [False] * n
         self.arrival = [[] for _ in range(C.NUM_AREAS)]
-        self._recount_occupancy()
+        for b in merc_areas:
+            self._recount_area(b)
         self.contract = [False] * n
         self.rerolls = [0] * n
         self.channelled = [False] * n
