@@ -68,31 +68,33 @@ class ResolutionMixin:
 
     def resolve_options(self, p: int) -> list[int]:
         """Areas ``p`` may resolve now (rulebook "Resolution" 1-2)."""
-        return self._resolve_table()[p]
+        mask = self._resolve_table()[p]
+        return [a for a in range(C.NUM_AREAS) if mask >> a & 1]
 
-    def _resolve_table(self) -> list[list[int]]:
-        """``resolve_options`` of every seat: an area with ``q``'s dice is ``q``'s to resolve if
-        nobody resolves it for everyone, if ``q`` does, or if ``q`` has exempt dice in a Limited area."""
+    def _resolve_table(self) -> list[int]:
+        """``resolve_options`` of every seat, as area bit masks: an area with ``q``'s dice is
+        ``q``'s to resolve if nobody resolves it for everyone, if ``q`` does, or if ``q`` has
+        exempt dice in a Limited area."""
         occ = self.occupancy()
         normal, exempt = occ
         n = self.game.num_players
-        out = [[] for _ in range(n)]
+        out = [0] * n
         for a in range(C.SILO0 + n):  # the areas in play
             seats = normal[a] | exempt[a]
             if not seats:
                 continue
             if not seats & (seats - 1):  # one seat there: it resolves the area (shared or not)
-                out[_BIT_SEAT[seats]].append(a)
+                out[_BIT_SEAT[seats]] |= 1 << a
                 continue
             if a == C.BIOSPHERE or a == C.MARKET or a == C.FACTORY:  # never shared: each its own dice
                 for q in _SEATS[seats]:
-                    out[q].append(a)
+                    out[q] |= 1 << a
                 continue
             sr = self.shared_resolver(a, occ)
             own_exempt = exempt[a] if a in C.LIMITED else 0
             for q in _SEATS[seats]:
                 if sr == q or sr == -1 or own_exempt >> q & 1:
-                    out[q].append(a)
+                    out[q] |= 1 << a
         return out
 
     def _start_resolution(self) -> None:
@@ -105,13 +107,13 @@ class ResolutionMixin:
         self.turn = 0
 
     def _resolution_turn(self) -> bool:
-        order = self.order()
+        order = self.game.seat_orders[self.first]
         n = self.game.num_players
         options = self._resolve_table()
         while self.turn < n:
             p = order[self.turn]
             if options[p]:
-                self._decide(R.K_RESOLVE, p, self._resolve_legal(p, options[p]))
+                self._decide(R.K_RESOLVE, p, self.game.area_actions(p, options[p], R.RESOLVE0, ()))
                 return True
             self.turn += 1
         # any dice left (an area whose resolver already had its turn): one more pass (EW-A14)
@@ -578,17 +580,11 @@ class ResolutionMixin:
         return value >= self.buy_cost(q, t) and self.bank(t) > 0
 
     # ---- legal actions and effects of the resolution decisions --------------------------------
-    def _resolve_legal(self, p: int, areas: list[int]) -> list[int]:
-        mask = 0
-        for a in areas:
-            mask |= 1 << a
-        return self.game.area_actions(p, mask, R.RESOLVE0, ())
-
     def _resolution_legal(self, k: int, p: int) -> list[int]:
         rc = self.rc
         n = self.game.num_players
         if k == R.K_RESOLVE:
-            return self._resolve_legal(p, self.resolve_options(p))
+            return self.game.area_actions(p, self._resolve_table()[p], R.RESOLVE0, ())
         if k == R.K_THIEF:
             return [R.RESOURCE0 + r for r in range(4) if self.res[rc["victim"]][r]]
         if k == R.K_ASSASSIN:

@@ -310,7 +310,6 @@ class State(FavourMixin, ResolutionMixin, _State):
         w = self.win
         if w is not None:
             w = d["win"] = w.copy()
-            w["order"] = w["order"][:]
             w["stack"] = [x[:] for x in w["stack"]]
             w["resp"] = w["resp"][:]
         self._share_rng_state(s)
