@@ -639,7 +639,7 @@ class State(FavourMixin, ResolutionMixin, _State):
         if a in (C.MARKET, C.FACTORY) and self.add_count:
             return []
         kinds = self.dice_at_home(p)
-        if self.add_count and self.combat_dice(p, a):
+        if self.add_count and self._occ_normal[a] >> p & 1:  # ``combat_dice(p, a)``
             # p already holds its place in the area, so the area limits cannot fail: only each
             # die's own area rules remain (the same answers as ``can_put``)
             m = self.hired[p]
@@ -849,17 +849,28 @@ class State(FavourMixin, ResolutionMixin, _State):
         self._advance()
 
     def _put(self, p: int, d: int, a: int) -> None:
-        self._arrive(p, a)
+        """Put ``p``'s die of kind ``d`` (as in ``can_put``) from its sheet into area ``a``."""
+        arrival = self.arrival[a]
+        if p not in arrival:
+            arrival.append(p)
+        bit = 1 << p
         if d == 0:
             self.home_units[p] -= 1
             self.units_at[p][a] += 1
+            self._occ_normal[a] |= bit  # a die arriving only adds its owner to the occupancy
         elif d == 1:
             self.hero_at[p] = a
+            self._occ_normal[a] |= bit
         elif d == 2:
-            self.merc_at[self.hired[p]] = a
+            m = self.hired[p]
+            self.merc_at[m] = a
+            if m == C.CAPTAIN or m == C.DEFENDER:
+                self._occ_normal[a] |= bit
+            else:
+                self._occ_exempt[a] |= bit
         else:
             self.ether_placed = True
-        self._recount_area(a)
+            self._recount_area(a)
 
     def _next_placer(self) -> None:
         """Next seat clockwise that has not passed (rulebook "Placement" 1)."""
