@@ -20,6 +20,17 @@ MODES = ("none", "combat", "extract", "channel", "market", "factory")
 M_NONE, M_COMBAT, M_EXTRACT, M_CHANNEL, M_MARKET, M_FACTORY = range(len(MODES))
 _BITS = [bin(x).count("1") for x in range(16)]
 _BIT_SEAT = {1 << q: q for q in range(4)}
+_RC_START = {
+    "area": -1, "resolver": -1, "shared": False, "exempt_only": False,
+    "stage": S_THIEF, "mode": M_NONE, "parts": None,
+    "faces": None, "hero": None, "capt": None, "extra": None,
+    "boost": None, "score": None, "skills": None, "inj": None, "inj_open": False,
+    "free_shields": 0, "after_inj": S_SETUP, "winner": -1, "hits": None, "left": 0,
+    "raid": 0, "purchases": 2, "target": -1, "credit": 0, "conduit_asked": False,
+    "attacker": -1, "channeler": -1, "combat_done": False,
+}
+"""``State.rc`` at the start of an area, key order included; ``_begin_area`` copies it and puts
+in the area, the resolver and a fresh list for every ``None``."""
 _SEATS = tuple(tuple(q for q in range(4) if m >> q & 1) for m in range(16))  # seats in a bit mask
 
 
@@ -129,18 +140,14 @@ class ResolutionMixin:
     # ---- starting an area --------------------------------------------------------------
     def _begin_area(self, p: int, a: int) -> None:
         sr = self.shared_resolver(a)
-        self.rc = {
-            "area": a, "resolver": p, "shared": sr == p, "exempt_only": sr not in (p, -1),
-            "stage": S_THIEF, "mode": M_NONE, "parts": [],
-            "faces": [[], [], [], []], "hero": [-1] * 4, "capt": [-1] * 4, "extra": [0] * 4,
-            "boost": [0] * 4, "score": [0] * 4, "skills": [], "inj": [], "inj_open": False,
-            "free_shields": 0, "after_inj": S_SETUP, "winner": -1, "hits": [0] * 4, "left": 0,
-            "raid": 0, "purchases": 2, "target": -1, "credit": 0, "conduit_asked": False,
-            "attacker": -1, "channeler": -1, "combat_done": False,
-        }
+        rc = self.rc = _RC_START.copy()  # the plain values; then the area's and fresh lists
+        rc["area"], rc["resolver"], rc["shared"], rc["exempt_only"] = a, p, sr == p, sr != p and sr != -1
+        rc["parts"], rc["skills"], rc["inj"] = [], [], []
+        rc["faces"] = [[], [], [], []]
+        rc["hero"], rc["capt"] = [-1, -1, -1, -1], [-1, -1, -1, -1]
+        rc["extra"], rc["boost"], rc["score"], rc["hits"] = [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]
         if self.merc_at[C.THIEF] != a and self.merc_at[C.ASSASSIN] != a:
             # no Thief or Assassin rolls first here: what their stages would record, at once
-            rc = self.rc
             rc["thief"] = rc["assassin"] = -1
             rc["stage"] = S_SETUP
 
