@@ -679,20 +679,12 @@ class State(FavourMixin, ResolutionMixin, _State):
         mask = self._dest_mask(p, kind, a)
         return [b for b in range(C.NUM_AREAS) if mask >> b & 1]
 
-    def _dest_mask(self, p: int, kind: int, a: int, occ=None) -> int:
-        """Bit mask of the areas ``p``'s die of ``kind`` in ``a`` may move to. ``occ``: the
-        ``occupancy()`` (default: the state's; only ``p``'s bits in ``a`` change when the die leaves)."""
-        if occ is None:
-            occ = self.occupancy()
-        self._lift(p, kind, a, -1)  # the moving die leaves its area first
-        normal, exempt = occ[0][:], occ[1][:]
-        bit = 1 << p
-        normal[a] = normal[a] & ~bit | (bit if self.combat_dice(p, a) else 0)
-        exempt[a] = exempt[a] & ~bit | (bit if self.exempt_dice(p, a) else 0)
-        occ = normal, exempt
-        mask = self._put_masks(p, (kind,), occ, True)[0] & ~(1 << a)
-        self._lift(p, kind, a, +1)
-        return mask
+    def _dest_mask(self, p: int, kind: int, a: int) -> int:
+        """Bit mask of the areas ``p``'s die of ``kind`` in ``a`` may move to: where it may be put
+        as a move, ``a`` aside. ``_put_masks`` never counts ``p``'s own dice (the area limits
+        count the others; ``p``'s presence in the Market/Factory only closes that area), so the
+        die need not leave ``a`` first."""
+        return self._put_masks(p, (kind,), self.occupancy(), True)[0] & ~(1 << a)
 
     def _lift(self, p: int, kind: int, a: int, sign: int) -> None:
         if kind == 0:
@@ -706,7 +698,6 @@ class State(FavourMixin, ResolutionMixin, _State):
         """``(kind, area)`` of ``p``'s dice on the board that ``p`` can pay to move and that
         have somewhere to go (rulebook "Movement")."""
         out = []
-        occ = None
         m = self.hired[p]
         for kind in range(3):
             coltan, charge = self._move_payments(p, kind)
@@ -717,11 +708,11 @@ class State(FavourMixin, ResolutionMixin, _State):
             else:
                 a = self.hero_at[p] if kind == 1 else self.merc_at[m] if m >= 0 else -1
                 areas = [a] if a >= 0 else []
-            for a in areas:
-                if occ is None:
-                    occ = self.occupancy()
-                if self._dest_mask(p, kind, a, occ):
-                    out.append((kind, a))
+            if areas:
+                mask = self._put_masks(p, (kind,), self.occupancy(), True)[0]  # as ``_dest_mask``
+                for a in areas:
+                    if mask & ~(1 << a):
+                        out.append((kind, a))
         return out
 
     # ---- applying actions ----------------------------------------------------------------
