@@ -573,7 +573,8 @@ class ResolutionMixin:
             if a == C.ETHER_FAULT and self.ether_ctrl == q:
                 self.ether_placed = False
         self._recount_area(a)
-        self.arrival[a] = [q for q in self.arrival[a] if self.has_dice(q, a)]
+        seats = self._occ_normal[a] | self._occ_exempt[a]  # who still has dice here (``has_dice``)
+        self.arrival[a] = [q for q in self.arrival[a] if seats >> q & 1]
         self.rc = None
 
     # ---- market purchases -----------------------------------------------------------------

@@ -73,7 +73,8 @@ MARKET_FAVOUR, CLONE, CHARGE_BOOST, EXTRA_ETHER, CONDUIT, DONE, PASS = (OFF[b] f
     "MARKET_FAVOUR", "CLONE", "CHARGE_BOOST", "EXTRA_ETHER", "CONDUIT", "DONE", "PASS"))
 _DECODE = tuple(CODEC.decode(a) for a in range(CODEC.size))
 """``CODEC.decode`` of every action id, precomputed (hot path of ``_apply_action``)."""
-_EVENT_KEY = tuple(e.key for e in C.EVENTS)
+_EVENT_KEY = tuple(e.key for e in C.EVENTS) + ("",)
+"""``_EVENT_KEY[event]``: the Event's key; index -1 (no Event yet) is the last entry, ''."""
 _ABILITY_KEYS = tuple(tuple(C.ABILITY_KEY[f * 4 + i] for i in range(4)) + ("",) for f in range(4)) + (("",) * 5,)
 """``_ABILITY_KEYS[faction][card]``: ability key; index -1 (no faction or no card) is the last entry, ''."""
 
@@ -346,7 +347,7 @@ class State(FavourMixin, ResolutionMixin, _State):
         return _ABILITY_KEYS[self.faction[p]][self.ability[p]]
 
     def event_key(self) -> str:
-        return _EVENT_KEY[self.event] if self.event >= 0 else ""
+        return _EVENT_KEY[self.event]
 
     def abs_area(self, p: int, i: int) -> int:
         """Absolute area of ``p``-relative area index ``i`` (Silos are seat-relative)."""
