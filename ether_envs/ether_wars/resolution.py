@@ -583,9 +583,15 @@ class ResolutionMixin:
         plus = 0 if (self.ability_key(q) == "trader" or self.event_key() == "black_market") else 1
         return C.EXTRACTION_COST[r] + plus
 
-    def _can_buy(self, q: int, t: int) -> bool:
-        value = sum(self.res[q][r] * C.EXTRACTION_COST[r] for r in range(4) if r != t)
-        return value >= self.buy_cost(q, t) and self.bank(t) > 0
+    def _buyable(self, q: int) -> list[int]:
+        """Resources 0..3 that ``q`` can purchase: the other three resources it holds are worth
+        the price (``buy_cost``) and the box has one left."""
+        res = self.res[q]
+        cost = C.EXTRACTION_COST
+        value = [res[r] * cost[r] for r in range(4)]
+        total = value[0] + value[1] + value[2] + value[3]
+        price = self.buy_cost(q, 0) - cost[0]  # buy_cost(q, t) is cost[t] + price
+        return [t for t in range(4) if total - value[t] >= cost[t] + price and self.bank(t) > 0]
 
     # ---- legal actions and effects of the resolution decisions --------------------------------
     def _resolution_legal(self, k: int, p: int) -> list[int]:
@@ -612,7 +618,7 @@ class ResolutionMixin:
         if k == R.K_MARKET:
             out = []
             if rc["purchases"] > 0:
-                out = [R.RESOURCE0 + t for t in range(4) if self._can_buy(p, t)]
+                out = [R.RESOURCE0 + t for t in self._buyable(p)]
                 if self.res[p][C.CRYSTAL] >= 1 and (self.fdeck or self.fdiscard):
                     out.insert(0, R.MARKET_FAVOUR)
             return sorted(out) + [R.DONE]
