@@ -193,8 +193,9 @@ _FLAT_LISTS = ("history", "faction", "ability", "charge", "home_units", "reserve
                "contract", "rerolls", "medic_free", "channelled", "extra_used", "conduit_used", "aggr_silo",
                "_occ_normal", "_occ_exempt")
 """State fields that are lists of ints/bools (copied shallowly by ``clone``)."""
-_NESTED_LISTS = ("res", "units_at", "hand", "arrival", "packs", "first_rolls")
-"""State fields that are lists of lists of ints (copied two levels deep by ``clone``)."""
+_NESTED_LISTS = ("res", "units_at", "hand", "arrival", "packs")
+"""State fields that are lists of lists of ints (copied two levels deep by ``clone``;
+``first_rolls`` is never changed after ``__init__``: clones share it)."""
 _RC_LISTS = ("parts", "hero", "capt", "extra", "boost", "score", "skills", "hits")
 """``State.rc`` entries that are lists of ints (``faces`` and ``inj`` are lists of lists)."""
 
