@@ -114,7 +114,7 @@ class ResolutionMixin:
         m = C.PRIESTESS
         q = self.merc_owner[m]
         if q >= 0:
-            self.rerolls[q] = C.MERCENARIES[m].faces[int(self.rng.integers(6))]
+            self.rerolls[q] = C.MERCENARIES[m].faces[self.roll_d6()]
         self.turn = 0
 
     def _resolution_turn(self) -> bool:
@@ -170,7 +170,7 @@ class ResolutionMixin:
             m = C.THIEF
             if rc["shared"] and a >= C.SILO0 and self.merc_at[m] == a:
                 rc["thief"], rc["victim"] = self.merc_owner[m], a - C.SILO0
-                rc["left"] = C.MERCENARIES[m].faces[int(self.rng.integers(6))]
+                rc["left"] = C.MERCENARIES[m].faces[self.roll_d6()]
                 self.merc_at[m] = -1
                 self._recount_area(a)
                 self._leave_if_empty(rc["thief"], a)
@@ -191,7 +191,7 @@ class ResolutionMixin:
                 self._recount_area(a)
                 self._leave_if_empty(rc["assassin"], a)
                 total = sum(self.units_at[q][a] for q in range(self.game.num_players))
-                rc["left"] = min(C.MERCENARIES[m].faces[int(self.rng.integers(6))], total)
+                rc["left"] = min(C.MERCENARIES[m].faces[self.roll_d6()], total)
         if rc["assassin"] >= 0 and rc["left"] > 0:
             self._decide(R.K_ASSASSIN, rc["assassin"])
             return True
@@ -259,7 +259,7 @@ class ResolutionMixin:
         a, p = rc["area"], rc["resolver"]
         m = C.DRONE
         if self.merc_at[m] == a and self.merc_owner[m] == p:
-            pips = C.MERCENARIES[m].faces[int(self.rng.integers(6))]
+            pips = C.MERCENARIES[m].faces[self.roll_d6()]
             self.merc_at[m] = -1
             self._recount_area(a)
             self.gain(p, C.AREA_RESOURCE[a], pips)
@@ -340,9 +340,8 @@ class ResolutionMixin:
         return pips
 
     def _roll(self) -> None:
-        """Roll every participant's dice at once; the draws are taken in the order Units,
-        Hero, Captain, Defender, Ether die, participant by participant (a sized draw gives the
-        same values as that many single draws)."""
+        """Roll every participant's dice at once (``roll_d6s``), taken in the order Units,
+        Hero, Captain, Defender, Ether die, participant by participant."""
         rc = self.rc
         a = rc["area"]
         plan = []  # per participant: (seat, units, hero?, captain?, defender?, ether die?)
@@ -356,11 +355,7 @@ class ResolutionMixin:
             eth = a == C.ETHER_FAULT and self.ether_placed and self.ether_ctrl == q
             plan.append((q, k, hero, capt, dfd, eth))
             total += k + hero + capt + dfd + eth
-        rng = self.rng
-        if total > 3:
-            draws = rng.integers(0, 6, size=total).tolist()
-        else:  # a sized draw costs about four single draws
-            draws = [int(rng.integers(6)) for _ in range(total)]
+        draws = self.roll_d6s(total)
         i = 0
         for q, k, hero, capt, dfd, eth in plan:
             faces = draws[i:i + k]
@@ -656,7 +651,7 @@ class ResolutionMixin:
             else:
                 faces = rc["faces"][p]
                 faces.remove(i)
-                faces.append(int(self.rng.integers(6)))
+                faces.append(self.roll_d6())
                 faces.sort()
                 self.rerolls[p] -= 1
         elif k == R.K_SKILL:

@@ -96,6 +96,9 @@ WINDOW_NAMES = ("phase", "combat", "injury")
 W_PHASE, W_COMBAT, W_INJURY = range(3)
 
 FAVOUR_MODES = ("beginner", "advanced")
+DICE_BATCH = 32
+"""Six-sided dice are drawn from ``State.rng`` this many at a time (one generator call), kept in
+``State.dice`` until rolled."""
 ROUND_DECISION_BOUND = 4000
 """Generous bound on decisions in one round (for ``max_game_length``)."""
 
@@ -188,7 +191,7 @@ class Game(_Game):
         return State(self, seed)
 
 
-_FLAT_LISTS = ("history", "faction", "ability", "charge", "home_units", "reserve", "hero_at", "merc_owner",
+_FLAT_LISTS = ("history", "dice", "faction", "ability", "charge", "home_units", "reserve", "hero_at", "merc_owner",
                "merc_at", "hired", "fdeck", "fdiscard", "edeck", "ediscard", "placed", "passed", "queue",
                "contract", "rerolls", "medic_free", "channelled", "extra_used", "conduit_used", "aggr_silo",
                "_occ_normal", "_occ_exempt")
@@ -218,12 +221,14 @@ class State(FavourMixin, ResolutionMixin, _State):
         win: the open favour window (dict) or None; ``rc``: the area being resolved (dict) or None.
         legal_cache: the sorted legal actions of the current decision, or None until asked (reset
             by ``invalidate_caches()`` after direct field edits).
+        dice: die faces (0..5) already drawn from ``rng`` and not rolled yet, the next one last
+            (``roll_d6``; hidden from every player, emptied when ``rng`` is replaced).
     """
 
     def __init__(self, game: Game, seed: int | None):
         self.game = game
         n = game.num_players
-        self.rng = np.random.default_rng(seed)
+        self.rng = np.random.default_rng(seed)  # (also empties ``dice``)
         self.history: list[int] = []
         self.round = 0
         self.phase = PREP
@@ -282,13 +287,50 @@ class State(FavourMixin, ResolutionMixin, _State):
         while len(tied) > 1:
             rolls = [0] * n
             for p in tied:
-                rolls[p] = C.ETHER_DIE[int(self.rng.integers(6))]
+                rolls[p] = C.ETHER_DIE[self.roll_d6()]
             self.first_rolls.append(rolls)
             best = max(rolls)
             tied = [p for p in tied if rolls[p] == best]
         self.first = tied[0]
         self.queue = self.order()
         self._decide(K_FACTION, self.queue[0])
+
+    # ---- chance ------------------------------------------------------------------
+    @property
+    def rng(self) -> np.random.Generator:
+        """The state's ``numpy.random.Generator`` (the base class's); all chance comes from it."""
+        return _State.rng.fget(self)
+
+    @rng.setter
+    def rng(self, value: np.random.Generator) -> None:
+        """A new generator: the dice drawn from the old one (``dice``) are dropped, so that all
+        later rolls come from ``value`` (``resample_hidden`` redraws future chance this way)."""
+        _State.rng.fset(self, value)
+        self.dice = []
+
+    def roll_d6(self) -> int:
+        """Roll a six-sided die: a face index 0..5 (uniform), the next of ``dice``, which is
+        refilled from ``rng`` ``DICE_BATCH`` dice at a time."""
+        dice = self.dice
+        if not dice:
+            dice = self.dice = self._draw_dice(DICE_BATCH)
+        return dice.pop()
+
+    def roll_d6s(self, k: int) -> list[int]:
+        """Roll ``k`` six-sided dice at once: the next ``k`` of ``dice`` (refilled when short)."""
+        dice = self.dice
+        if len(dice) < k:
+            dice = self.dice = self._draw_dice(DICE_BATCH + k) + dice
+        out = dice[-k:]
+        out.reverse()
+        del dice[-k:]
+        return out
+
+    def _draw_dice(self, k: int) -> list[int]:
+        """``k`` die faces from ``rng`` in one call, the first drawn last (``dice`` pops from its end)."""
+        out = self.rng.integers(0, 6, size=k).tolist()
+        out.reverse()
+        return out
 
     # ---- clone ------------------------------------------------------------------
     def clone(self) -> "State":
