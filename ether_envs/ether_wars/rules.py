@@ -570,7 +570,7 @@ class State(FavourMixin, ResolutionMixin, _State):
         c = self.legal_cache
         if c is None:
             c = self.legal_cache = sorted(self._legal_unsorted())
-        return list(c)
+        return c[:]
 
     def apply_action(self, action: int) -> None:
         """Apply the current player's ``action`` (the base class's contract: ``ValueError``
@@ -765,7 +765,6 @@ class State(FavourMixin, ResolutionMixin, _State):
         self.legal_cache = None
         block, i = _DECODE[action]
         k, p = self.pk, self.pp
-        n = self.game.num_players
         if k == K_ADD:
             if block != "DONE":
                 self._put(p, i, self.add_area)
