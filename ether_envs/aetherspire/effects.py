@@ -50,30 +50,80 @@ class Effects:
         """Roll ``k`` dice from the box (ASP-A1 faces; at most 8 dice unused, ASP-A17)."""
         k = min(k, C.NUM_DICE - sum(self.dice))
         if k > 0:
-            for f in self.rng.integers(0, len(C.DIE_FACES), size=k):
-                self.dice[C.DIE_FACES[f]] += 1
+            dice, n = self.dice, len(C.DIE_FACES)
+            for _ in range(k):  # = self.rng.integers(0, n, size=k)
+                dice[C.DIE_FACES[self._below(n)]] += 1
 
     def _to_bag(self, e: int) -> None:
         """Return an invader to the bag at a random place (its order stays hidden)."""
-        self.bag.insert(int(self.rng.integers(len(self.bag) + 1)), e)
+        self.bag.insert(self._below(len(self.bag) + 1), e)
+
+    def _below(self, n: int) -> int:
+        """A draw in ``0..n-1`` (``n >= 1``) equal to ``int(self.rng.integers(n))``, and
+        ``k`` of them equal to ``self.rng.integers(0, n, size=k)``: numpy's own method
+        (Lemire's bounded draw on the bit generator's 32-bit outputs) on the same
+        generator, called through its ctypes interface without numpy's per-call
+        overhead. ``tests/aetherspire/test_invariants.py`` checks both equalities."""
+        if n == 1:
+            return 0  # numpy draws nothing for a single value
+        c = self._u32
+        if c is None or c[0] is not self._rng:  # a new (or lazily copied) generator
+            r = self.rng
+            ct = r.bit_generator.ctypes
+            c = self._u32 = (r, ct.next_uint32, ct.state)
+        _, next_uint32, state = c
+        m = next_uint32(state) * n
+        low = m & 0xFFFFFFFF
+        if low < n:
+            threshold = (0x100000000 - n) % n
+            while low < threshold:
+                m = next_uint32(state) * n
+                low = m & 0xFFFFFFFF
+        return m >> 32
 
     def _spend_shard(self, e: int) -> None:
         self.shards[e] -= 1
         self._to_bag(e)
 
+    def _tile_changed(self, t: int) -> None:
+        """Something on floor tile ``t`` changed: fresh fortress and tile stamps."""
+        self._tv[t] = self._fv = next(_FV)
+
+    def _space_changed(self, s: int) -> None:
+        """The pillar or invader on space ``s`` changed: fresh fortress and tile stamps."""
+        self._tv[s // C.MAX_SPACES] = self._fv = next(_FV)
+
+    def _own_fortress(self) -> None:
+        """Copy the fortress lists a clone may share (``State.clone``) before a change."""
+        self.pillar = self.pillar[:]
+        self.invader = self.invader[:]
+        self.room_tile = self.room_tile[:]
+        self._shared = False
+
+    def _set_invader(self, s: int, e: int) -> None:
+        """Put an invader of element ``e`` (-1: none) on space ``s``."""
+        if self._shared:
+            self._own_fortress()
+        self.invader[s] = e
+        self._space_changed(s)
+
+    def _set_pillar(self, s: int, v: int) -> None:
+        """Put (1) or remove (0) the pillar on space ``s``."""
+        if self._shared:
+            self._own_fortress()
+        self.pillar[s] = v
+        self._space_changed(s)
+
     def _crystallize(self, s: int) -> None:
         self.shards[self.invader[s]] += 1
-        self.invader[s] = -1
-        self._fv = next(_FV)
+        self._set_invader(s, -1)
 
     def _destroy_invader(self, s: int) -> None:
         self._to_bag(self.invader[s])
-        self.invader[s] = -1
-        self._fv = next(_FV)
+        self._set_invader(s, -1)
 
     def _add_pillar(self, s: int) -> None:
-        self.pillar[s] = 1
-        self._fv = next(_FV)
+        self._set_pillar(s, 1)
         self.pillars_used += 1
 
     def _draw_tile(self, size: int) -> int:
@@ -108,15 +158,19 @@ class Effects:
         then its placement effect and the active character's passives."""
         if t in self.reserve:
             self.reserve.remove(t)
+            self._bv = next(_FV)  # the reserve as the encoder shows it
         if where <= -2:
             f = -2 - where
             self.found_tile[f] = t
             self.level[t] = 1
-            self._fv = next(_FV)
         else:
+            if self._shared:
+                self._own_fortress()
             self.room_tile[where] = t
             self.level[t] = self.level[where // C.MAX_ROOMS] + 1
-            self._fv = next(_FV)
+            self._tile_changed(where // C.MAX_ROOMS)  # its room is covered
+        self._tile_changed(t)
+        self._sv = next(_FV)
         self.base_of[t] = where
         if self.phase != BUILD:
             return
@@ -145,10 +199,13 @@ class Effects:
         key = C.ADAPTATIONS[a].key if a >= 0 else ""
         for t in self.spire_floors(top, e):
             self.spire_of[t] = e
+            self._tile_changed(t)
         self.topped[top] = e
-        self._fv = next(_FV)
+        self._tile_changed(top)
+        self._sv = next(_FV)
         self.defeated[e] = True
         self.awake[e] = False
+        self._bv = next(_FV)  # the fiends as the encoder shows them
         if self.spires() == 4:
             self.outcome = 1
             self.queue = []

@@ -109,6 +109,12 @@ for _sd in (0, 1):
             _ROOM_SPACES[_sd, _r, :len(_sp)] = _sp
 
 
+_PLACING = (R.K_SETUP_INV, R.K_INV_SPACE)
+_EIGHTHS = [x / 8.0 for x in range(C.NUM_INVADERS + 1)].__getitem__  # x -> x / 8.0 (counts <= 40)
+_TENTHS = [x / 10.0 for x in range(C.NUM_INVADERS + 1)].__getitem__
+_TRACK_ONE_HOT = [[float(k == j) for k in range(C.LOSE_SPACE + 1)] for j in range(C.LOSE_SPACE + 1)]
+
+
 class Encoder:
     """Writes :data:`LAYOUT` for one observer (only what that seat may see)."""
 
@@ -133,164 +139,206 @@ class Encoder:
         self._o = {k: sl.start for k, sl in LAYOUT.slices.items()}
         self._random_fiends = cfg.fiend_level == 0
         o = self._o
-        assert o["reroll_marks"] == o["dice"] + 5 and o["pillar_supply"] == o["shards"] + 21
         self._n = n
-        self._cache_fv, self._cache_bv, self._cache_block = -1, -1, None
-        self._fort_fv, self._fort_block = -1, None
+        self._tile0, self._sp0, self._room0 = o["tiles"], o["spaces"], o["rooms"]
+        self._dice0, self._chars0, self._turn0, self._phase0 = o["dice"], o["characters"], o["turn_player"], o["phase"]
+        self._step0, self._flags0, self._turns0 = o["step"], o["flags"], o["turns"]
+        assert o["stack_sizes"] + 3 - o["dice"] == 59  # the adjacent pieces encode() writes at once
+        # the template with the fortress as of the tile stamps ``_tile_tv`` (State._tv;
+        # 0: the template's) and the board (``_board``) as of the board stamp ``_block_bv``
+        self._block, self._tile_tv, self._block_fv, self._block_bv = self._template.copy(), [0] * NT, -1, -1
+        self._block_mv, self._template_mv = memoryview(self._block), memoryview(self._template)
+        self._space_flat = [[memoryview(x) for x in row] for row in _SPACE_FLAT]
+        self._room_flat = [[memoryview(x) for x in row] for row in _ROOM_FLAT]
+        self._reserve_shown: list[int] = []  # tiles the block shows in the reserve
+        self._shown_dice = self._shown_counts = self._shown_rest = self._fiends_shown = None  # what it shows
+        self._fiend0 = o["fiends"]  # the adjacent pieces fiends, adaptations, bonus_used
+        assert o["bonus_used"] - o["fiends"] == 4 * (len(FIEND_FEATURES) + C.NUM_ADAPTATIONS + 1)
 
-    def _fortress(self, s, buf, tile0, sp0, room0, ntf, nsf, nrf) -> None:
-        """Write the tiles in the fortress, their spaces and rooms (onto the template).
-        Scalar entries are collected in lists and written with two numpy calls."""
-        level, side, pillar, invader, room_tile = s.level, s.side, s.pillar, s.invader, s.room_tile
-        base_of, topped_, spire_of = s.base_of, s.topped, s.spire_of
-        tile_rooms, space_flat, room_flat = R.TILE_ROOMS, _SPACE_FLAT, _ROOM_FLAT
-        ones: list[int] = []
-        zeros: list[int] = []
-        lv_idx: list[int] = []
-        lv_val: list[float] = []
+    def _tile(self, s, buf, t: int) -> None:
+        """Rewrite floor tile ``t``'s entries (its tile row, spaces and rooms) in the
+        block (``buf``: a float32 memoryview of it): the template's when it is not in
+        the fortress."""
+        ntf, nsf, nrf = len(TILE_FEATURES), len(SPACE_FEATURES), len(ROOM_FEATURES)
         ss, rs = C.MAX_SPACES * nsf, C.MAX_ROOMS * nrf
-        for t in range(NT):
-            lv = level[t]
-            if not lv:
-                continue
-            sd = side[t]
-            tb = tile0 + t * ntf
-            zeros.append(tb)  # not in a stack
-            ones.append(tb + 2)
-            if sd:
-                ones.append(tb + 3)
-            lv_idx.append(tb + 4)
-            lv_val.append(lv / 10.0)
-            b = base_of[t]
-            if b <= -2:
-                ones.append(tb + 3 - b)
-            else:
-                ones.append(tb + 8 + b // C.MAX_ROOMS)
-                ones.append(tb + 8 + NT + b % C.MAX_ROOMS)
-            topped = topped_[t]
-            if topped >= 0:
-                ones.append(tb + 11 + NT + topped)
-            if spire_of[t] >= 0:
-                ones.append(tb + 15 + NT + spire_of[t])
-            sb = sp0 + t * ss
-            buf[sb:sb + ss] = space_flat[sd][t]
-            rb = room0 + t * rs
-            buf[rb:rb + rs] = room_flat[sd][t]
-            for slot, size, spaces in tile_rooms[sd][t]:
-                qb = room0 + slot * nrf
-                opened = topped < 0 and room_tile[slot] < 0
-                if room_tile[slot] >= 0:
-                    ones.append(qb + 3)
-                elif opened:
-                    ones.append(qb + 1)
-                complete = True
-                for q in spaces:
-                    pb = sp0 + q * nsf
-                    if opened:
-                        ones.append(pb + 1)
-                    if pillar[q]:
-                        ones.append(pb + 2)
-                    else:
-                        complete = False
-                    if invader[q] >= 0:
-                        ones.append(pb + 3 + invader[q])
-                if complete:
-                    ones.append(qb + 2)
-        buf[ones] = 1
-        buf[zeros] = 0
-        buf[lv_idx] = lv_val
+        tb, sb, rb = self._tile0 + t * ntf, self._sp0 + t * ss, self._room0 + t * rs
+        template = self._template_mv
+        buf[tb:tb + ntf] = template[tb:tb + ntf]
+        lv = s.level[t]
+        if not lv:
+            buf[sb:sb + ss] = template[sb:sb + ss]
+            buf[rb:rb + rs] = template[rb:rb + rs]
+            return
+        sd = s.side[t]
+        buf[tb] = 0.0  # not in a stack
+        buf[tb + 2] = 1.0
+        if sd:
+            buf[tb + 3] = 1.0
+        buf[tb + 4] = lv / 10.0
+        b = s.base_of[t]
+        if b <= -2:
+            buf[tb + 3 - b] = 1.0
+        else:
+            buf[tb + 8 + b // C.MAX_ROOMS] = 1.0
+            buf[tb + 8 + NT + b % C.MAX_ROOMS] = 1.0
+        topped = s.topped[t]
+        if topped >= 0:
+            buf[tb + 11 + NT + topped] = 1.0
+        if s.spire_of[t] >= 0:
+            buf[tb + 15 + NT + s.spire_of[t]] = 1.0
+        buf[sb:sb + ss] = self._space_flat[sd][t]
+        buf[rb:rb + rs] = self._room_flat[sd][t]
+        pillar, invader, room_tile = s.pillar, s.invader, s.room_tile
+        sp0, room0 = self._sp0, self._room0
+        for slot, size, spaces in R.TILE_ROOMS[sd][t]:
+            qb = room0 + slot * nrf
+            covered = room_tile[slot] >= 0
+            opened = topped < 0 and not covered
+            if covered:
+                buf[qb + 3] = 1.0
+            elif opened:
+                buf[qb + 1] = 1.0
+            complete = True
+            for q in spaces:
+                pb = sp0 + q * nsf
+                if opened:
+                    buf[pb + 1] = 1.0
+                if pillar[q]:
+                    buf[pb + 2] = 1.0
+                else:
+                    complete = False
+                if invader[q] >= 0:
+                    buf[pb + 3 + invader[q]] = 1.0
+            if complete:
+                buf[qb + 2] = 1.0
 
-    def _board(self, s, buf) -> None:
-        """The reserve, the fiends, the adaptations and the bonus tokens (they change
-        only with the stamps ``s._fv``/``s._bv``), onto the fortress block."""
-        o = self._o
-        tile0, ntf, side = o["tiles"], len(TILE_FEATURES), s.side
+    def _board(self, s, block) -> None:
+        """The reserve (tile rows) and, if they differ from what the block shows, the
+        fiends, adaptations and bonus tokens, in the block (when the board stamp
+        ``s._bv`` changed)."""
+        tile0, ntf, side, level, template = self._tile0, len(TILE_FEATURES), s.side, s.level, self._template_mv
+        m = self._block_mv  # scalar stores through a memoryview are cheaper than numpy's
+        for t in self._reserve_shown:
+            if not level[t]:  # back in a stack, or still in the reserve (rewritten below)
+                tb = tile0 + t * ntf
+                m[tb:tb + ntf] = template[tb:tb + ntf]
         for t in s.reserve:
             tb = tile0 + t * ntf
-            buf[tb] = 0
-            buf[tb + 1] = 1
-            buf[tb + 3] = side[t]
-        fo, nff = o["fiends"], len(FIEND_FEATURES)
-        ao, naf = o["adaptations"], C.NUM_ADAPTATIONS + 1
+            m[tb] = 0.0
+            m[tb + 1] = 1.0
+            m[tb + 3] = float(side[t])
+        self._reserve_shown = list(s.reserve)
+        fiends = [*s.slot_element, *s.fiend_level, *s.awake, *s.defeated, *s.adaptation, *s.adapted_done,
+                  *s.bonus_used]
+        if fiends == self._fiends_shown:
+            return
+        self._fiends_shown = fiends
+        nff, fo = len(FIEND_FEATURES), self._fiend0
+        naf, ao = C.NUM_ADAPTATIONS + 1, fo + 4 * len(FIEND_FEATURES)
+        block[fo:ao + 4 * naf + C.NUM_BONUSES] = 0
         random_fiends = self._random_fiends
         for k, e in enumerate(s.slot_element):
             b = fo + e * nff
-            buf[b + k] = 1
+            m[b + k] = 1.0
             if s.awake[e]:
-                buf[b + 9] = 1
+                m[b + 9] = 1.0
             if s.defeated[e]:
-                buf[b + 10] = 1
+                m[b + 10] = 1.0
             if not random_fiends or s.awake[e] or s.defeated[e]:
-                buf[b + 3 + s.fiend_level[e]] = 1
+                block[b + 3 + s.fiend_level[e]] = 1
             else:
-                buf[b + 8] = 1
+                m[b + 8] = 1.0
             if s.adaptation[e] >= 0:
-                buf[ao + e * naf + s.adaptation[e]] = 1
+                block[ao + e * naf + s.adaptation[e]] = 1
                 if s.adapted_done[e]:
-                    buf[ao + e * naf + C.NUM_ADAPTATIONS] = 1
-        buf[o["bonus_used"]:o["bonus_used"] + C.NUM_BONUSES] = s.bonus_used
+                    m[ao + e * naf + C.NUM_ADAPTATIONS] = 1.0
+        block[ao + 4 * naf:ao + 4 * naf + C.NUM_BONUSES] = s.bonus_used
 
     def encode(self, s, player: int, out: np.ndarray | None = None) -> np.ndarray:
         """``player``'s view of state ``s``: float32, shape ``(LAYOUT.size,)``.
 
-        Two cached blocks: the template with the fortress (``_fortress``), keyed by the
-        fortress stamp ``s._fv``, and that with the board (``_board``), keyed by
-        ``(s._fv, s._bv)`` (``tables._FV``); the rest is written on every call."""
+        One cached block, shared by every state and seat and rewritten only where it
+        differs from ``s``: the template with the fortress, where only the floor tiles
+        whose stamp ``s._tv[t]`` changed are rewritten (``_tile``), the board
+        (``_board``) when the board stamp ``s._bv`` changed (``tables._FV``), and the
+        counters from dice to stack sizes in three groups compared with what the block
+        shows. It is copied to the output; the seat-relative and pending-step pieces are
+        then written on every call."""
         buf = self._buf if out is None else out  # write in place when given a buffer
         o = self._o
         n = self._n
-        if self._cache_bv == s._bv and self._cache_fv == s._fv:
-            buf[:] = self._cache_block
-        else:
-            if self._fort_fv == s._fv:
-                buf[:] = self._fort_block
-            else:
-                buf[:] = self._template
-                self._fortress(s, buf, o["tiles"], o["spaces"], o["rooms"], len(TILE_FEATURES),
-                               len(SPACE_FEATURES), len(ROOM_FEATURES))
-                self._fort_fv, self._fort_block = s._fv, buf.copy()
-            self._board(s, buf)
-            self._cache_fv, self._cache_bv, self._cache_block = s._fv, s._bv, buf.copy()
-        st, bag, inc = s.stacks, s.bag, s.incoming
-        if s.queue and s.queue[-1][0] in (R.K_SETUP_INV, R.K_INV_SPACE):  # drawn, not yet placed
-            inc = inc + [x[1] for x in s.queue if x[0] in (R.K_SETUP_INV, R.K_INV_SPACE)]
-        # adjacent pieces: dice, reroll_marks | shards, bag, aside, incoming, walls, cores,
-        # pillar_supply | stack_sizes
-        buf[o["dice"]:o["dice"] + 10] = [x / 8.0 for x in s.dice + s.marks]
-        buf[o["shards"]:o["shards"] + 22] = [x / 10.0 for x in s.shards + [
-            bag.count(0), bag.count(1), bag.count(2), bag.count(3)] + s.aside + [
-            inc.count(0), inc.count(1), inc.count(2), inc.count(3)]] + s.walls + [
-            s.cores / C.MAX_CORES, s.pillar_supply() / C.NUM_PILLARS]
-        buf[o["track"] + min(s.track, C.LOSE_SPACE)] = 1
-        buf[o["stack_sizes"]:o["stack_sizes"] + 3] = (len(st[0]) / 16.0, len(st[1]) / 16.0, len(st[2]) / 16.0)
-        co = o["characters"]
-        for q in range(n):
-            buf[co + ((q - player) % n) * C.NUM_CHARACTERS + s.characters[q]] = 1
+        block = self._block
+        if self._block_fv != s._fv or self._block_bv != s._bv:
+            new_board = self._block_bv != s._bv
+            if self._block_fv != s._fv:
+                tv, etv = s._tv, self._tile_tv
+                if tv != etv:
+                    for t in range(NT):
+                        if tv[t] != etv[t]:
+                            self._tile(s, self._block_mv, t)
+                            etv[t] = tv[t]
+                            if t in self._reserve_shown:
+                                new_board = True
+                self._block_fv = s._fv
+            if new_board:
+                self._board(s, block)
+                self._block_bv = s._bv
+        # adjacent pieces, in the block, in three groups rewritten when their inputs
+        # changed: dice, reroll_marks | shards, bag, aside, incoming | walls, cores,
+        # pillar_supply, track, stack_sizes
+        d0, st, inc, q = self._dice0, s.stacks, s.incoming, s.queue
+        dice = s.dice + s.marks
+        if dice != self._shown_dice:
+            block[d0:d0 + 10] = list(map(_EIGHTHS, dice))
+            self._shown_dice = dice
+        if q and q[-1][0] in _PLACING:  # drawn, not yet placed
+            inc = inc + [x[1] for x in q if x[0] in _PLACING]
+        bag = bytes(s.bag)  # elements 0..3: counted faster as bytes
+        counts = s.shards + [bag.count(0), bag.count(1), bag.count(2), bag.count(3)] + s.aside + [
+            inc.count(0), inc.count(1), inc.count(2), inc.count(3)]
+        if counts != self._shown_counts:
+            block[d0 + 10:d0 + 26] = list(map(_TENTHS, counts))
+            self._shown_counts = counts
+        track = min(s.track, C.LOSE_SPACE)
+        rest = (*s.walls, s.cores, s.pillars_used, track, len(st[0]), len(st[1]), len(st[2]))
+        if rest != self._shown_rest:
+            block[d0 + 26:d0 + 59] = s.walls + [s.cores / C.MAX_CORES, (C.NUM_PILLARS - s.pillars_used) / C.NUM_PILLARS] + (
+                _TRACK_ONE_HOT[track] + [len(st[0]) / 16.0, len(st[1]) / 16.0, len(st[2]) / 16.0])
+            self._shown_rest = rest
+        try:  # scalar stores through a memoryview of ``buf`` are cheaper than numpy's
+            mv = memoryview(buf)
+            mv[:] = self._block_mv
+        except (TypeError, ValueError, NotImplementedError):  # not a float32 vector
+            buf[:] = block
+            mv = buf
+        co, chars = self._chars0, s.characters
+        for p in range(n):
+            mv[co + ((p - player) % n) * C.NUM_CHARACTERS + chars[p]] = 1.0
         if s.phase != R.OVER:
-            buf[o["turn_player"] + (s.turn_player - player) % n] = 1
-        buf[o["phase"] + s.phase] = 1
-        if s.queue:
-            k, a, b, c = s.queue[-1]
-            buf[o["step"] + 1 + k] = 1
+            mv[self._turn0 + (s.turn_player - player) % n] = 1.0
+        mv[self._phase0 + s.phase] = 1.0
+        if q:
+            k, a, b, c = q[-1]
+            mv[self._step0 + 1 + k] = 1.0
             if k == R.K_DICE or k == R.K_FIRE_TO:
-                buf[o["step_space"] + a] = 1
+                mv[o["step_space"] + a] = 1.0
             elif k == R.K_TARGET:
-                buf[o["step_tile"] + a] = 1
+                mv[o["step_tile"] + a] = 1.0
             elif k == R.K_ICE and a >= 0:
-                buf[o["step_room"] + a] = 1
+                mv[o["step_room"] + a] = 1.0
             elif k in (R.K_INV_SPACE, R.K_DIMINISH, R.K_SETUP_INV):
-                buf[o["step_element"] + a] = 1
+                mv[o["step_element"] + a] = 1.0
             if k == R.K_DICE:
-                buf[o["step_count"] + 1] = b / 8.0
+                mv[o["step_count"] + 1] = b / 8.0
             elif k in (R.K_PAY, R.K_LAVA, R.K_CRYSTAL, R.K_FREE_PILLAR, R.K_DISCARD):
-                buf[o["step_count"]] = min(a, 8) / 8.0
+                mv[o["step_count"]] = min(a, 8) / 8.0
             elif k in (R.K_ICE, R.K_DIMINISH):
-                buf[o["step_count"]] = min(b, 8) / 8.0
+                mv[o["step_count"]] = min(b, 8) / 8.0
         else:
-            buf[o["step"]] = 1
+            mv[self._step0] = 1.0
         if s.reroll_used:
-            buf[o["flags"]] = 1
+            mv[self._flags0] = 1.0
         if s.anchored_used:
-            buf[o["flags"] + 1] = 1
-        buf[o["turns"]] = min(s.turns, 30) / 30.0
+            mv[self._flags0 + 1] = 1.0
+        mv[self._turns0] = min(s.turns, 30) / 30.0
         return buf.copy() if out is None else out

@@ -134,6 +134,8 @@ class Game(_Game):
     def __init__(self, **config):
         self.config = build_config(Config, config, "aetherspire")
         self.num_players = self.config.num_players
+        self.character_pool = np.array(self.config.character_pool)
+        # the characters dealt at random (Config.character_pool), as an array
         from .observation import Encoder
 
         self.encoder = Encoder(self)
@@ -152,6 +154,29 @@ class Game(_Game):
 
     def new_initial_state(self, seed: int | None = None) -> "State":
         return State(self, seed)
+
+
+_TILE_ARRAYS = [np.array(C.TILES_BY_SIZE[size]) for size in range(3)]
+_FULL_BAG = np.repeat(np.arange(4), C.INVADERS_PER_ELEMENT)
+"""Setup 2 and 7: the tile stacks and the bag before shuffling (never mutated)."""
+
+_MUD, _ICE, _LAVA, _FIRE = (SPELL_COST[k] for k in (MUDSLIDE, ICE_BEAM, LAVA_BOMB, FIRESTORM))
+"""The two shard elements each spell costs (``tables.SPELL_COST``)."""
+
+_REROLL_OPTIONS = [[REROLL0 + f for f in range(5) if avail >> f & 1] for avail in range(32)]
+"""``_REROLL_OPTIONS[faces]``: the REROLL actions for a bit mask of faces with unused dice."""
+
+_HAS_SMALL_ROOM = [[any(ROOMS[sd][t * C.MAX_ROOMS + r] is not None and ROOMS[sd][t * C.MAX_ROOMS + r][0] == C.SMALL
+                        for r in range(C.MAX_ROOMS)) for t in range(NT)] for sd in (0, 1)]
+"""``_HAS_SMALL_ROOM[side][tile]``: the side has a small room (a spire top needs one)."""
+
+_LIST_FIELDS = (
+    "history", "stack_known", "walls", "slot_element", "fiend_level", "awake", "defeated", "adaptation",
+    "adapted_done", "bag", "shards", "aside", "incoming", "reserve", "side", "found_tile", "_tv",
+    "base_of", "level", "topped", "spire_of", "dice", "marks", "bonus_used", "characters")
+"""Flat list attributes of a :class:`State` copied by ``clone`` (``queue`` and ``stacks``
+are lists of lists, copied two levels deep; ``pillar``, ``invader`` and ``room_tile``
+are copied on write)."""
 
 
 class State(Effects, _State):
@@ -182,9 +207,15 @@ class State(Effects, _State):
         characters[p]: character id per seat; ``bonus_used[b]`` bonus tokens flipped.
         turns: turns completed.
         _fv: fortress stamp (``tables._FV``): a fresh number on every change of the
-            fortress; keys the caches of derived lists (``_fcache``, ``_spire_cache``)
-            and the encoder's. ``_bv``: the same for the reserve, awakenings and bonus
-            tokens (encoder cache only). Never affect play.
+            fortress; keys the cache of derived lists (``_fcache``: open spaces,
+            spire options, ...). ``_sv``: the same for its structure only (floors
+            placed, spires topped; ``_scache``). ``_tv[t]``: the same per floor tile
+            (its level, what lies on it, its spaces' pillars and invaders; 0 = never
+            in the fortress), so the encoder rewrites only the tiles that changed.
+            ``_bv``: the same for the reserve, awakenings, defeats and bonus tokens
+            (the encoder's board, ``_star_blocked``). Stamps never affect play.
+        _shared: ``pillar``, ``invader`` and ``room_tile`` may be shared with a clone
+            and are copied before the next change (``Effects._own_fortress``).
     """
 
     def __init__(self, game: Game, seed: int | None):
@@ -195,13 +226,13 @@ class State(Effects, _State):
         self.history: list[int] = []
         self._legal: list[int] | None = None
         # setup 2: three shuffled stacks
-        self.stacks = [[int(t) for t in rng.permutation(C.TILES_BY_SIZE[s])] for s in range(3)]
+        self.stacks = [rng.permutation(_TILE_ARRAYS[s]).tolist() for s in range(3)]
         self.stack_known = [0, 0, 0]
         # setup 3-4: aethercore and walls (difficulty 4: + jump cores)
         self.cores = C.START_CORES + cfg.jump
         self.walls = [True] * 4
         # setup 5: fiends face-down in random order in the slots (levels: fiend_level)
-        self.slot_element = [int(e) for e in rng.permutation(4)]
+        self.slot_element = rng.permutation(4).tolist()
         if cfg.fiend_level == 0:
             self.fiend_level = [int(x) for x in rng.integers(1, 5, size=4)]
         else:
@@ -221,7 +252,7 @@ class State(Effects, _State):
             if sp <= self.track:
                 self.awake[self.slot_element[k]] = True
         # setup 7: the bag
-        self.bag = [int(e) for e in rng.permutation(np.repeat(np.arange(4), C.INVADERS_PER_ELEMENT))]
+        self.bag = rng.permutation(_FULL_BAG).tolist()
         self.shards = [0] * 4
         self.aside = [0] * 4
         self.incoming: list[int] = []
@@ -237,10 +268,13 @@ class State(Effects, _State):
         self.topped = [-1] * NT
         self.spire_of = [-1] * NT
         self.pillars_used = 0
+        self._shared = False  # pillar, invader, room_tile may be shared with a clone
         self._fv = next(_FV)  # fortress stamp: new on every change of the fortress (caches)
+        self._tv = [0] * NT  # tile stamps: new on every change on that floor tile (0: never in the fortress)
         self._bv = next(_FV)  # board stamp: reserve, awakenings, bonus tokens (encoder cache)
+        self._sv = next(_FV)  # structure stamp: floors placed, spires topped (caches)
         self._fcache = None
-        self._spire_cache = None
+        self._scache = None
         self.dice = [0] * 5
         self.marks = [0] * 5
         self.reroll_used = False
@@ -250,7 +284,7 @@ class State(Effects, _State):
         if cfg.characters is not None:
             self.characters = [C.CHARACTER_BY_NAME[c].char_id for c in cfg.characters]
         else:
-            self.characters = [int(c) for c in rng.choice(cfg.character_pool, size=n, replace=False)]
+            self.characters = rng.choice(game.character_pool, size=n, replace=False).tolist()
         self.turn_player = 0  # setup 14: ASP-A11
         self.turns = 0
         self.outcome = 0
@@ -269,24 +303,43 @@ class State(Effects, _State):
 
     # ---- clone ------------------------------------------------------------------------
     def clone(self) -> "State":
+        """An independent copy: every list copied (``queue`` and ``stacks`` two levels)
+        except the three long fortress lists ``pillar``, ``invader``, ``room_tile``,
+        which both states copy before they first change them (``_own_fortress``); the
+        rest shared (ints, strings, tuples, the game and the stamp-keyed caches, which
+        are never mutated); the generator's state is copied lazily, by both states (so
+        that cloning a state again is cheap)."""
         s = State.__new__(State)
-        d = s.__dict__
-        for k, v in self.__dict__.items():
-            if type(v) is list:
-                d[k] = [list(x) if type(x) is list else x for x in v] if k in ("queue", "stacks") else list(v)
-            else:
-                d[k] = v
-        s.rng = np.random.Generator(type(self.rng.bit_generator)())
-        s.rng.bit_generator.state = self.rng.bit_generator.state
+        d = self.__dict__.copy()
+        for k in _LIST_FIELDS:
+            d[k] = d[k][:]
+        d["queue"] = [x[:] for x in self.queue]
+        d["stacks"] = [x[:] for x in self.stacks]
+        self._shared = d["_shared"] = True  # pillar, invader, room_tile: copied on write
+        s.__dict__ = d
+        self._share_rng_state(s)
+        if self._rng is not None:  # this state too keeps the generator's state, copied when
+            self._rng, self._rng_state = None, s._rng_state  # it next draws (cheaper clones)
         return s
+
+    _u32 = None  # (generator, its ctypes next_uint32, state pointer): Effects._below
+    _blocked = None  # (board stamp, _star_blocked())
+
+    def __getstate__(self) -> dict:
+        """The attributes, less the generator's ctypes handles (rebuilt when needed)."""
+        d = self.__dict__.copy()
+        d.pop("_u32", None)
+        return d
 
     def __setstate__(self, d: dict) -> None:
         """Unpickled/deep-copied states take a fresh fortress stamp (stamps are per process)."""
         self.__dict__.update(d)
         self._fv = next(_FV)
+        self._tv = [next(_FV) if v else 0 for v in self._tv]
         self._bv = next(_FV)
+        self._sv = next(_FV)
         self._fcache = None
-        self._spire_cache = None
+        self._scache = None
 
     # ---- queries ----------------------------------------------------------------------
     def current_player(self) -> int:
@@ -322,44 +375,73 @@ class State(Effects, _State):
         """The fiend of element ``e`` is awake, undefeated and of ``level``."""
         return self.awake[e] and not self.defeated[e] and self.fiend_level[e] == level
 
+    def _struct(self) -> tuple:
+        """(stamp, open rooms ``[(slot, size, spaces)]``, their spaces, spire top
+        candidates, ``[(space, room element mask, 2 * level, multi room?)]`` of the open
+        spaces), cached per structure stamp ``_sv`` (floors placed, spires topped;
+        shared lists: never mutate them). Tiles and spaces in ascending id order.
+
+        Open: a room with no floor on it, on an untopped floor (ASP-A13, ASP-A14).
+        A spire top candidate: a floor of level 4 or more (a spire has 4 or more
+        floors, ``spire_floors``), untopped, in no spire, with nothing on its rooms."""
+        sc = self._scache
+        if sc is not None and sc[0] == self._sv:
+            return sc
+        rooms: list[tuple] = []
+        opened: list[int] = []
+        tops: list[int] = []
+        spaces: list[tuple] = []
+        room_tile, level, side, topped, spire_of = self.room_tile, self.level, self.side, self.topped, self.spire_of
+        for t in range(NT):
+            lv = level[t]
+            if not lv or topped[t] >= 0:
+                continue
+            covered = False
+            for room in TILE_ROOMS[side[t]][t]:
+                if room_tile[room[0]] >= 0:
+                    covered = True
+                    continue
+                rooms.append(room)
+                opened += room[2]
+                mask = ROOMS[side[t]][room[0]][1]
+                spaces += [(q, mask, lv * 2, mask == C.MULTI) for q in room[2]]
+            if lv >= 4 and not covered and spire_of[t] < 0 and _HAS_SMALL_ROOM[side[t]][t]:
+                tops.append(t)
+        sc = self._scache = (self._sv, rooms, opened, tops, spaces)
+        return sc
+
     def _fort(self) -> tuple:
         """(stamp, open spaces, invader spaces, buildable rooms per size, spaces free for
-        a pillar), cached per fortress stamp ``fv`` (shared lists: never mutate them).
+        a pillar, spire options), cached per fortress stamp ``_fv`` (shared lists: never
+        mutate them).
 
-        Open: a space of a room with no floor on it, on an untopped floor (ASP-A13,
-        ASP-A14). Buildable: an open, complete, invader-free room (rulebook "Build a floor")."""
+        Buildable: an open, complete, invader-free room (rulebook "Build a floor")."""
         fc = self._fcache
         if fc is not None and fc[0] == self._fv:
             return fc
-        opened: list[int] = []
         invaded: list[int] = []
         free: list[int] = []
         build: list[list[int]] = [[], [], []]
-        pillar, invader, room_tile, level, side, topped = (
-            self.pillar, self.invader, self.room_tile, self.level, self.side, self.topped)
-        for t in range(NT):
-            if not level[t]:
-                continue
-            rooms = TILE_ROOMS[side[t]][t]
-            if topped[t] >= 0:
-                continue
-            for slot, size, spaces in rooms:
-                if room_tile[slot] >= 0:
-                    continue
-                complete = True
-                for q in spaces:
-                    opened.append(q)
-                    if invader[q] >= 0:
-                        invaded.append(q)
-                        complete = False
-                    elif not pillar[q]:
-                        free.append(q)
-                        complete = False
-                if complete:
-                    build[size].append(slot)
-        if self.pillar_supply() <= 0:
+        pillar, invader = self.pillar, self.invader
+        sc = self._scache
+        if sc is None or sc[0] != self._sv:
+            sc = self._struct()
+        for slot, size, spaces in sc[1]:
+            complete = True
+            for q in spaces:
+                if invader[q] >= 0:
+                    invaded.append(q)
+                    complete = False
+                elif not pillar[q]:
+                    free.append(q)
+                    complete = False
+            if complete:
+                build[size].append(slot)
+        if self.pillars_used >= C.NUM_PILLARS:
             free = []
-        fc = self._fcache = (self._fv, opened, invaded, build, free)
+        fc = self._fcache = (self._fv, sc[2], invaded, build, free, [])
+        if sc[3]:  # spire top candidates
+            fc[5].extend(self._spire_options())
         return fc
 
     def open_spaces(self) -> list[int]:
@@ -384,6 +466,14 @@ class State(Effects, _State):
                    if ROOMS[side[s // C.MAX_SPACES]][ROOM_OF[side[s // C.MAX_SPACES]][s]][1] >> element & 1]
         return out
 
+    def _pillar_space_of(self, element: int, free: list[int]) -> bool:
+        """Whether ``pillar_spaces(element)`` is not empty (``free``: ``pillar_spaces()``)."""
+        side = self.side
+        for s in free:
+            if SPACE_ROOM_MASK[side[s // C.MAX_SPACES]][s] >> element & 1:
+                return True
+        return False
+
     def needs(self, s: int, blocked: int | None = None) -> tuple[int, ...]:
         """Die requirements of space ``s``; an awake level-2 fiend of element X
         makes star dice no longer fit X on the standard side's X rooms (ASP-A6).
@@ -400,8 +490,18 @@ class State(Effects, _State):
         return need
 
     def _star_blocked(self) -> int:
-        """Element mask of the awake, undefeated level-2 fiends."""
-        return sum(1 << e for e in range(4) if self.fiend_active(e, 2))
+        """Element mask of the awake, undefeated level-2 fiends; cached per board stamp
+        ``_bv`` (awakenings and defeats take a fresh one; dormant levels do not count)."""
+        c = self._blocked
+        if c is not None and c[0] == self._bv:
+            return c[1]
+        awake, defeated, level = self.awake, self.defeated, self.fiend_level
+        mask = 0
+        for e in range(4):
+            if awake[e] and not defeated[e] and level[e] == 2:
+                mask |= 1 << e
+        self._blocked = (self._bv, mask)
+        return mask
 
     def _dice_feasible(self, needs, dice) -> bool:
         if not needs:
@@ -418,39 +518,77 @@ class State(Effects, _State):
 
     # ---- legal actions ---------------------------------------------------------------------
     def _legal_actions(self) -> list[int]:
-        if self._legal is None:
-            self._legal = sorted(self._options())
-        return list(self._legal)
+        """The cached sorted legal actions (shared: ``State.legal_actions`` copies them)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._step_options(self.queue[-1]) if self.queue else self._build_options()
+            legal.sort()
+        return legal
 
-    def _options(self) -> list[int]:
-        if self.queue:
-            return self._step_options(self.queue[-1])
-        return self._build_options()
+    def _is_legal(self, action: int) -> bool:
+        return action in self._legal_actions()
 
     def _build_options(self) -> list[int]:
+        """The build step's main choice (rulebook "Build step"): end it, place a pillar,
+        reroll any, build a floor, cast a spell whose shards are there and that has a
+        target (ASP-A16; Floor Crafting: ``_craft_cost`` shards and a tile left), complete
+        a spire, use the character's trigger (ASP-A5), Anchored's free pillar."""
         out = [END_BUILD]
         dice = self.dice
-        if sum(dice):
-            fits: dict = {}  # many spaces share their requirements
-            blocked = self._star_blocked()
-            for s in self.pillar_spaces():
-                need = self.needs(s, blocked)
-                ok = fits.get(need)
-                if ok is None:
-                    ok = fits[need] = self._dice_feasible(need, dice)
-                if ok:
-                    out.append(SPACE0 + s)
+        fc = self._fcache
+        if fc is None or fc[0] != self._fv:
+            fc = self._fort()
+        _, opened, invaded, rooms, free, spires = fc
+        nd = dice[0] + dice[1] + dice[2] + dice[3] + dice[4]
+        if nd:
+            # faces with an unused die
+            avail = ((dice[0] > 0) | (dice[1] > 0) << 1 | (dice[2] > 0) << 2 | (dice[3] > 0) << 3
+                     | (dice[4] > 0) << 4)
+            if free:  # pillars (rulebook "Place a pillar")
+                blocked = self._star_blocked() if True in self.awake else 0
+                side = self.side
+                for s in free:
+                    need = self.needs(s, blocked) if blocked else NEEDS[side[s // C.MAX_SPACES]][s]
+                    if (need[0] & avail) if len(need) == 1 else self._dice_feasible(need, dice):
+                        out.append(SPACE0 + s)
             if not self.reroll_used:
-                out += [REROLL0 + f for f in range(5) if dice[f]]
+                out += _REROLL_OPTIONS[avail]
         if self.reserve:
-            rooms = self._buildable_rooms()
-            has = [bool(rooms[0]), bool(rooms[1]), bool(rooms[2]) or min(self.found_tile) < 0]
+            has = (bool(rooms[0]), bool(rooms[1]), bool(rooms[2]) or min(self.found_tile) < 0)
             out += [BUILD0 + t for t in self.reserve if has[TILE_SIZE[t]]]
-        out += [SPELL0 + k for k in range(5) if self._can_cast(k)]
-        out += [SPIRE0 + t * 4 + e for t, e in self.spire_options()]
-        if self._can_trigger():
+        sh = self.shards
+        ns = sh[0] + sh[1] + sh[2] + sh[3]
+        ch = C.CHARACTERS[self.characters[self.turn_player]]
+        if ns:  # spells (rulebook "Cast a spell"; ASP-A16)
+            if sh[_MUD[0]] and sh[_MUD[1]]:
+                out.append(SPELL0 + MUDSLIDE)
+            if sh[_ICE[0]] and sh[_ICE[1]] and len(invaded) >= 2:
+                # a room with 2+ invaders: a room's spaces have consecutive ids
+                side, prev = self.side, -1
+                for q in invaded:
+                    r = ROOM_OF[side[q // C.MAX_SPACES]][q]
+                    if r == prev:
+                        out.append(SPELL0 + ICE_BEAM)
+                        break
+                    prev = r
+            if sh[_LAVA[0]] and sh[_LAVA[1]] and invaded:
+                out.append(SPELL0 + LAVA_BOMB)
+            if sh[_FIRE[0]] and sh[_FIRE[1]] and ((invaded and len(opened) > len(invaded)) or free):
+                out.append(SPELL0 + FIRESTORM)
+            if ns >= (1 if ch.upgrade == "floor_crafting" else 2) and (
+                    self.stacks[0] or self.stacks[1] or self.stacks[2]):  # = _craft_cost
+                out.append(SPELL0 + FLOOR_CRAFTING)
+        spires = fc[5]
+        if spires:
+            out += [SPIRE0 + t * 4 + e for t, e in spires]
+        k, pillar = ch.trigger, self.pillar  # character triggers (ASP-A5)
+        if (nd >= 1 and self._pillar_space_of(ch.element, free) if k == "pillar"
+                else bool(invaded) and any(pillar[q] for q in opened) if k == "demolish"
+                else nd >= 2 and bool(self._restorable_walls()) if k == "mend"
+                else nd >= 1 and bool(self.reserve) if k == "swap"
+                else nd >= 1 and ns >= 1):  # gust
             out.append(TRIGGER)
-        if not self.anchored_used and self._adapted("anchored") and self.pillar_spaces():
+        if free and not self.anchored_used and True in self.adapted_done and self._adapted("anchored"):
             out.append(FREE_PILLAR)
         return out
 
@@ -464,29 +602,18 @@ class State(Effects, _State):
         rooms = self._buildable_rooms() if rooms is None else rooms
         return out + [ROOM0 + r for r in rooms[size]]
 
-    def _can_cast(self, k: int) -> bool:
-        sh = self.shards
-        if k == FLOOR_CRAFTING:
-            return sum(sh) >= self._craft_cost() and any(self.stacks)
-        a, b = SPELL_COST[k]
-        if not (sh[a] and sh[b]):
-            return False
-        if k == MUDSLIDE:
-            return True
-        if k == ICE_BEAM:
-            return bool(self._ice_rooms())
-        if k == LAVA_BOMB:
-            return bool(self.invader_spaces())
-        return bool(self._firestorm_moves()) or bool(self.pillar_spaces())  # FIRESTORM (ASP-A16)
-
     def _craft_cost(self) -> int:
         return 1 if self.character().upgrade == "floor_crafting" else 2
 
     def _ice_rooms(self) -> list[int]:
         """Room slots holding 2 or more invaders (Ice Beam targets, ASP-A16)."""
+        inv = self.invader_spaces()
+        if len(inv) < 2:
+            return []
         count: dict[int, int] = {}
-        for s in self.invader_spaces():
-            r = ROOM_OF[self.side[s // C.MAX_SPACES]][s]
+        side = self.side
+        for s in inv:
+            r = ROOM_OF[side[s // C.MAX_SPACES]][s]
             count[r] = count.get(r, 0) + 1
         return sorted(r for r, c in count.items() if c >= 2)
 
@@ -497,22 +624,12 @@ class State(Effects, _State):
         return inv if inv and len(fc[1]) > len(inv) else []  # some open space without an invader
 
     def _adapted(self, key: str) -> bool:
+        """Whether the adaptation ``key`` is completed (difficulty 3)."""
+        done = self.adapted_done
+        if True not in done:
+            return False
         a = C.ADAPTATION_BY_KEY[key].adaptation_id
-        return any(self.adapted_done[e] and self.adaptation[e] == a for e in range(4))
-
-    def _can_trigger(self) -> bool:
-        ch = self.character()
-        nd = sum(self.dice)
-        k = ch.trigger
-        if k == "pillar":
-            return nd >= 1 and bool(self.pillar_spaces(ch.element))
-        if k == "demolish":
-            return bool(self._demolish_spaces()) and bool(self.invader_spaces())
-        if k == "mend":
-            return nd >= 2 and bool(self._restorable_walls())
-        if k == "swap":
-            return nd >= 1 and bool(self.reserve)
-        return nd >= 1 and sum(self.shards) >= 1  # gust
+        return any(done[e] and self.adaptation[e] == a for e in range(4))
 
     def _demolish_spaces(self) -> list[int]:
         """Pillars that may be destroyed: not under a floor (glossary "Destroy (pillar)")."""
@@ -527,26 +644,18 @@ class State(Effects, _State):
         """(top tile, element) pairs whose spire may be completed now (rulebook
         "Complete a spire" and its clarifications; adaptations: difficulty 3).
         A function of the fortress only: cached per fortress stamp (shared list)."""
-        sc = self._spire_cache
-        if sc is None or sc[0] != self._fv:
-            sc = self._spire_cache = (self._fv, self._spire_options())
-        return sc[1]
+        return self._fort()[5]
 
     def _spire_options(self) -> list[tuple[int, int]]:
         out = []
-        for t in range(NT):
-            if self.level[t] < 1 or self.topped[t] >= 0 or self.spire_of[t] >= 0:
-                continue
-            sd = self.side[t]
+        pillar, invader, side, defeated = self.pillar, self.invader, self.side, self.defeated
+        for t in self._struct()[3]:
+            sd = side[t]
             # the top floor: nothing on it; a small-room footprint (or a small special tile)
-            spaces = TILE_SPACES[sd][t]
-            if any(self.pillar[s] or self.invader[s] >= 0 for s in spaces):
-                continue
-            slots = [t * C.MAX_ROOMS + r for r in range(C.MAX_ROOMS) if ROOMS[sd][t * C.MAX_ROOMS + r] is not None]
-            if any(self.room_tile[r] >= 0 for r in slots) or not any(ROOMS[sd][r][0] == C.SMALL for r in slots):
+            if any(pillar[s] or invader[s] >= 0 for s in TILE_SPACES[sd][t]):
                 continue
             for e in range(4):
-                if self.defeated[e] or not TILE_ELEMENTS[t][sd] >> e & 1:
+                if defeated[e] or not TILE_ELEMENTS[t][sd] >> e & 1:
                     continue
                 if self._spire_ok(t, e):
                     out.append((t, e))
@@ -605,17 +714,21 @@ class State(Effects, _State):
     # ---- step options -----------------------------------------------------------------------
     def _step_options(self, step: list[int]) -> list[int]:
         k, a, b, c = step
-        if k == K_SETUP_INV:
-            t = self.found_tile[0] if self.found_tile[0] >= 0 else next(u for u in range(NT) if self.level[u])
-            return [SPACE0 + s for s in TILE_SPACES[self.side[t]][t] if self.invader[s] < 0]
+        # most frequent steps first
+        if k == K_EXCHANGE:
+            return [EXCH0 + t for t in self.reserve] + ([PASS] if a else [])
+        if k == K_REROLL:
+            return [REROLL0 + f for f in range(5) if self.dice[f] > self.marks[f]] + [ROLL]
+        if k == K_PAY:
+            return [SHARD0 + e for e in range(4) if self.shards[e]]
+        if k == K_INV_SPACE:
+            return [SPACE0 + s for s in self._invader_targets(a)]
         if k in (K_SUPPLY_DRAW, K_BONUS_DRAW, K_CRAFT_DRAW):
             out = [DRAW0 + s for s in range(3) if self.stacks[s]]
             if (k == K_BONUS_DRAW or (k == K_SUPPLY_DRAW and self.character().passive == "multi_supply")
                     or (k == K_CRAFT_DRAW and sum(self.shards) >= 1)):
                 out += [DRAWM0 + s for s in range(3) if self.stacks[s]]
             return out
-        if k == K_EXCHANGE:
-            return [EXCH0 + t for t in self.reserve] + ([PASS] if a else [])
         if k == K_DICE:
             needs = self.needs(a)
             rest = needs[b + 1:]
@@ -628,12 +741,10 @@ class State(Effects, _State):
                         out.append(DIE0 + f)
                     dice[f] += 1
             return out
-        if k == K_TARGET:
-            return self._floor_targets(a)
-        if k == K_PAY:
-            return [SHARD0 + e for e in range(4) if self.shards[e]]
-        if k == K_REROLL:
-            return [REROLL0 + f for f in range(5) if self.dice[f] > self.marks[f]] + [ROLL]
+        if k == K_ORDER:
+            return [ELEM0 + e for e in self._order_choices()]
+        if k in (K_LAVA, K_DESTROY_INV):
+            return [SPACE0 + s for s in self.invader_spaces()]
         if k == K_ICE:  # a: room (-1 none yet), b: taken, c: max
             if a < 0:
                 rooms = set(self._ice_rooms())
@@ -641,43 +752,42 @@ class State(Effects, _State):
                         if ROOM_OF[self.side[s // C.MAX_SPACES]][s] in rooms]
             out = [SPACE0 + s for s in self.invader_spaces() if ROOM_OF[self.side[s // C.MAX_SPACES]][s] == a]
             return out + ([PASS] if b >= 2 and out else [])
-        if k in (K_LAVA, K_DESTROY_INV):
-            return [SPACE0 + s for s in self.invader_spaces()]
+        if k == K_FREE_PILLAR:
+            return [SPACE0 + s for s in self.pillar_spaces(b)]
+        if k == K_FIRE_TO:
+            return [SPACE0 + s for s in self.open_spaces() if self.invader[s] < 0 and s != a]
+        if k in (K_DISCARD, K_REROLL_ONE):
+            return [DIE0 + f for f in range(5) if self.dice[f]]
+        if k == K_FIRE_FROM:
+            return [SPACE0 + s for s in self._firestorm_moves()]
+        if k == K_DEMOLISH:
+            return [SPACE0 + s for s in self._demolish_spaces()]
+        if k == K_SETUP_INV:
+            t = self.found_tile[0] if self.found_tile[0] >= 0 else next(u for u in range(NT) if self.level[u])
+            return [SPACE0 + s for s in TILE_SPACES[self.side[t]][t] if self.invader[s] < 0]
+        if k == K_TARGET:
+            return self._floor_targets(a)
         if k == K_CRYSTAL:
             out = [SPACE0 + s for s in self.invader_spaces()]
             return out + [PASS] if out else []
-        if k == K_FIRE_FROM:
-            return [SPACE0 + s for s in self._firestorm_moves()]
-        if k == K_FIRE_TO:
-            return [SPACE0 + s for s in self.open_spaces() if self.invader[s] < 0 and s != a]
-        if k == K_FREE_PILLAR:
-            return [SPACE0 + s for s in self.pillar_spaces(b)]
+        if k == K_WALL:
+            return [ELEM0 + e for e in self._restorable_walls()]
         if k == K_BONUS:
             return [BONUS0 + i for i in range(C.NUM_BONUSES) if not self.bonus_used[i]]
         if k == K_DIMINISH:
             out = [SPACE0 + s for s in self.invader_spaces() if self.invader[s] == a]
             return out + ([SHARD0 + a] if self.shards[a] else [])
-        if k in (K_DISCARD, K_REROLL_ONE):
-            return [DIE0 + f for f in range(5) if self.dice[f]]
-        if k == K_DEMOLISH:
-            return [SPACE0 + s for s in self._demolish_spaces()]
-        if k == K_WALL:
-            return [ELEM0 + e for e in self._restorable_walls()]
-        if k == K_ORDER:
-            return [ELEM0 + e for e in self._order_choices()]
-        if k == K_INV_SPACE:
-            return [SPACE0 + s for s in self._invader_targets(a)]
         raise AssertionError(f"unknown step {step}")
 
     # ---- apply ------------------------------------------------------------------------------
     def _apply_action(self, action: int) -> None:
-        self._legal = None
-        block, i = CODEC.decode(action)
-        if self.queue:
-            self._resolve(self.queue[-1], block, i)
+        block, i = DECODE[action]
+        q = self.queue
+        if q:
+            self._resolve(q[-1], block, i)
         else:
             self._build_action(block, i)
-        self._settle()
+        self._settle()  # also drops the cached legal actions
 
     def _build_action(self, block: str, i: int) -> None:
         """The build step's main choice (rulebook "Build step")."""
@@ -704,10 +814,30 @@ class State(Effects, _State):
     def _resolve(self, step: list[int], block: str, i: int) -> None:
         q = self.queue
         k, a, b, c = step
-        if k == K_SETUP_INV:
+        # most frequent steps first
+        if k == K_EXCHANGE:
             q.pop()
-            self.invader[i] = a
-            self._fv = next(_FV)
+            if block == "EXCHANGE":
+                self._exchange(i)
+        elif k == K_REROLL:
+            if block == "REROLL":
+                self.marks[i] += 1
+            else:
+                q.pop()
+                m = sum(self.marks)
+                for f in range(5):
+                    self.dice[f] -= self.marks[f]
+                self.marks = [0] * 5
+                self._roll(m)
+        elif k == K_PAY:
+            self._spend_shard(i)
+            if a > 1:
+                step[1] = a - 1
+            else:
+                q.pop()
+        elif k == K_INV_SPACE:
+            q.pop()
+            self._set_invader(i, a)
         elif k in (K_SUPPLY_DRAW, K_BONUS_DRAW, K_CRAFT_DRAW):
             q.pop()
             multi = block == "DRAW_MULTI"
@@ -719,10 +849,6 @@ class State(Effects, _State):
             self._draw_to_reserve(i, multi)
             if k == K_SUPPLY_DRAW and a:
                 q.append([K_EXCHANGE, 1, 0, 0])
-        elif k == K_EXCHANGE:
-            q.pop()
-            if block == "EXCHANGE":
-                self._exchange(i)
         elif k == K_DICE:
             self.dice[i] -= 1
             if b + 1 < len(self.needs(a)):
@@ -730,25 +856,15 @@ class State(Effects, _State):
             else:
                 q.pop()
                 self._add_pillar(a)
-        elif k == K_TARGET:
+        elif k == K_ORDER:
             q.pop()
-            self._place_floor(a, -2 - i if block == "FOUNDATION" else i)
-        elif k == K_PAY:
-            self._spend_shard(i)
+            self._enter(i)
+        elif k in (K_LAVA, K_DESTROY_INV):
+            self._destroy_invader(i)
             if a > 1:
                 step[1] = a - 1
             else:
                 q.pop()
-        elif k == K_REROLL:
-            if block == "REROLL":
-                self.marks[i] += 1
-            else:
-                q.pop()
-                m = sum(self.marks)
-                for f in range(5):
-                    self.dice[f] -= self.marks[f]
-                self.marks = [0] * 5
-                self._roll(m)
         elif k == K_ICE:
             if block == "PASS":
                 q.pop()
@@ -758,49 +874,16 @@ class State(Effects, _State):
             self._crystallize(i)
             if b + 1 >= c:
                 q.pop()
-        elif k in (K_LAVA, K_DESTROY_INV):
-            self._destroy_invader(i)
-            if a > 1:
-                step[1] = a - 1
-            else:
-                q.pop()
-        elif k == K_CRYSTAL:
-            if block == "PASS":
-                q.pop()
-                return
-            self._crystallize(i)
-            if a > 1:
-                step[1] = a - 1
-            else:
-                q.pop()
-        elif k == K_FIRE_FROM:
-            q[-1] = [K_FIRE_TO, i, 0, 0]
-        elif k == K_FIRE_TO:
-            q.pop()
-            self.invader[i] = self.invader[a]
-            self._fv = next(_FV)
-            self.invader[a] = -1
-            self._fv = next(_FV)
         elif k == K_FREE_PILLAR:
             self._add_pillar(i)
             if a > 1:
                 step[1] = a - 1
             else:
                 q.pop()
-        elif k == K_BONUS:
+        elif k == K_FIRE_TO:
             q.pop()
-            self._bonus(i)
-        elif k == K_DIMINISH:
-            if block == "SHARD":
-                self.shards[a] -= 1
-            else:
-                self.invader[i] = -1
-                self._fv = next(_FV)
-            self.aside[a] += 1
-            if b > 1:
-                step[2] = b - 1
-            else:
-                q.pop()
+            self._set_invader(i, self.invader[a])
+            self._set_invader(a, -1)
         elif k == K_DISCARD:
             self.dice[i] -= 1
             if a > 1:
@@ -811,21 +894,43 @@ class State(Effects, _State):
             q.pop()
             self.dice[i] -= 1
             self._roll(1)
+        elif k == K_FIRE_FROM:
+            q[-1] = [K_FIRE_TO, i, 0, 0]
         elif k == K_DEMOLISH:
             q.pop()
-            self.pillar[i] = 0
-            self._fv = next(_FV)
+            self._set_pillar(i, 0)
             self.pillars_used -= 1
+        elif k == K_SETUP_INV:
+            q.pop()
+            self._set_invader(i, a)
+        elif k == K_TARGET:
+            q.pop()
+            self._place_floor(a, -2 - i if block == "FOUNDATION" else i)
+        elif k == K_CRYSTAL:
+            if block == "PASS":
+                q.pop()
+                return
+            self._crystallize(i)
+            if a > 1:
+                step[1] = a - 1
+            else:
+                q.pop()
         elif k == K_WALL:
             q.pop()
             self.walls[i] = True
-        elif k == K_ORDER:
+        elif k == K_BONUS:
             q.pop()
-            self._enter(i)
-        elif k == K_INV_SPACE:
-            q.pop()
-            self.invader[i] = a
-            self._fv = next(_FV)
+            self._bonus(i)
+        elif k == K_DIMINISH:
+            if block == "SHARD":
+                self.shards[a] -= 1
+            else:
+                self._set_invader(i, -1)
+            self.aside[a] += 1
+            if b > 1:
+                step[2] = b - 1
+            else:
+                q.pop()
 
     # ---- the driver: automatic steps, forced choices, phase changes ---------------------------
     def _settle(self) -> None:
@@ -836,27 +941,31 @@ class State(Effects, _State):
             q = self.queue
             if q:
                 top = q[-1]
-                if top[0] in _AUTO:
+                k = top[0]
+                if k in _AUTO:
                     q.pop()
-                    if top[0] == K_DO_DRAW:
+                    if k == K_DO_DRAW:
                         self._draw_to_reserve(top[1], bool(top[2]))
                     else:
                         self._diminish_bag(top[1])
                     continue
-                if top[0] == K_DISCARD and top[1] >= sum(self.dice):
+                if k == K_DISCARD and top[1] >= sum(self.dice):
                     q.pop()  # discarding every unused die: nothing to choose
                     self.dice = [0] * 5
                     continue
                 opts = self._step_options(top)
-                if not opts:
-                    q.pop()  # nothing left to choose: the step ends (ASP-A16)
-                    continue
-                if len(opts) == 1:
-                    block, i = CODEC.decode(opts[0])
+                if len(opts) > 1:
+                    opts.sort()
+                    self._legal = opts
+                    return
+                if opts:  # a forced choice
+                    block, i = DECODE[opts[0]]
                     self._resolve(top, block, i)
-                    continue
-                self._legal = sorted(opts)
-                return
+                else:
+                    q.pop()  # nothing left to choose: the step ends (ASP-A16)
+                continue
+            if self.phase == BUILD:
+                break  # the build step's main choice
             if self.phase == SETUP:
                 self._start_turn()
             elif self.phase == SUPPLY:
@@ -928,28 +1037,32 @@ class State(Effects, _State):
 
     def _invader_targets(self, e: int) -> list[int]:
         """Rulebook "Draw new invaders": the spaces an invader of element ``e`` may enter
-        (ties chosen by the active player, ASP-A15); [] = it attacks the core."""
-        tiers = ((True, False) if self.fiend_active(e, 2) else (False, True))  # (multi?) order
-        lowest = self.fiend_active(e, 1)
-        for multi in tiers:
-            best, key_best = [], None
-            for s in self.open_spaces():
-                if self.invader[s] >= 0:
-                    continue
-                t = s // C.MAX_SPACES
-                mask = ROOMS[self.side[t]][ROOM_OF[self.side[t]][s]][1]
-                if (mask == C.MULTI) != multi or not mask >> e & 1:
-                    continue
-                key = (self.level[t], self.pillar[s])
-                if lowest:
-                    key = (-key[0], -key[1])
-                if key_best is None or key > key_best:
-                    best, key_best = [s], key
-                elif key == key_best:
-                    best.append(s)
-            if best:
-                return best
-        return []
+        (ties chosen by the active player, ASP-A15); [] = it attacks the core.
+
+        Standard rooms of its element first, then multi rooms (awake level-2 fiend of
+        ``e``: multi rooms first); among them the highest floor, then a space with a
+        pillar (awake level-1 fiend: the lowest floor, then without a pillar; ASP-A6)."""
+        sign = -1 if self.fiend_active(e, 1) else 1
+        bit = 1 << e
+        pillar, invader = self.pillar, self.invader
+        best = [[], []]  # per tier: 0 standard (element) rooms, 1 multi rooms
+        key_best = [None, None]
+        sc = self._scache
+        if sc is None or sc[0] != self._sv:
+            sc = self._struct()
+        for s, mask, lv2, m in sc[4]:
+            if invader[s] >= 0 or not mask & bit:
+                continue
+            key = sign * (lv2 + pillar[s])  # (level, pillar) in lexicographic order
+            kb = key_best[m]
+            if kb is None or key > kb:
+                best[m] = [s]
+                key_best[m] = key
+            elif key == kb:
+                best[m].append(s)
+        if self.fiend_active(e, 2):
+            return best[1] or best[0]
+        return best[0] or best[1]
 
     def _enter(self, e: int) -> None:
         """Place the next invader of element ``e``; a tie between spaces is the active
@@ -958,8 +1071,7 @@ class State(Effects, _State):
         self.incoming.remove(e)
         targets = self._invader_targets(e)
         if targets and len(targets) <= 1 + self.incoming.count(e):
-            self.invader[targets[0]] = e
-            self._fv = next(_FV)
+            self._set_invader(targets[0], e)
         elif targets:
             self.queue.append([K_INV_SPACE, e, 0, 0])
         else:

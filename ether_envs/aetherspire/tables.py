@@ -57,6 +57,8 @@ CODEC = ActionCodec([
           lambda i: C.ELEMENTS[i]),
 ])
 OFF = CODEC.offsets
+DECODE: tuple[tuple[str, int], ...] = tuple(CODEC.decode(a) for a in range(CODEC.size))
+"""``DECODE[action]`` = ``CODEC.decode(action)`` (block name, index), as a table."""
 END_BUILD, PASS, DRAW0, DRAWM0, EXCH0, SPACE0, DIE0, REROLL0, ROLL = (
     OFF[b] for b in ("END_BUILD", "PASS", "DRAW", "DRAW_MULTI", "EXCHANGE", "SPACE", "DIE", "REROLL", "ROLL"))
 BUILD0, FOUND0, ROOM0, SPELL0, SHARD0, SPIRE0, BONUS0, TRIGGER, FREE_PILLAR, ELEM0 = (
@@ -90,15 +92,18 @@ for _t in C.TILES:
 TILE_ROOMS = [[tuple((t.tile_id * C.MAX_ROOMS + r, ROOMS[sd][t.tile_id * C.MAX_ROOMS + r][0],
                       ROOMS[sd][t.tile_id * C.MAX_ROOMS + r][2]) for r in range(len(t.sides[sd].rooms)))
                for t in C.TILES] for sd in (0, 1)]
+# SPACE_ROOM_MASK[side][space] -> element mask of the space's room (0 if no such space)
+SPACE_ROOM_MASK = [[ROOMS[sd][ROOM_OF[sd][s]][1] if ROOM_OF[sd][s] >= 0 else 0 for s in range(NS)] for sd in (0, 1)]
 TILE_SIZE = [t.size for t in C.TILES]
 TILE_ELEMENTS = [[t.sides[0].elements, t.sides[1].elements] for t in C.TILES]
 TILE_EFFECT = [t.sides[0].effect for t in C.TILES]
 
 _FV = itertools.count()
-"""Stamps: every change of a fortress (``State._fv``) or of the reserve, an awakening
-or a bonus token (``State._bv``) takes a fresh number, so two states with the same
-stamps (a state and its clones) have the same board. Only caches (legal-action
-helpers, the encoder) read them; they never affect play."""
+"""Stamps: every change of a fortress (``State._fv``; per floor tile ``State._tv``; its
+structure ``State._sv``) or of the reserve, an awakening, a defeat or a bonus token
+(``State._bv``) takes a fresh number, so two states with the same stamps (a state and
+its clones) have the same board. Only caches (legal-action helpers, the encoder) read
+them; they never affect play. Stamps are per process: unpickled states take fresh ones."""
 
 # phases
 SETUP, SUPPLY, BUILD, INVASION, OVER = range(5)
@@ -115,9 +120,9 @@ _AUTO = (K_DO_DRAW, K_DIMINISH_AUTO)  # steps that need no decision
 REWARDS = ("win", "score")
 
 __all__ = [
-    "NEEDS", "ROOM_OF", "ROOMS", "TILE_SPACES", "TILE_ROOMS", "NT", "NS", "NR", "SPELLS", "MUDSLIDE", "ICE_BEAM",
+    "NEEDS", "ROOM_OF", "ROOMS", "SPACE_ROOM_MASK", "TILE_SPACES", "TILE_ROOMS", "NT", "NS", "NR", "SPELLS", "MUDSLIDE", "ICE_BEAM",
     "LAVA_BOMB", "FIRESTORM", "FLOOR_CRAFTING", "SPELL_COST", "space_name", "room_name", "CODEC",
-    "OFF", "END_BUILD", "PASS", "DRAW0", "DRAWM0", "EXCH0", "SPACE0", "DIE0", "REROLL0", "ROLL",
+    "OFF", "DECODE", "END_BUILD", "PASS", "DRAW0", "DRAWM0", "EXCH0", "SPACE0", "DIE0", "REROLL0", "ROLL",
     "BUILD0", "FOUND0", "ROOM0", "SPELL0", "SHARD0", "SPIRE0", "BONUS0", "TRIGGER", "FREE_PILLAR",
     "ELEM0", "TILE_SIZE", "TILE_ELEMENTS", "TILE_EFFECT", "SETUP", "SUPPLY", "BUILD", "INVASION",
     "OVER", "PHASE_NAMES", "STEP_NAMES", "REWARDS", "K_SETUP_INV", "K_SUPPLY_DRAW",

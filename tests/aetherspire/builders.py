@@ -58,7 +58,10 @@ def touch(s):
     """Invalidate caches after editing a state by hand."""
     s._fv = next(R._FV)
     s._bv = next(R._FV)
+    s._sv = next(R._FV)
+    s._tv = [next(R._FV) for _ in range(R.NT)]
     s._legal = None
+    s.invalidate_caches()
     return s
 
 
@@ -86,6 +89,7 @@ def reserve(s, t: int, side: int = 0):
 
 
 def pillars(s, *spaces):
+    s._own_fortress()
     for q in spaces:
         s.pillar[q] = 1
         s.pillars_used += 1
@@ -94,6 +98,7 @@ def pillars(s, *spaces):
 
 def invaders(s, placed: dict):
     """Put invaders ``{space: element}`` taken from the bag."""
+    s._own_fortress()
     for q, e in placed.items():
         s.bag.remove(e)
         s.invader[q] = e

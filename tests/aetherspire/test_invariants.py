@@ -34,3 +34,65 @@ def test_invariants_components_conserved_in_play(num_players, difficulty):
             a = heuristic_action(s, s.current_player(), rng) if seed % 2 else legal[rng.integers(len(legal))]
             s.apply_action(a)
         check_components(s)
+
+
+def test_invariants_chance_draws_equal_numpy_integers():
+    """State._below draws exactly what ``rng.integers`` would (so trajectories do not
+    depend on which of the two is called), also from a clone's lazily copied generator."""
+    g = ether_envs.load_game("aetherspire")
+    for seed in range(20):
+        s = g.new_initial_state(seed).clone()
+        ref = np.random.default_rng(seed)
+        ref.bit_generator.state = s.rng_state()
+        for n in (1, 2, 3, 8, 41, 1000, 2**31 + 5, 3_000_000_000) * 3:
+            assert s._below(n) == int(ref.integers(n))
+            k = 1 + n % 8
+            assert [s._below(8) for _ in range(k)] == ref.integers(0, 8, size=k).tolist()
+        assert s.rng_state() == ref.bit_generator.state
+
+
+def test_invariants_clone_copies_every_mutable_attribute():
+    """Every list is copied by clone(), or (the long fortress lists) before either
+    state changes it."""
+    s = ether_envs.load_game("aetherspire", num_players=3, difficulty=3).new_initial_state(5)
+    c = s.clone()
+    on_write = {"pillar", "invader", "room_tile"}
+    for k, v in s.__dict__.items():
+        if isinstance(v, list) and k != "_legal" and k not in on_write:  # _legal is never mutated
+            assert c.__dict__[k] is not v, k
+            assert all(not isinstance(x, list) or x is not y for x, y in zip(v, c.__dict__[k])), k
+    before = {k: list(getattr(s, k)) for k in on_write}
+    c._set_pillar(5, 1)
+    c._set_invader(6, 2)
+    floor_slot = next(r for r in range(R.NR) if s.room_tile[r] < 0)
+    c._own_fortress()
+    c.room_tile[floor_slot] = 0
+    assert {k: getattr(s, k) for k in on_write} == before
+    d = s.clone()  # the original, shared again, copies before its own change
+    s._set_pillar(7, 1)
+    assert d.pillar[7] == 0 and c.pillar[7] == 0
+
+
+@pytest.mark.parametrize("num_players,difficulty", [(1, 1), (4, 3)])
+def test_invariants_cached_views_equal_fresh_ones_in_play(num_players, difficulty):
+    """The stamp-keyed caches (open spaces, spires, legal actions, the encoder's blocks)
+    always equal a computation from scratch, through clones and pickles."""
+    import pickle
+
+    g = ether_envs.load_game("aetherspire", num_players=num_players, difficulty=difficulty)
+    for seed in range(3):
+        s = g.new_initial_state(seed)
+        rng = np.random.default_rng(seed)
+        step = 0
+        while not s.is_terminal():
+            fresh = pickle.loads(pickle.dumps(s))  # fresh stamps, empty caches
+            fresh._fcache = fresh._scache = fresh._legal = None
+            assert s._fort()[1:] == fresh._fort()[1:] and s.spire_options() == fresh.spire_options()
+            assert s.legal_actions() == fresh.legal_actions()
+            fresh_encoder = type(g.encoder)(g)
+            for p in range(num_players):
+                assert np.array_equal(s.observation_tensor(p), fresh_encoder.encode(fresh, p))
+            legal = s.legal_actions()
+            s = s.clone() if step % 3 == 0 else s
+            s.apply_action(legal[rng.integers(len(legal))])
+            step += 1
