@@ -157,9 +157,11 @@ class ResolutionMixin:
         the game is over: False)."""
         rc = self.rc
         while True:
-            if _STAGE_STEP[rc["stage"]](self, rc):
+            stage = rc["stage"]
+            if _STAGE_STEP[stage](self, rc):
                 return True
-            if self.rc is not rc or self.win is not None or self.gain_seat >= 0 or self.phase == R.OVER:
+            if stage not in _QUIET_STAGES and (
+                    self.rc is not rc or self.win is not None or self.gain_seat >= 0 or self.phase == R.OVER):
                 return False
 
     # one method per stage: True when a decision is pending
@@ -718,3 +720,6 @@ _STAGE_STEP = (ResolutionMixin._stage_thief, ResolutionMixin._stage_assassin, Re
                ResolutionMixin._stage_buy, ResolutionMixin._stage_buy, ResolutionMixin._stage_buy)
 """The step method of each resolution stage, indexed by ``STAGES``."""
 assert len(_STAGE_STEP) == len(STAGES)
+_QUIET_STAGES = frozenset((S_THIEF, S_ASSASSIN, S_SETUP, S_ROLL, S_SKILLS, S_DRONE, S_MARKET, S_PAY, S_FACTORY))
+"""Stages whose step never opens a window, poses a gain, ends the area or ends the game (no gain of
+Ether: the Drone gains its area's resource), so ``_rc_step`` goes on without checking."""

@@ -996,7 +996,7 @@ class State(FavourMixin, ResolutionMixin, _State):
             return False
         if ph == NEW_DAY:
             if self.queue:
-                self._decide(K_ABILITY, self.queue[0])
+                self._decide(K_ABILITY, self.queue[0], [ABILITY0, ABILITY0 + 1, ABILITY0 + 2, ABILITY0 + 3])
                 return True
             self.revealed = True
             for q in range(n):
