@@ -114,6 +114,9 @@ _EXTRACTION_MASK = sum(1 << a for a in C.EXTRACTION_AREAS)
 _MARKET_FACTORY_MASK = (1 << C.MARKET) | (1 << C.FACTORY)
 _ETHER_FAULT_BIT = 1 << C.ETHER_FAULT
 _LIMITED_BITS = tuple((a, 1 << a) for a in C.LIMITED)
+_EXEMPT_MERC_AREAS = {C.PRIESTESS: 0, C.DRONE: _EXTRACTION_MASK, C.ASSASSIN: ~_MARKET_FACTORY_MASK,
+                      C.THIEF: _SILO_MASK}
+"""Areas open to an exempt Mercenary (rulebook "Mercenary Dice"; the Thief: any Silo but its owner's)."""
 _SILOS = {n: tuple((o, C.SILO0 + o, 1 << (C.SILO0 + o), ~(1 << o)) for o in range(n)) for n in (2, 3, 4)}
 """Per player count: (owner, area, area bit, mask without the owner) of each Silo in play."""
 
@@ -523,14 +526,8 @@ class State(FavourMixin, ResolutionMixin, _State):
             m = self.hired[p] if kind == 2 else -1
             if kind == 3:
                 out.append(base & _ETHER_FAULT_BIT if self.ether_ctrl == p else 0)
-            elif m == C.PRIESTESS:
-                out.append(0)
-            elif m == C.DRONE:
-                out.append(base & _EXTRACTION_MASK)
-            elif m == C.ASSASSIN:
-                out.append(base & ~_MARKET_FACTORY_MASK)
-            elif m == C.THIEF:
-                out.append(base & _SILO_MASK & ~own_silo)
+            elif m in _EXEMPT_MERC_AREAS:  # Priestess, Drone, Assassin, Thief: their own areas, no limits
+                out.append(base & _EXEMPT_MERC_AREAS[m] & ~(own_silo if m == C.THIEF else 0))
             else:
                 if lim < 0:
                     lim = _OPEN_MASK
