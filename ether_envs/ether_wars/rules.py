@@ -957,16 +957,17 @@ class State(FavourMixin, ResolutionMixin, _State):
             self.pk = K_NONE
             return False
         if ph == MOVEMENT:
-            moves = None
-            while self.queue:
-                moves = self._movable(self.queue[0])
-                if moves:
-                    break
-                self.queue.pop(0)
-            if self.queue and self.pk != K_FERTILE:
-                self._decide(K_MOVE, self.queue[0], self._move_legal(self.queue[0], moves))
-                return True
-            if self.pk != K_FERTILE:
+            if self.pk != K_FERTILE:  # movers first (seats with nothing to move are skipped) ...
+                moves = None
+                while self.queue:
+                    moves = self._movable(self.queue[0])
+                    if moves:
+                        break
+                    self.queue.pop(0)
+                if self.queue:
+                    self._decide(K_MOVE, self.queue[0], self._move_legal(self.queue[0], moves))
+                    return True
+                # ... then the Dracon Fertile holders, whether or not they had anything to move
                 for q in range(n):
                     self.aggr_silo[q] = any(self.units_at[q][C.SILO0 + o] >= 2 for o in range(n) if o != q)
                 self.queue = [q for q in self.order() if self.ability_key(q) == "fertile"]

@@ -162,3 +162,20 @@ def test_faction_card_dracon_fertile_puts_reserve_units_before_resolution():
     act(s, "AREA", C.BIOSPHERE)
     assert s.charge[1] == 0 and s.reserve[1] == 4 and s.units_at[1][C.BIOSPHERE] == 1
     assert s.phase == R.RESOLUTION
+
+
+def test_faction_card_dracon_fertile_repeats_per_charge_without_dice_to_move():
+    # a Fertile holder with nothing on the board to move may still pay Charge after Charge
+    s = at_phase(new_state(2), R.MOVEMENT, abilities=[None, 0])  # seat 1 is Dracon: Fertile
+    s.first = 0
+    s.charge[1], s.reserve[1] = 2, 5
+    s.res[1][C.COLTAN] = 0  # no Coltan: no die of seat 1 can move
+    s.invalidate_caches()
+    s.queue = s.order()
+    s._advance()
+    assert s.pk == R.K_FERTILE and s.pp == 1
+    act(s, "AREA", C.BIOSPHERE)
+    assert s.pk == R.K_FERTILE and s.pp == 1, "the second Charge must be offered too"
+    act(s, "AREA", C.BIOSPHERE)
+    assert s.charge[1] == 0 and s.reserve[1] == 3 and s.units_at[1][C.BIOSPHERE] == 2
+    assert s.phase == R.RESOLUTION
