@@ -324,6 +324,7 @@ class State(Effects, _State):
 
     _u32 = None  # (generator, its ctypes next_uint32, state pointer): Effects._below
     _blocked = None  # (board stamp, _star_blocked())
+    _builds = None  # (board stamp, sizes with a place, BUILD actions): _build_options
 
     def __getstate__(self) -> dict:
         """The attributes, less the generator's ctypes handles (rebuilt when needed)."""
@@ -555,7 +556,10 @@ class State(Effects, _State):
                 out += _REROLL_OPTIONS[avail]
         if self.reserve:
             has = (bool(rooms[0]), bool(rooms[1]), bool(rooms[2]) or min(self.found_tile) < 0)
-            out += [BUILD0 + t for t in self.reserve if has[TILE_SIZE[t]]]
+            c = self._builds
+            if c is None or c[0] != self._bv or c[1] != has:  # the reserve changes with _bv
+                c = self._builds = (self._bv, has, [BUILD0 + t for t in self.reserve if has[TILE_SIZE[t]]])
+            out += c[2]
         sh = self.shards
         ns = sh[0] + sh[1] + sh[2] + sh[3]
         ch = C.CHARACTERS[self.characters[self.turn_player]]
@@ -584,7 +588,7 @@ class State(Effects, _State):
         k, pillar = ch.trigger, self.pillar  # character triggers (ASP-A5)
         if (nd >= 1 and self._pillar_space_of(ch.element, free) if k == "pillar"
                 else bool(invaded) and any(pillar[q] for q in opened) if k == "demolish"
-                else nd >= 2 and bool(self._restorable_walls()) if k == "mend"
+                else nd >= 2 and False in self.walls and bool(self._restorable_walls()) if k == "mend"
                 else nd >= 1 and bool(self.reserve) if k == "swap"
                 else nd >= 1 and ns >= 1):  # gust
             out.append(TRIGGER)
@@ -794,7 +798,15 @@ class State(Effects, _State):
         if block == "END_BUILD":
             self._begin_invasion()
         elif block == "SPACE":
-            self.queue.append([K_DICE, i, 0, 0])
+            need = self.needs(i)
+            d = self.dice
+            fits = need[0] & ((d[0] > 0) | (d[1] > 0) << 1 | (d[2] > 0) << 2 | (d[3] > 0) << 3 | (d[4] > 0) << 4)
+            if len(need) == 1 and not fits & (fits - 1):
+                # one die that only one face fits: the dice step's forced choice, done here
+                d[fits.bit_length() - 1] -= 1
+                self._add_pillar(i)
+            else:
+                self.queue.append([K_DICE, i, 0, 0])
         elif block == "REROLL":
             self.reroll_used = True
             self.marks[i] = 1
