@@ -378,9 +378,9 @@ class State(Effects, _State):
 
     def _struct(self) -> tuple:
         """(stamp, open rooms ``[(slot, size, spaces)]``, their spaces, spire top
-        candidates, ``[(space, room element mask, 2 * level, multi room?)]`` of the open
-        spaces), cached per structure stamp ``_sv`` (floors placed, spires topped;
-        shared lists: never mutate them). Tiles and spaces in ascending id order.
+        candidates, per element the invader target groups (``_target_groups``, filled
+        when first needed)), cached per structure stamp ``_sv`` (floors placed, spires
+        topped; shared lists: never mutate them). Tiles and spaces in ascending id order.
 
         Open: a room with no floor on it, on an untopped floor (ASP-A13, ASP-A14).
         A spire top candidate: a floor of level 4 or more (a spire has 4 or more
@@ -391,7 +391,6 @@ class State(Effects, _State):
         rooms: list[tuple] = []
         opened: list[int] = []
         tops: list[int] = []
-        spaces: list[tuple] = []
         room_tile, level, side, topped, spire_of = self.room_tile, self.level, self.side, self.topped, self.spire_of
         for t in range(NT):
             lv = level[t]
@@ -404,12 +403,31 @@ class State(Effects, _State):
                     continue
                 rooms.append(room)
                 opened += room[2]
-                mask = ROOMS[side[t]][room[0]][1]
-                spaces += [(q, mask, lv * 2, mask == C.MULTI) for q in room[2]]
             if lv >= 4 and not covered and spire_of[t] < 0 and _HAS_SMALL_ROOM[side[t]][t]:
                 tops.append(t)
-        sc = self._scache = (self._sv, rooms, opened, tops, spaces)
+        sc = self._scache = (self._sv, rooms, opened, tops, [None] * 4)
         return sc
+
+    def _target_groups(self, e: int) -> tuple:
+        """The open spaces an invader of element ``e`` may enter, per tier (0: the
+        standard rooms of its element, 1: multi rooms) as ``[(level, spaces)]``, highest
+        floor first, spaces in ascending order; cached in ``_struct()`` (a function of
+        the structure alone)."""
+        sc = self._struct()
+        groups = sc[4][e]
+        if groups is not None:
+            return groups
+        bit = 1 << e
+        by_level: tuple[dict, dict] = ({}, {})
+        side, level = self.side, self.level
+        for slot, _size, spaces in sc[1]:
+            t = slot // C.MAX_ROOMS
+            mask = ROOMS[side[t]][slot][1]
+            if mask & bit:
+                by_level[mask == C.MULTI].setdefault(level[t], []).extend(spaces)
+        groups = sc[4][e] = tuple(sorted(((lv, sorted(sp)) for lv, sp in tier.items()), reverse=True)
+                                  for tier in by_level)
+        return groups
 
     def _fort(self) -> tuple:
         """(stamp, open spaces, invader spaces, buildable rooms per size, spaces free for
@@ -1054,27 +1072,16 @@ class State(Effects, _State):
         Standard rooms of its element first, then multi rooms (awake level-2 fiend of
         ``e``: multi rooms first); among them the highest floor, then a space with a
         pillar (awake level-1 fiend: the lowest floor, then without a pillar; ASP-A6)."""
-        sign = -1 if self.fiend_active(e, 1) else 1
-        bit = 1 << e
+        low = self.fiend_active(e, 1)
         pillar, invader = self.pillar, self.invader
-        best = [[], []]  # per tier: 0 standard (element) rooms, 1 multi rooms
-        key_best = [None, None]
-        sc = self._scache
-        if sc is None or sc[0] != self._sv:
-            sc = self._struct()
-        for s, mask, lv2, m in sc[4]:
-            if invader[s] >= 0 or not mask & bit:
-                continue
-            key = sign * (lv2 + pillar[s])  # (level, pillar) in lexicographic order
-            kb = key_best[m]
-            if kb is None or key > kb:
-                best[m] = [s]
-                key_best[m] = key
-            elif key == kb:
-                best[m].append(s)
-        if self.fiend_active(e, 2):
-            return best[1] or best[0]
-        return best[0] or best[1]
+        groups = self._target_groups(e)
+        for tier in ((1, 0) if self.fiend_active(e, 2) else (0, 1)):
+            for _lv, spaces in (reversed(groups[tier]) if low else groups[tier]):
+                free = [s for s in spaces if invader[s] < 0]
+                if free:
+                    best = [s for s in free if not pillar[s]] if low else [s for s in free if pillar[s]]
+                    return best or free
+        return []
 
     def _enter(self, e: int) -> None:
         """Place the next invader of element ``e``; a tie between spaces is the active
