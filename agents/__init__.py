@@ -7,7 +7,7 @@
     action = agent.act_env(env)                    # env level (a PettingZoo AEC env)
 
 Specs: ``random``, ``heuristic``, ``mcts[:simulations=N,c=C,rollouts=R]``,
-``ppo:PATH[,deterministic=false]`` (see :func:`make_agent`).
+``ppo:PATH[,deterministic=false]``, ``rllib:CHECKPOINT[,deterministic=false]`` (see :func:`make_agent`).
 """
 
 from .base import Agent, parse_spec
@@ -15,7 +15,7 @@ from .heuristic import HeuristicAgent
 from .mcts import MCTSAgent
 from .random_agent import RandomAgent
 
-AGENT_KINDS = ("random", "heuristic", "mcts", "ppo")
+AGENT_KINDS = ("random", "heuristic", "mcts", "ppo", "rllib")
 
 
 def make_agent(spec: str, game, seed: int | None = None) -> Agent:
@@ -27,6 +27,7 @@ def make_agent(spec: str, game, seed: int | None = None) -> Agent:
     * ``heuristic`` — the game's greedy rule (``agents/heuristics/<game>.py``).
     * ``mcts:simulations=200,c=1.4`` — UCT over the engine (determinized for hidden information).
     * ``ppo:path/to/model.zip`` (``deterministic=false`` to sample) — a trained MaskablePPO model.
+    * ``rllib:runs/<run>/checkpoint`` — a policy trained by ``training.rllib`` (needs Ray).
 
     Raises:
         ValueError: unknown kind, bad arguments, or (ppo) a model trained on another game/config.
@@ -42,6 +43,12 @@ def make_agent(spec: str, game, seed: int | None = None) -> Agent:
         from .ppo import PPOAgent  # torch only when needed
 
         cls, first = PPOAgent, [game]
+    elif kind == "rllib":
+        try:
+            from .rllib_agent import RLlibAgent  # ray and torch only when needed
+        except ImportError as e:
+            raise ValueError(f"agent spec {spec!r} needs Ray RLlib: pip install -e '.[distributed]' ({e})") from None
+        cls, first = RLlibAgent, [game]
     else:
         raise ValueError(f"unknown agent kind {kind!r} in spec {spec!r}; known: {', '.join(AGENT_KINDS)}")
     try:

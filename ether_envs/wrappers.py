@@ -15,7 +15,9 @@ Spaces: observation ``Box(float32, (obs_size,))`` = the game's observation
 for the learner's seat (seat-relative, see the game's env docstring); action
 ``Discrete(N)`` = the game's action codec. ``action_masks()`` gives the bool
 mask of legal actions (sb3-contrib's MaskablePPO protocol); ``info["action_mask"]``
-holds the same as int8.
+holds the same as int8. ``reset_into`` / ``step_into`` write the observation and
+mask into given arrays instead (rows of a batch: :mod:`ether_envs.vector` batches
+many games for SB3 in one process or over worker processes).
 
 Reward: 0 until the game ends, then the learner's terminal return
 (``state.returns()[seat]``, e.g. +1 win / -1 loss) — also when the game is
@@ -150,6 +152,69 @@ class SingleAgentEnv(gymnasium.Env):
             ``(observation, info)``; ``info`` has ``action_mask`` (int8) and ``seat``.
         """
         super().reset(seed=seed)
+        self._new_game()
+        return self._obs(), self._info()
+
+    def step(self, action):
+        """Play the learner's ``action``, then the opponents until the learner must decide
+        again or the game ends.
+
+        Raises:
+            RuntimeError: step after the episode ended (call reset).
+            ValueError: illegal action under ``illegal_action="raise"``.
+        """
+        reward, terminated, truncated, info = self._play(action)
+        info["action_mask"] = self._mask()
+        return self._obs(), reward, terminated, truncated, info
+
+    def reset_into(self, obs_out: np.ndarray, mask_out: np.ndarray, seed: int | None = None) -> dict[str, Any]:
+        """:meth:`reset` for vectorised envs: the observation is written into
+        ``obs_out`` (float32 ``(obs_size,)``) and the mask into ``mask_out``
+        (bool ``(N,)``), e.g. rows of an ``(n_envs, ...)`` batch.
+
+        Returns:
+            ``info`` with ``seat`` (no ``action_mask``: read ``mask_out``).
+        """
+        gymnasium.Env.reset(self, seed=seed)
+        self._new_game()
+        self.write_into(obs_out, mask_out)
+        return {"seat": self.seat}
+
+    def step_into(self, action, obs_out: np.ndarray, mask_out: np.ndarray) -> tuple[float, bool, bool, dict[str, Any]]:
+        """:meth:`step` for vectorised envs: the next observation and mask are
+        written into ``obs_out`` and ``mask_out`` (see :meth:`reset_into`).
+
+        Returns:
+            ``(reward, terminated, truncated, info)``; ``info`` as :meth:`step`'s without ``action_mask``.
+
+        Raises:
+            as :meth:`step`.
+        """
+        reward, terminated, truncated, info = self._play(action)
+        self.write_into(obs_out, mask_out)
+        return reward, terminated, truncated, info
+
+    def write_into(self, obs_out: np.ndarray, mask_out: np.ndarray) -> None:
+        """Write the learner's current observation (float32) and legal-action mask (bool;
+        all False once the game is over) into the given arrays."""
+        s = self.state
+        s.observation_tensor(self.seat, out=obs_out)
+        mask_out[:] = False
+        if not s.is_terminal() and s.current_player() == self.seat:
+            mask_out[s.legal_actions()] = True
+
+    def action_masks(self) -> np.ndarray:
+        """bool array ``(N,)``: legal actions of the learner now (all False once the game is over)."""
+        return self._mask().astype(bool)
+
+    def render(self) -> str | None:
+        if self.render_mode == "ansi":
+            return self.state.render_text()
+        return None
+
+    # ---- internals -------------------------------------------------------------
+    def _new_game(self) -> None:
+        """New game, seat and opponents from ``np_random``; opponents move until the learner decides."""
         for _attempt in range(100):
             self.state = self.game.new_initial_state(seed=int(self.np_random.integers(2**63)))
             n = self.game.num_players
@@ -163,16 +228,9 @@ class SingleAgentEnv(gymnasium.Env):
             raise RuntimeError(f"{self.game_name}: the learner's seat never had to act in 100 games")
         self._done = False
         self._potential = 0.0  # Phi at the start of the game (opponents' first moves are paid at the next step)
-        return self._obs(), self._info()
 
-    def step(self, action):
-        """Play the learner's ``action``, then the opponents until the learner must decide
-        again or the game ends.
-
-        Raises:
-            RuntimeError: step after the episode ended (call reset).
-            ValueError: illegal action under ``illegal_action="raise"``.
-        """
+    def _play(self, action) -> tuple[float, bool, bool, dict[str, Any]]:
+        """The learner's move and the opponents' replies; ``(reward, terminated, truncated, info)``."""
         if self._done:
             raise RuntimeError("step() after the episode ended; call reset()")
         s = self.state
@@ -180,14 +238,19 @@ class SingleAgentEnv(gymnasium.Env):
             a = int(action)
         except (TypeError, ValueError):
             a = None
-        if a is None or a != action or a not in s.legal_actions():
+        legal = a is not None and a == action
+        if legal:
+            try:
+                s.apply_action(a)  # the engine validates; an illegal action changes nothing
+            except ValueError:
+                if self.illegal_action == "raise":
+                    raise
+                legal = False
+        if not legal:
             if self.illegal_action == "raise":
                 s.apply_action(action)  # raises ValueError naming the action and the legal ones
             self._done = True
-            info = self._info()
-            info["illegal_action"] = True
-            return self._obs(), self.illegal_reward, True, False, info
-        s.apply_action(a)
+            return self.illegal_reward, True, False, {"seat": self.seat, "illegal_action": True}
         self.num_steps += 1
         self._advance()
         terminated = s.is_terminal()
@@ -198,22 +261,12 @@ class SingleAgentEnv(gymnasium.Env):
             reward += self.score_shaping * (potential - self._potential)
             self._potential = potential
         self._done = terminated or truncated
-        info = self._info()
+        info: dict[str, Any] = {"seat": self.seat}
         if terminated:
             info["returns"] = s.returns()
             info["scores"] = s.scores()
-        return self._obs(), reward, terminated, truncated, info
+        return reward, terminated, truncated, info
 
-    def action_masks(self) -> np.ndarray:
-        """bool array ``(N,)``: legal actions of the learner now (all False once the game is over)."""
-        return self._mask().astype(bool)
-
-    def render(self) -> str | None:
-        if self.render_mode == "ansi":
-            return self.state.render_text()
-        return None
-
-    # ---- internals -------------------------------------------------------------
     def _advance(self) -> None:
         s = self.state
         while not s.is_terminal() and s.current_player() != self.seat and self.num_steps < self.max_steps:
@@ -228,7 +281,7 @@ class SingleAgentEnv(gymnasium.Env):
         own = float(scores[self.seat])
         if self.game.utility() != "zero_sum" or len(scores) < 2:
             return own
-        return own - float(np.delete(scores, self.seat).max())
+        return own - max(float(x) for i, x in enumerate(scores) if i != self.seat)
 
     def _mask(self) -> np.ndarray:
         s = self.state

@@ -3,8 +3,10 @@
     ether-envs list                                    # registered games
     ether-envs play aethermon_collect --opponents heuristic
     ether-envs train aethermon_collect --total-timesteps 200000
+    ether-envs train ethnos --backend rllib --num-env-runners 2   # Ray RLlib (distributed extra)
     ether-envs evaluate aethermon_collect ppo:runs/main/model.zip random heuristic --focal
     ether-envs bench --games aethermon_collect --seconds 3
+    ether-envs bench-train                             # MaskablePPO frames/s per vec env (README table)
     ether-envs baselines --deals 10 --simulations 25 --out results/baselines   # README table, every game
     ether-envs main                                    # train the default game, then a tournament
 """
@@ -21,6 +23,7 @@ import ether_envs
 
 from . import baselines as baselines_mod
 from . import evaluate as evaluate_mod
+from . import rllib as rllib_mod
 from . import train as train_mod
 
 MAIN_GAME = "aethermon_collect"
@@ -125,6 +128,9 @@ def _ask(input_fn: Callable[[str], str], k: int) -> int | None:
 
 # ---- train / evaluate / bench ------------------------------------------------------------
 def cmd_train(args: argparse.Namespace) -> None:
+    if args.backend == "rllib":
+        rllib_mod.run_from_args(args)
+        return
     path = train_mod.train(train_mod.args_from_namespace(args))
     print(f"model saved to {path}")
 
@@ -137,6 +143,12 @@ def cmd_evaluate(args: argparse.Namespace) -> None:
 def cmd_baselines(args: argparse.Namespace) -> None:
     _one_thread()
     baselines_mod.run_from_args(args)
+
+
+def cmd_bench_train(args: argparse.Namespace) -> None:
+    from . import throughput
+
+    throughput.run_from_args(args)
 
 
 def cmd_bench(args: argparse.Namespace) -> None:
@@ -203,6 +215,10 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("train", help="train MaskablePPO by self-play (see python -m training.train --help)",
                        description=train_mod.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     train_mod.build_parser(s)
+    s.add_argument("--backend", choices=("sb3", "rllib"), default="sb3",
+                   help="sb3: MaskablePPO against an opponent pool (default); rllib: multi-agent self-play PPO "
+                        "on Ray RLlib, locally or on a cluster (needs the distributed extra; see training/rllib.py)")
+    rllib_mod.add_arguments(s.add_argument_group("RLlib backend (--backend rllib)"))
     s.set_defaults(func=cmd_train)
 
     s = sub.add_parser("evaluate", help="tournament between agent specs",
@@ -217,6 +233,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("bench", help="throughput benchmark; options as python -m ether_envs.benchmark --help",
                    add_help=False)
+
+    from . import throughput
+
+    s = sub.add_parser("bench-train", help="MaskablePPO training frames/s with each vec env (README table)",
+                       description=throughput.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    throughput.add_arguments(s)
+    s.set_defaults(func=cmd_bench_train)
 
     s = sub.add_parser("main", help="the main job: train Aethermon: Collect (2 players), then a tournament")
     s.add_argument("--timesteps", type=int, default=MAIN_TIMESTEPS, help=f"training budget (default {MAIN_TIMESTEPS:,})")
@@ -237,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         args.func(args)
-    except (ValueError, FileNotFoundError) as e:
+    except (ValueError, FileNotFoundError, ConnectionError) as e:
         print(f"ether-envs {args.command}: error: {e}", file=sys.stderr)
         return 2
     return 0

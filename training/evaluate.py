@@ -1,14 +1,16 @@
 """Tournaments between agent specs, with seat rotation and paired seeds.
 
     ether-envs evaluate aethermon_collect random heuristic mcts:simulations=100 --deals 50
-    python -m training.evaluate aethermon_collect ppo:runs/main/model.zip random --focal
+    python -m training.evaluate aethermon_collect ppo:runs/main/model.zip random --focal --workers 2
 
 Each *pairing* (A, B) is played on ``deals`` seeded deals; on every deal A
 sits once in every seat with B in all the other seats (so with 2 players the
 two agents swap seats on the same deal). Every agent therefore plays every
 seat on the same deals, which removes the seat and deal luck from the
 comparison. Agents are reseeded for every game from the tournament seed, so a
-tournament is reproducible.
+tournament is reproducible, also when ``--workers N`` plays the games in ``N``
+processes (per-game seeds come from the game's index; results are gathered and
+rated in game order, so they are identical for any number of workers).
 
 Per game, A's *credit* is 1 if A alone has the highest return, ``1/k`` if it
 shares the highest return with ``k-1`` others (all equal: ``1/n``), else 0;
@@ -26,7 +28,9 @@ import csv
 import itertools
 import json
 import math
+import sys
 import time
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
@@ -170,92 +174,151 @@ def run_tournament(game_name: str, specs: Sequence[str], config: dict | None = N
                    seed: int = 0, focal: bool = False, progress: bool = True,
                    out_dir: str | Path | None = None, agents: dict[str, Any] | None = None,
                    pairings: Sequence[tuple[str, str]] | None = None,
-                   records_dir: str | Path | None = None) -> TournamentResult:
+                   records_dir: str | Path | None = None, workers: int = 1) -> TournamentResult:
     """Play every pairing on ``deals`` paired deals with full seat rotation.
 
     Args:
         game_name: registered game; config: its configuration.
         specs: agent specs (``agents.make_agent``); the same spec twice plays an agent against itself.
         deals: deals per pairing; each is played ``num_players`` times (A in each seat).
-        seed: deal ``i`` uses game seed ``seed + i``; agents are reseeded per game from it.
+        seed: deal ``i`` uses game seed ``seed + i``; agents are reseeded for every game from
+            ``(seed, pairing, deal, seat, player)``, never from the order games are played in.
         focal: only the first spec against each other one (default: round robin).
-        agents: optional prebuilt agents by spec (e.g. an in-memory model).
+        agents: optional prebuilt agents by spec (e.g. an in-memory model; must pickle when ``workers > 1``).
         pairings: explicit ``(A, B)`` pairs (overrides ``focal``).
         out_dir: where to write JSON/CSV/PNG (nothing written if ``None``).
         records_dir: where to write a game record (``ether_envs.records``) of every game, named
             ``p{pairing}_d{deal}_s{seat}.json`` (nothing written if ``None``).
+        workers: processes playing the games (1: this process). Every game's seeds depend only on
+            its index, and the results are gathered and rated in game order, so win rates,
+            ratings, games and records are identical for any number of workers (only the
+            timings differ: ``seconds`` sums the time spent playing each game).
 
     Returns:
         :class:`TournamentResult`.
+
+    Raises:
+        ValueError: ``workers < 1``.
     """
     from openskill.models import PlackettLuce
 
-    from agents import make_agent
-
+    if workers < 1:
+        raise ValueError(f"workers must be >= 1, got {workers}")
     config = dict(config or {})
-    game = ether_envs.load_game(game_name, **config)
-    n = game.num_players
     pairs = list(pairings) if pairings is not None else pairings_for(list(specs), focal)
-    built: dict[str, Any] = dict(agents or {})
-    for s in dict.fromkeys(x for pair in pairs for x in pair):
-        if s not in built:
-            built[s] = make_agent(s, game)
+    player = _GamePlayer(game_name, config, pairs, dict(agents or {}), seed, records_dir)
+    n = player.game.num_players
+    tasks = [(pi, deal, seat) for pi in range(len(pairs)) for deal in range(deals) for seat in range(n)]
     model = PlackettLuce()
     ratings = {s: model.rating(name=s) for s in dict.fromkeys(x for pair in pairs for x in pair)}
     result = TournamentResult(game_name, _plain(config), list(dict.fromkeys(specs)), deals, seed)
-    total = len(pairs) * deals * n
-    bar = _bar(total, progress, f"{game_name} tournament")
-    if records_dir is not None:
-        from ether_envs.records import record_from_state, save_record
-
-        records_dir = Path(records_dir)
-        records_dir.mkdir(parents=True, exist_ok=True)
-    for pi, (a_spec, b_spec) in enumerate(pairs):
-        pr = PairingResult(a_spec, b_spec)
-        credits, a_scores, b_scores, a_returns = [], [], [], []
-        t0 = time.perf_counter()
-        for deal in range(deals):
-            for seat in range(n):
-                lineup = [built[a_spec] if p == seat else built[b_spec] for p in range(n)]
-                for p, agent in enumerate(lineup):
-                    agent.seed(_game_seed(seed, pi, deal, seat, p))
-                final = play_to_end(game, lineup, seed + deal)
-                returns, scores, steps = final.returns(), final.scores(), len(final.history)
-                if records_dir is not None:
-                    labels = [a_spec if p == seat else b_spec for p in range(n)]
-                    save_record(record_from_state(final, seed + deal, players=labels, pairing=pi, deal=deal,
-                                                  agent_seat=seat),
-                                records_dir / f"p{pi}_d{deal}_s{seat}.json")
-                c = credit(returns, seat)
-                credits.append(c)
-                a_scores.append(float(scores[seat]))
-                b_scores.extend(float(scores[p]) for p in range(n) if p != seat)
-                a_returns.append(float(returns[seat]))
-                pr.steps += steps
-                result.games.append({"agent": a_spec, "opponent": b_spec, "deal": deal, "game_seed": seed + deal,
-                                     "agent_seat": seat, "credit": c, "returns": returns.tolist(),
-                                     "scores": scores.tolist(), "steps": steps})
-                if a_spec != b_spec:
-                    ranks = [1, 2] if c > 1.0 / n + 1e-9 else ([2, 1] if c < 1.0 / n - 1e-9 else [1, 1])
-                    new = model.rate([[ratings[a_spec]], [ratings[b_spec]]], ranks=ranks)
-                    ratings[a_spec], ratings[b_spec] = new[0][0], new[1][0]
-                bar.update(1)
-        pr.seconds = time.perf_counter() - t0
-        pr.games = len(credits)
-        pr.credit = float(sum(credits))
-        pr.win_rate = pr.credit / pr.games
-        pr.win_low, pr.win_high = wilson_interval(pr.credit, pr.games)
-        pr.mean_score, pr.mean_score_ci = mean_interval(a_scores)
-        pr.opponent_mean_score, pr.opponent_mean_score_ci = mean_interval(b_scores)
-        pr.mean_return = float(np.mean(a_returns))
-        pr.steps_per_second = pr.steps / pr.seconds if pr.seconds > 0 else float("nan")
-        result.pairings.append(pr)
-        bar.set_postfix_str(f"{a_spec} vs {b_spec}: {pr.win_rate:.0%}")
+    bar = _bar(len(tasks), progress, f"{game_name} tournament")
+    with _played(player, tasks, workers) as played:
+        for pi, (a_spec, b_spec) in enumerate(pairs):
+            pr = PairingResult(a_spec, b_spec)
+            credits, a_scores, b_scores, a_returns = [], [], [], []
+            for deal in range(deals):
+                for seat in range(n):
+                    returns, scores, steps, seconds = next(played)
+                    c = credit(returns, seat)
+                    credits.append(c)
+                    a_scores.append(float(scores[seat]))
+                    b_scores.extend(float(scores[p]) for p in range(n) if p != seat)
+                    a_returns.append(float(returns[seat]))
+                    pr.steps += steps
+                    pr.seconds += seconds
+                    result.games.append({"agent": a_spec, "opponent": b_spec, "deal": deal, "game_seed": seed + deal,
+                                         "agent_seat": seat, "credit": c, "returns": returns.tolist(),
+                                         "scores": scores.tolist(), "steps": steps})
+                    if a_spec != b_spec:
+                        ranks = [1, 2] if c > 1.0 / n + 1e-9 else ([2, 1] if c < 1.0 / n - 1e-9 else [1, 1])
+                        new = model.rate([[ratings[a_spec]], [ratings[b_spec]]], ranks=ranks)
+                        ratings[a_spec], ratings[b_spec] = new[0][0], new[1][0]
+                    bar.update(1)
+            pr.games = len(credits)
+            pr.credit = float(sum(credits))
+            pr.win_rate = pr.credit / pr.games
+            pr.win_low, pr.win_high = wilson_interval(pr.credit, pr.games)
+            pr.mean_score, pr.mean_score_ci = mean_interval(a_scores)
+            pr.opponent_mean_score, pr.opponent_mean_score_ci = mean_interval(b_scores)
+            pr.mean_return = float(np.mean(a_returns))
+            pr.steps_per_second = pr.steps / pr.seconds if pr.seconds > 0 else float("nan")
+            result.pairings.append(pr)
+            bar.set_postfix_str(f"{a_spec} vs {b_spec}: {pr.win_rate:.0%}")
     bar.close()
     result.ratings = {s: {"mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal()} for s, r in ratings.items()}
     if out_dir is not None:
         write_results(result, out_dir)
     return result
+
+
+class _GamePlayer:
+    """Plays tournament game ``(pairing, deal, seat)`` by its index, in this process or a worker."""
+
+    def __init__(self, game_name: str, config: dict, pairs: list[tuple[str, str]], agents: dict[str, Any],
+                 seed: int, records_dir: str | Path | None) -> None:
+        from agents import make_agent
+
+        self.args = (game_name, config, pairs, agents, seed, records_dir)
+        self.game = ether_envs.load_game(game_name, **config)
+        self.pairs, self.seed = pairs, seed
+        self.built = dict(agents)
+        for s in dict.fromkeys(x for pair in pairs for x in pair):
+            if s not in self.built:
+                self.built[s] = make_agent(s, self.game)
+        self.records_dir = Path(records_dir) if records_dir is not None else None
+        if self.records_dir is not None:
+            self.records_dir.mkdir(parents=True, exist_ok=True)
+
+    def play(self, task: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray, int, float]:
+        """``(returns, scores, steps, seconds)`` of one game."""
+        pi, deal, seat = task
+        a_spec, b_spec = self.pairs[pi]
+        n = self.game.num_players
+        lineup = [self.built[a_spec] if p == seat else self.built[b_spec] for p in range(n)]
+        for p, agent in enumerate(lineup):
+            agent.seed(_game_seed(self.seed, pi, deal, seat, p))
+        t0 = time.perf_counter()
+        final = play_to_end(self.game, lineup, self.seed + deal)
+        seconds = time.perf_counter() - t0
+        if self.records_dir is not None:
+            from ether_envs.records import record_from_state, save_record
+
+            labels = [a_spec if p == seat else b_spec for p in range(n)]
+            save_record(record_from_state(final, self.seed + deal, players=labels, pairing=pi, deal=deal,
+                                          agent_seat=seat),
+                        self.records_dir / f"p{pi}_d{deal}_s{seat}.json")
+        return final.returns(), final.scores(), len(final.history), seconds
+
+
+_WORKER_PLAYER: _GamePlayer | None = None
+
+
+def _init_worker(args: tuple) -> None:
+    global _WORKER_PLAYER
+    _WORKER_PLAYER = _GamePlayer(*args)
+    if "torch" in sys.modules:  # a ppo agent: one thread per worker process
+        sys.modules["torch"].set_num_threads(1)
+
+
+def _play_in_worker(task: tuple[int, int, int]):
+    return _WORKER_PLAYER.play(task)
+
+
+@contextmanager
+def _played(player: _GamePlayer, tasks: list[tuple[int, int, int]], workers: int):
+    """An iterator over the games' results in the order of ``tasks`` (played by ``workers`` processes)."""
+    if workers == 1 or len(tasks) <= 1:
+        yield (player.play(t) for t in tasks)
+        return
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+
+    method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
+    workers = min(workers, len(tasks))
+    with ProcessPoolExecutor(workers, mp_context=mp.get_context(method), initializer=_init_worker,
+                             initargs=(player.args,)) as pool:
+        yield pool.map(_play_in_worker, tasks, chunksize=max(1, len(tasks) // (8 * workers)))
 
 
 def _game_seed(*parts: int) -> int:
@@ -362,6 +425,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--save-records", default=None, metavar="DIR",
                    help="write a JSON game record of every game to DIR (replay with ether_envs.replay)")
+    p.add_argument("--workers", type=int, default=1,
+                   help="processes playing the games; results are identical for any number (default 1)")
 
 
 def run_from_args(args: argparse.Namespace) -> TournamentResult:
@@ -369,7 +434,7 @@ def run_from_args(args: argparse.Namespace) -> TournamentResult:
         raise ValueError(f"--deals must be >= 1, got {args.deals}")
     result = run_tournament(args.game, args.specs, parse_config(args.config), deals=args.deals, seed=args.seed,
                             focal=args.focal, progress=not args.no_progress, out_dir=args.out,
-                            records_dir=getattr(args, "save_records", None))
+                            records_dir=getattr(args, "save_records", None), workers=args.workers)
     print(result.table())
     print(f"results written to {args.out}/ (results.json, summary.csv, games.csv, results.png)")
     if getattr(args, "save_records", None):

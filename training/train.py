@@ -1,7 +1,7 @@
 """MaskablePPO self-play trainer for any ether-envs game.
 
     ether-envs train aethermon_collect --total-timesteps 200000 --seed 0
-    python -m training.train aethermon_collect --config num_players=3 --n-envs 4 --vec-env subproc
+    python -m training.train aethermon_collect --config num_players=3 --n-envs 8 --vec-env sharded --n-procs 2
 
 One learner plays one seat of :class:`ether_envs.wrappers.SingleAgentEnv`
 (a random seat each episode); the other seats are drawn each episode from an
@@ -56,7 +56,11 @@ class TrainArgs:
     total_timesteps: int = _arg(200_000, "learner decisions to train for (in total, when resuming)")
     seed: int = _arg(0, "seed of the model, the envs and the evaluation deals")
     n_envs: int = _arg(4, "parallel environments")
-    vec_env: str = _arg("dummy", "dummy (one process) or subproc (one process per env)", choices=("dummy", "subproc"))
+    vec_env: str = _arg("inprocess", "how the envs are batched (ether_envs.vector): inprocess (one process, "
+                                     "preallocated arrays), dummy (SB3 DummyVecEnv), subproc (SB3 SubprocVecEnv, "
+                                     "one process per env), sharded (n-procs processes, each an inprocess batch)",
+                        choices=("inprocess", "dummy", "subproc", "sharded"))
+    n_procs: int = _arg(0, "worker processes for --vec-env sharded (0: one per CPU core, at most n-envs)")
     learning_rate: float = _arg(3e-4, "Adam learning rate")
     n_steps: int = _arg(256, "steps per env per rollout")
     batch_size: int = _arg(64, "minibatch size")
@@ -194,10 +198,10 @@ def train(args: TrainArgs) -> Path:
     from stable_baselines3.common.callbacks import BaseCallback
     from stable_baselines3.common.logger import configure
     from stable_baselines3.common.utils import set_random_seed
-    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
+    from stable_baselines3.common.vec_env import VecMonitor
 
     from agents.ppo import check_compatible, read_metadata, save_model
-    from ether_envs.wrappers import make_single_agent_env
+    from ether_envs.vector import make_vec_env
 
     from .selfplay import OpponentPool, parse_weights
 
@@ -218,9 +222,8 @@ def train(args: TrainArgs) -> Path:
     pool = OpponentPool(args.game, args.config, weights, [str(p) for p in snapshots][-args.max_snapshots:])
 
     set_random_seed(args.seed)
-    thunk = make_single_agent_env(args.game, args.config, opponents=pool, score_shaping=args.score_shaping)
-    vec_cls = SubprocVecEnv if args.vec_env == "subproc" else DummyVecEnv
-    venv = VecMonitor(vec_cls([thunk] * args.n_envs))
+    venv = VecMonitor(make_vec_env(args.game, args.config, args.n_envs, args.vec_env, n_procs=args.n_procs or None,
+                                   opponents=pool, score_shaping=args.score_shaping))
     venv.seed(args.seed)
     if args.resume:
         model = MaskablePPO.load(args.resume, env=venv, device="cpu")

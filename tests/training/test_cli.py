@@ -131,3 +131,14 @@ def test_play_bad_seat_is_a_clear_error(capsys):
 def test_bench_runs(capsys):
     assert cli.main(["bench", "--games", "aethermon_collect", "--seconds", "0.1"]) == 0
     assert "aethermon_collect" in capsys.readouterr().out
+
+
+def test_bench_train_prints_the_table(capsys):
+    rc = cli.main(["bench-train", "--configs", "inprocess:2", "--timesteps", "64",
+                   "--env-seconds", "0.2"])
+    assert rc == 0
+    out = capsys.readouterr().out
+    assert "| vec env | n_envs | worker processes | env steps/s (no learning) | MaskablePPO train frames/s" in out
+    assert "| inprocess | 2 | - |" in out
+    assert cli.main(["bench-train", "--configs", "threads:2"]) == 2
+    assert "VEC:N_ENVS" in capsys.readouterr().err

@@ -73,3 +73,24 @@ def test_tournament_is_reproducible():
     a = run_tournament("aethermon_collect", ["mcts:simulations=5", "random"], deals=2, seed=3, progress=False)
     b = run_tournament("aethermon_collect", ["mcts:simulations=5", "random"], deals=2, seed=3, progress=False)
     assert a.games == b.games
+
+
+def test_parallel_tournament_gives_identical_results(tmp_path):
+    """Games spread over 2 worker processes: the same games, win rates, scores, ratings and game
+    records as in one process (per-game seeds come from the game's index, never the worker)."""
+    kw = dict(game_name="aethermon_collect", specs=["heuristic", "random", "mcts:simulations=4"],
+              config={"num_players": 3}, deals=2, seed=11, progress=False)
+    one = run_tournament(**kw, workers=1, records_dir=tmp_path / "w1")
+    two = run_tournament(**kw, workers=2, records_dir=tmp_path / "w2")
+    assert len(one.games) == 3 * 2 * 3 and one.games == two.games
+    assert one.ratings == two.ratings
+    timing = {"seconds", "steps_per_second"}
+    for a, b in zip(one.pairings, two.pairings, strict=True):
+        da, db = vars(a), vars(b)
+        assert {k: v for k, v in da.items() if k not in timing} == {k: v for k, v in db.items() if k not in timing}
+    files = sorted(p.name for p in (tmp_path / "w1").glob("*.json"))
+    assert len(files) == 18 and files == sorted(p.name for p in (tmp_path / "w2").glob("*.json"))
+    for name in files:
+        assert (tmp_path / "w1" / name).read_text() == (tmp_path / "w2" / name).read_text()
+    with pytest.raises(ValueError, match="workers"):
+        run_tournament("aethermon_collect", ["random", "random"], deals=1, workers=0, progress=False)
