@@ -10,8 +10,10 @@ observation it encoded (private ``_obs_*`` fields of the state, dropped by
 collected since and the drafts and Artefact uses since (journals the rules
 append to), all the Artefact entries when an Artefact changed hands or was
 seen otherwise (or on any Artefact event under "Hidden Artefacts" or
-"Redistribute Artefacts"); the few entries that change every turn (token,
-phase, players to act, scores ...) are written into each returned copy.
+"Redistribute Artefacts"), and the collectors' scores; the few entries that
+change every turn (token, phase, players to act, streaks ...; every score once
+the game is ending, when a Satchel may change them) are written into each
+returned copy.
 """
 
 from __future__ import annotations
@@ -110,11 +112,13 @@ def _float32_sums(step: float, count: int) -> list[float]:
     return out
 
 
+_TURN, _OVER = R.TURN, R.OVER
 _UNKNOWN_NA = _float32_sums(1 / NA, NA)
 _UNKNOWN_3 = _float32_sums(1 / 3, 3)
 _OFF = {name: sl.start for name, sl in LAYOUT.slices.items()}
 _COLL0, _SCORES0, _PHASE0, _TURN_PLAYER0, _CURRENT_PLAYER0, _TURN_FLAGS0 = (
     _OFF[k] for k in ("collections", "scores", "phase", "turn_player", "current_player", "turn_flags"))
+_ELEMENTS0, _FIRST_PLAYER0 = _OFF["elements_in_play"], _OFF["first_player"]
 _PENDING0, _TRADE_CARD0, _FENCE0, _STREAK0, _AXIS0, _SATCHEL0 = (
     _OFF[k] for k in ("pending_effect", "trade_card", "fence", "no_collect_streak", "axis", "satchel_sets"))
 _HELD0, _HELD_UNKNOWN0, _USED0, _GROUPS0, _GROUPS_UNKNOWN0, _TAKEN0, _LEFTOVER0, _LEFTOVER_UNKNOWN0, _LAST_OPPONENT0 = (
@@ -162,6 +166,7 @@ class Encoder:
         self._uses_artefacts = cfg.uses_artefacts
         self._no_satchel = [-1] * n
         self._no_axis = [-1] * n
+        self._axis_rule = game.axis_rule  # the only games where an axis is set
         sl = LAYOUT.slices
         self._off = off = {k: sl[k].start for k in sl}
         # Artefact groups' and leftovers' contents never change when every Artefact is
@@ -187,7 +192,11 @@ class Encoder:
         v = seats[player]
         if v is None:
             v = seats[player] = self._new_view(s, player)
-        self._update(s, player, v)
+        # bring the view up to date (as _update, its checks written out: this runs on every call)
+        if v.pos != len(s._clog):
+            self._collections_update(s, player, v)
+        if self._uses_artefacts and (v.apos != len(s._alog) or v.art_ver != s._art_ver):
+            self._artefacts_update(s, player, v)
         if out is None:
             out = v.buf.copy()
             self._turn_entries(s, player, memoryview(out))
@@ -217,13 +226,12 @@ class Encoder:
         fixed, the Artefact groups' and leftovers' contents (no seat-relative
         entries): ``(buffer, journal length)``."""
         base = self._template.copy()
-        sqv = base[:SQ * _NF].reshape(SQ, _NF)
-        sqv[:, _CARD0:_CARD0 + 18] = _CARD_FEATURES.take(np.asarray(s.board, dtype=np.intp), axis=0)
-        el = self._off["elements_in_play"]
+        base[:SQ * _NF].reshape(SQ, _NF)[:, _CARD0:_CARD0 + 18] = _CARD_FEATURES.take(s.board, axis=0)
+        mv = memoryview(base)
         for e in s.elements:
-            base[el + e] = 1
+            mv[_ELEMENTS0 + e] = 1.0
         if self._uses_artefacts and self._art_contents_fixed:  # the same for every observer
-            self._artefact_contents(s, 0, memoryview(base))
+            self._artefact_contents(s, 0, mv)
         return base, len(s._clog)
 
     def _new_view(self, s, player: int, base=None) -> _SeatView:
@@ -241,13 +249,14 @@ class Encoder:
         v.pos = len(log)
         # collections and, per square, which relative seats hold a card of its set
         rel = self._rel[player]
-        coll0 = self._off["collections"]
         card_square = s.card_square
-        for q in range(self.n):
+        for q, cards in enumerate(s.collections):
+            if not cards:
+                continue
             r = rel[q]
-            base_q = coll0 + r * C.NUM_CARDS
+            base_q = _COLL0 + r * C.NUM_CARDS
             sets = set()
-            for c in s.collections[q]:
+            for c in cards:
                 mv[base_q + c] = 1.0
                 sets.add(_SET_ID[c])
             for st in sets:
@@ -256,31 +265,42 @@ class Encoder:
                         sq = card_square[m]
                         if sq >= 0:
                             mv[sq * _NF + _HOLDER0 + r] = 1.0
-        mv[self._off["first_player"] + rel[s.first_player]] = 1.0
-        v.art_ver = -1  # Artefact entries: written in full by the first update
+        mv[_FIRST_PLAYER0 + rel[s.first_player]] = 1.0
+        self._scores(s, player, mv)
         v.apos = 0
+        if s._alog_whole and self._art_contents_fixed:
+            v.art_ver = s._art_ver  # Artefact entries (zero in the base): the whole journal replayed
+        else:
+            v.art_ver = -1  # Artefact entries: written in full by the first update
         return v
 
     # ---- updating --------------------------------------------------------------------
     def _update(self, s, player: int, v: _SeatView) -> None:
         """Bring the view up to date: the journal's collections, the Artefacts."""
-        log = s._clog
-        if v.pos != len(log):  # Aethermon collected since: (card, square, seat)
-            mv = v.mv
-            rel = self._rel[player]
-            card_square = s.card_square
-            for card, sq, q in log[v.pos:]:
-                row = sq * _NF + _CARD0
-                mv[row:row + 18] = _ZERO_ROW
-                r = rel[q]
-                mv[_COLL0 + r * _NC + card] = 1.0
-                for m in _SET_OTHERS[card]:
-                    sqm = card_square[m]
-                    if sqm >= 0:
-                        mv[sqm * _NF + _HOLDER0 + r] = 1.0
-            v.pos = len(log)
+        if v.pos != len(s._clog):
+            self._collections_update(s, player, v)
         if self._uses_artefacts and (v.apos != len(s._alog) or v.art_ver != s._art_ver):
             self._artefacts_update(s, player, v)
+
+    def _collections_update(self, s, player: int, v: _SeatView) -> None:
+        """Apply the Aethermon collected since the view's journal position: (card, square, seat),
+        and the collectors' scores."""
+        log = s._clog
+        mv = v.mv
+        rel = self._rel[player]
+        card_square = s.card_square
+        score = s.score_cache
+        for card, sq, q in log[v.pos:]:
+            row = sq * _NF + _CARD0
+            mv[row:row + 18] = _ZERO_ROW
+            r = rel[q]
+            mv[_COLL0 + r * _NC + card] = 1.0
+            mv[_SCORES0 + r] = score[q] / MAX_SCORE
+            for m in _SET_OTHERS[card]:
+                sqm = card_square[m]
+                if sqm >= 0:
+                    mv[sqm * _NF + _HOLDER0 + r] = 1.0
+        v.pos = len(log)
 
     def _artefacts_update(self, s, player: int, v: _SeatView) -> None:
         alog = s._alog
@@ -293,26 +313,38 @@ class Encoder:
 
     def _turn_entries(self, s, player: int, out: memoryview) -> None:
         """Write the entries that change nearly every turn (token, phase, players to
-        act, turn flags, streaks, scores ...) into ``out``, a copy of the view."""
+        act, turn flags, streaks ...; outside the TURN phase also the rarer ones and
+        every score) into ``out``, a copy of the view."""
         rel = self._rel[player]
         phase = s.phase
         out[_PHASE0 + phase] = 1.0
         out[_TURN_PLAYER0 + rel[s.turn_player]] = 1.0
-        if phase != R.OVER:
+        if phase == _TURN:  # the common case
             out[_CURRENT_PLAYER0 + rel[s.decider]] = 1.0
-        if s.token >= 0:  # 3 players: no token until the last player places it
-            out[s.token * _NF + 1] = 1.0
+            if s.no_collect_turn or s.extra_turn or s.fence_row >= 0:
+                self._rare_entries(s, rel, out)
+            if self._axis_rule and s.axis != self._no_axis:  # (Satchel sets are chosen at the end)
+                self._seat_entries(s, rel, out)
+        else:
+            if phase != _OVER:
+                out[_CURRENT_PLAYER0 + rel[s.decider]] = 1.0
+            self._rare_entries(s, rel, out)
+            if s.axis != self._no_axis or s.satchel_set != self._no_satchel:
+                self._seat_entries(s, rel, out)
+            self._scores(s, player, out)  # a Satchel changes scores at the end, outside the journal
+        token = s.token
+        if token >= 0:  # 3 players: no token until the last player places it
+            out[token * _NF + 1] = 1.0
         if s.collected:
             out[_TURN_FLAGS0] = 1.0
-        if phase != R.TURN or s.no_collect_turn or s.extra_turn or s.fence_row >= 0:  # rarer entries
-            self._rare_entries(s, rel, out)
         streak = s.streak
         if True in streak:
-            for q in range(self.n):
-                if streak[q]:
+            for q, on in enumerate(streak):
+                if on:
                     out[_STREAK0 + rel[q]] = 1.0
-        if s.axis != self._no_axis or s.satchel_set != self._no_satchel:
-            self._seat_entries(s, rel, out)
+
+    def _scores(self, s, player: int, out: memoryview) -> None:
+        """Every seat's score. (The view keeps them: collections update the collector's.)"""
         score = s.score_cache
         k = _SCORES0
         for q in self._order[player]:

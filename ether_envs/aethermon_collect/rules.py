@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core import ActionCodec, Block, Game as _Game, GameSpec, State as _State, TERMINAL, win_loss_returns, build_config
+from ..core import ActionCodec, Block, Game as _Game, GameSpec, State as _State, TERMINAL, build_config
 from . import components as C
 
 # ---- action codec (documented in env.py) ------------------------------------
@@ -71,6 +71,7 @@ _BLOCK_INDEX = tuple(CODEC.decode(a) for a in range(CODEC.size))
 _SCALAR_START = dict(draft_pos=0, start_card=-1, first_turn=True, pending=-1, trade_card=-1, collected=False,
                      no_collect_turn=False, extra_turn=False, fence_row=-1, fence_seat=-1, redistributed=False)
 """Plain (immutable) State fields at the start of a game."""
+_ELEMENT_IDS = tuple(range(len(C.ELEMENTS)))
 _ALWAYS_APPLICABLE = frozenset((GLOVES, LANTERN, STOPWATCH, FENCE))
 ART_DRAFTED, ART_USED, NOT_LOGGED = 0, 1, -2  # Artefact journal (State._alog) entries
 TRADE_TAKE = 12  # pending sub-step of the Trade Token after the card to give is chosen
@@ -212,6 +213,12 @@ class Game(_Game):
         self.uses_artefacts = self.config.uses_artefacts
         self.group_size = self.config.group_size
         self.hidden = self.config.hidden_artefacts
+        self.teams = self.config.teams
+        els = self.config.elements
+        self.fixed_elements = None if els is None else sorted(C.ELEMENTS.index(e) for e in els)
+        n = self.num_players  # drafting order per first player: the last player first, anti-clockwise
+        self.draft_orders = [[(first - 1 - i) % n for i in range(n)] for first in range(n)]
+        self.reward_scheme = self.config.reward_scheme
         self.artefact_pool = [C.ARTEFACT_BY_KEY[k].artefact_id for k in self.config.artefact_pool]
         self.corners = (0, side - 1, (side - 1) * C.MAX_SIDE, (side - 1) * C.MAX_SIDE + side - 1)
         # static move tables: rook lines per square as (horizontal, vertical) destination lists
@@ -329,21 +336,21 @@ class State(_State):
 
     def __init__(self, game: Game, seed: int | None):
         self.game = game
-        cfg = game.config
         n = game.num_players
         self.rng = rng = np.random.default_rng(seed)
         # (rng.shuffle of a list draws exactly as rng.permutation(len(list)) does)
         self.history: list[int] = []
         # Elements in play (rulebook "Set up the Grid"; random choice: AC-A3)
-        if cfg.elements is None:
-            order = list(range(len(C.ELEMENTS)))
+        if game.fixed_elements is None:
+            order = list(_ELEMENT_IDS)
             rng.shuffle(order)
             self.elements = sorted(order[:game.num_elements])
         else:
-            self.elements = sorted(C.ELEMENTS.index(e) for e in cfg.elements)
+            self.elements = game.fixed_elements.copy()
         cards = game.cards_of(self.elements)
         # Turn order (rulebook "Determine Turn Order"; deck = the cards in play: AC-A4)
         self.deal, self.first_player = self._deal_turn_order(cards, rng, n)
+        first = self.first_player
         # Grid: all cards face up at random (rulebook "Set up the Grid")
         self.board = board = [-1] * SQ
         self.card_square = card_square = [-1] * C.NUM_CARDS
@@ -356,27 +363,23 @@ class State(_State):
         self.owner = [-1] * C.NUM_CARDS
         self.collections: list[list[int]] = [[] for _ in range(n)]
         self.score_cache = [0] * n
-        self.turn_player = self.decider = self.first_player
+        self.turn_player = self.decider = first
         self.token = game.centre
         # Artefacts (rulebook "Drafting Artefacts")
-        self.groups: list[list[int]] = []
-        self.group_owner: list[int] = []
-        self.leftover: list[int] = []
         self.art_owner = [-1] * C.NUM_ARTEFACTS
         self.art_used = [False] * C.NUM_ARTEFACTS
         self.held: list[list[int]] = [[] for _ in range(n)]
-        self.known = [[True] * C.NUM_ARTEFACTS for _ in range(n)]
-        last = (self.first_player - 1) % n
-        self.draft_order = [(last - i) % n for i in range(n)]  # last player first, anti-clockwise
+        self.draft_order = game.draft_orders[first]  # last player first, anti-clockwise (shared: never mutated)
         if game.uses_artefacts:
             pool = game.artefact_pool.copy()
             rng.shuffle(pool)
             g = game.group_size
-            self.groups = [sorted(pool[i * g:(i + 1) * g]) for i in range(n)]
-            self.group_owner = [-1] * n
-            self.leftover = sorted(pool[n * g:])
-            if game.hidden:
-                self.known = [[False] * C.NUM_ARTEFACTS for _ in range(n)]
+            self.groups: list[list[int]] = [sorted(pool[i * g:(i + 1) * g]) for i in range(n)]
+            self.group_owner: list[int] = [-1] * n
+            self.leftover: list[int] = sorted(pool[n * g:])
+        else:
+            self.groups, self.group_owner, self.leftover = [], [], []
+        self.known = [[not game.hidden] * C.NUM_ARTEFACTS for _ in range(n)]
         self.streak = [False] * n
         self.axis = [-1] * n
         self.art_log: list[tuple[int, int]] = []
@@ -387,11 +390,12 @@ class State(_State):
         # no_collect_turn, extra_turn, fence_row, fence_seat, redistributed
         self.__dict__.update(_SCALAR_START)
         self._drop_observation_caches()
+        self._alog_whole = True  # the Artefact journal holds every event of the game so far
         self._art_ver = 0
         # Placing the Group Token (3 players: the last player chooses a corner)
         if n == 3:
             self.phase = PLACE_TOKEN
-            self.decider = last
+            self.decider = (first - 1) % n
         else:
             self._begin_draft()
 
@@ -447,6 +451,7 @@ class State(_State):
         self._clog = []  # journal of collections since the base: (card, square, seat)
         self._alog = []  # journal of Artefact events: (ART_DRAFTED, seat, group, NOT_LOGGED)
         #                  or (ART_USED, seat, artefact, effect logged in art_log or NOT_LOGGED)
+        self._alog_whole = False  # True while _alog holds every event since the start of the game
 
     def __getstate__(self) -> dict:
         """Pickle and deepcopy without the encoder's caches (rebuilt on demand)."""
@@ -454,6 +459,7 @@ class State(_State):
         d["_obs_seats"] = d["_obs_base"] = None
         d["_clog"] = []
         d["_alog"] = []
+        d["_alog_whole"] = False
         return d
 
     # ---- clone: plain fields copied, static data shared ----------------------
@@ -531,7 +537,7 @@ class State(_State):
         s = self.score_cache
         if self.game.cooperative:
             return [sum(s)] * len(s)
-        if self.game.config.teams:  # 4 seats: partners sit opposite
+        if self.game.teams:  # 4 seats: partners sit opposite
             return [s[p] + s[(p + 2) % 4] for p in range(4)]
         return s
 
@@ -541,10 +547,11 @@ class State(_State):
         ts = self._team_score_list()
         best = max(ts)
         n = self.num_players
-        first = self.first_player
-        last = max((p for p in range(n) if ts[p] == best), key=lambda p: (p - first) % n)
-        if self.game.config.teams:
-            return sorted({last, (last + 2) % 4})
+        last = (self.first_player - 1) % n  # the seat last in turn order, then backwards
+        while ts[last] != best:
+            last = (last - 1) % n
+        if self.game.teams:
+            return sorted((last, (last + 2) % 4))
         return [last]
 
     def target_reached(self) -> str | None:
@@ -555,22 +562,25 @@ class State(_State):
         return reached[-1] if reached else None
 
     def _terminal_returns(self) -> np.ndarray:
-        cfg = self.game.config
-        n = self.num_players
-        if cfg.cooperative:
+        g = self.game
+        n = g.num_players
+        if g.cooperative:
             total = sum(self.score_cache)
-            if cfg.reward_scheme == "win":
-                ok = total >= C.COOP_TARGETS[n][cfg.target]
+            if g.reward_scheme == "win":
+                ok = total >= C.COOP_TARGETS[n][g.config.target]
                 return np.full(n, 1.0 if ok else -1.0)
             return np.full(n, total / (len(self.elements) * 26.0))
-        if cfg.reward_scheme == "score":
+        if g.reward_scheme == "score":
             return self.team_scores()
-        return win_loss_returns(self.winners(), n)
+        # win_loss_returns(self.winners(), n), written out: winners share +1, losers -1
+        winners = self.winners()
+        win, lose = 1.0 / len(winners), -1.0 / (n - len(winners))
+        return np.array([win if p in winners else lose for p in range(n)])
 
     def final_info(self) -> dict:
         """Extra end-of-game information for ``infos``."""
         info = {"first_player": self.first_player, "team_scores": self.team_scores()}
-        if self.game.config.cooperative:
+        if self.game.cooperative:
             info["target_reached"] = self.target_reached()
             info["targets"] = dict(C.COOP_TARGETS[self.num_players])
         else:
@@ -582,10 +592,15 @@ class State(_State):
         """Sorted legal ids; may be a static table of the game (never mutate it)."""
         ph = self.phase
         if ph == TURN:
-            moves = self._rook_moves()  # MOVE ids are the squares (MOVE0 == 0)
-            if _NEVER_PRE_MOVE.issuperset(self.held[self.turn_player]):
+            p = self.turn_player
+            if self.axis[p] < 0 and self.fence_seat != p:  # no axis or Fence binds p: as _rook_moves
+                moves = self.game.rook[self.token]  # MOVE ids are the squares (MOVE0 == 0)
+            else:
+                moves = self._rook_moves()
+            if _NEVER_PRE_MOVE.issuperset(self.held[p]):
                 return moves  # a static table: legal_actions() returns a copy
-            return moves + [USE0 + a for a in self._usable_artefacts(C.PRE_MOVE)]
+            uses = self._usable_artefacts(C.PRE_MOVE)
+            return moves + [USE0 + a for a in uses] if uses else moves
         if ph == POST_MOVE:
             return [USE0 + a for a in self._usable_artefacts(C.POST_MOVE)] + [END_TURN]
         if ph == PENDING:
@@ -649,7 +664,7 @@ class State(_State):
     def last_opponent_effect(self, p: int) -> int:
         """Effect of the Artefact most recently used by an opponent of ``p`` (-1 if
         none); in 2 vs 2 a partner is not an opponent."""
-        partner = (p + 2) % 4 if self.game.config.teams else p
+        partner = (p + 2) % 4 if self.game.teams else p
         for seat, effect in reversed(self.art_log):
             if seat != p and seat != partner:
                 return effect
@@ -701,10 +716,12 @@ class State(_State):
             return bool(g.knight[t])
         if e == NET:
             return bool(self._net_targets())
-        if e == TRADE:
-            return bool(self.collections[self.turn_player]) and self._cards_on_grid() > 0
+        if e == TRADE:  # a card collected, and one on the grid
+            return bool(self.collections[self.turn_player]) and self.board.count(-1) < SQ
         if e == MAGNET:  # an empty square other than the token's
-            occupied = self._cards_on_grid() + (len(self.art_square) - self.art_square.count(-1))
+            occupied = SQ - self.board.count(-1)
+            if g.redistribute:  # (Artefacts lie on the grid only in this variant)
+                occupied += SQ - self.art_square.count(-1)
             token_empty = self.board[t] < 0 and self.art_square[t] < 0
             return len(g.grid_squares) - occupied - token_empty > 0
         return True  # gloves, lantern, stopwatch, fence
@@ -962,11 +979,12 @@ class State(_State):
         n = g.num_players
         p = self.turn_player
         if self.collected:
-            self.streak = [False] * n
+            if True in self.streak:
+                self.streak = [False] * n
             over = False  # competitive: nobody's streak stands; co-operative: a collecting turn
         else:
             self.streak[p] = True
-            over = g.cooperative or all(self.streak)
+            over = g.cooperative or False not in self.streak
         self.turns_taken[p] = True
         if g.redistribute and not self.redistributed and all(self.turns_taken):
             self._redistribute()
@@ -1001,8 +1019,9 @@ class State(_State):
 
     def _game_end(self) -> None:
         n = self.num_players
-        seats = [(self.first_player + i) % n for i in range(n)]
-        self.satchel_queue = [p for p in seats if self._has_satchel_choice(p)]
+        if self.art_owner[SATCHEL_A] >= 0 and not self.art_used[SATCHEL_A]:  # someone holds the Satchel
+            seats = [(self.first_player + i) % n for i in range(n)]
+            self.satchel_queue = [p for p in seats if self._has_satchel_choice(p)]
         self._next_satchel()
 
     def _has_satchel_choice(self, p: int) -> bool:

@@ -80,7 +80,8 @@ values in [0, 1]. `env.unwrapped.observation_layout()` returns these slices:
 
 Hidden from the observer: the other players' Favour hands (sizes only) and draft
 packs, ability cards chosen this round before all have chosen, and the order of
-both decks. `state.resample_hidden(player, rng)` redraws exactly these.
+both decks. `state.resample_hidden(player, rng)` redraws exactly these (and reseeds all
+future chance: dice not rolled yet are dropped).
 
 ## Actions
 One `Discrete(157)` for every player count. Areas are 0 Biosphere, 1 Coltan Mine,

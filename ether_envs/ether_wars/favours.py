@@ -51,7 +51,8 @@ class FavourMixin:
     def _open_window(self, kind: int, seat: int = -1, start: int | None = None) -> None:
         """Open a favour window: seats are polled clockwise from ``start``; it closes
         after a full cycle of passes (EW-A7)."""
-        self.win = {"kind": kind, "seat": seat, "order": self.order(start), "pos": 0, "passes": 0,
+        order = self.game.seat_orders[self.first if start is None else start]  # a tuple: shared by clones
+        self.win = {"kind": kind, "seat": seat, "order": order, "pos": 0, "passes": 0,
                     "stack": [], "resp": [], "target": -1, "player": -1}
 
     def _window_step(self) -> bool:
@@ -73,7 +74,7 @@ class FavourMixin:
             self.win = None
             return False
         q = w["order"][w["pos"] % n]
-        boost = self._can_boost(q)
+        boost = w["kind"] == R.W_COMBAT and self._can_boost(q)
         if boost or any(self.hand[q]):
             self._decide(R.K_WINDOW, q, self._window_legal(q, boost))
             return True

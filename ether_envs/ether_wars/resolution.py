@@ -20,6 +20,17 @@ MODES = ("none", "combat", "extract", "channel", "market", "factory")
 M_NONE, M_COMBAT, M_EXTRACT, M_CHANNEL, M_MARKET, M_FACTORY = range(len(MODES))
 _BITS = [bin(x).count("1") for x in range(16)]
 _BIT_SEAT = {1 << q: q for q in range(4)}
+_RC_START = {
+    "area": -1, "resolver": -1, "shared": False, "exempt_only": False,
+    "stage": S_THIEF, "mode": M_NONE, "parts": None,
+    "faces": None, "hero": None, "capt": None, "extra": None,
+    "boost": None, "score": None, "skills": None, "inj": None, "inj_open": False,
+    "free_shields": 0, "after_inj": S_SETUP, "winner": -1, "hits": None, "left": 0,
+    "raid": 0, "purchases": 2, "target": -1, "credit": 0, "conduit_asked": False,
+    "attacker": -1, "channeler": -1, "combat_done": False,
+}
+"""``State.rc`` at the start of an area, key order included; ``_begin_area`` copies it and puts
+in the area, the resolver and a fresh list for every ``None``."""
 _SEATS = tuple(tuple(q for q in range(4) if m >> q & 1) for m in range(16))  # seats in a bit mask
 
 
@@ -68,26 +79,33 @@ class ResolutionMixin:
 
     def resolve_options(self, p: int) -> list[int]:
         """Areas ``p`` may resolve now (rulebook "Resolution" 1-2)."""
-        return self._resolve_table()[p]
+        mask = self._resolve_table()[p]
+        return [a for a in range(C.NUM_AREAS) if mask >> a & 1]
 
-    def _resolve_table(self) -> list[list[int]]:
-        """``resolve_options`` of every seat: an area with ``q``'s dice is ``q``'s to resolve if
-        nobody resolves it for everyone, if ``q`` does, or if ``q`` has exempt dice in a Limited area."""
+    def _resolve_table(self) -> list[int]:
+        """``resolve_options`` of every seat, as area bit masks: an area with ``q``'s dice is
+        ``q``'s to resolve if nobody resolves it for everyone, if ``q`` does, or if ``q`` has
+        exempt dice in a Limited area."""
         occ = self.occupancy()
         normal, exempt = occ
-        out = [[] for _ in range(self.game.num_players)]
-        for a in range(C.NUM_AREAS):
+        n = self.game.num_players
+        out = [0] * n
+        for a in range(C.SILO0 + n):  # the areas in play
             seats = normal[a] | exempt[a]
             if not seats:
                 continue
             if not seats & (seats - 1):  # one seat there: it resolves the area (shared or not)
-                out[_BIT_SEAT[seats]].append(a)
+                out[_BIT_SEAT[seats]] |= 1 << a
+                continue
+            if a == C.BIOSPHERE or a == C.MARKET or a == C.FACTORY:  # never shared: each its own dice
+                for q in _SEATS[seats]:
+                    out[q] |= 1 << a
                 continue
             sr = self.shared_resolver(a, occ)
             own_exempt = exempt[a] if a in C.LIMITED else 0
             for q in _SEATS[seats]:
                 if sr == q or sr == -1 or own_exempt >> q & 1:
-                    out[q].append(a)
+                    out[q] |= 1 << a
         return out
 
     def _start_resolution(self) -> None:
@@ -96,17 +114,17 @@ class ResolutionMixin:
         m = C.PRIESTESS
         q = self.merc_owner[m]
         if q >= 0:
-            self.rerolls[q] = C.MERCENARIES[m].faces[int(self.rng.integers(6))]
+            self.rerolls[q] = C.MERCENARIES[m].faces[self.roll_d6()]
         self.turn = 0
 
     def _resolution_turn(self) -> bool:
-        order = self.order()
+        order = self.game.seat_orders[self.first]
         n = self.game.num_players
         options = self._resolve_table()
         while self.turn < n:
             p = order[self.turn]
             if options[p]:
-                self._decide(R.K_RESOLVE, p, self._resolve_legal(p, options[p]))
+                self._decide(R.K_RESOLVE, p, self.game.area_actions(p, options[p], R.RESOLVE0, ()))
                 return True
             self.turn += 1
         # any dice left (an area whose resolver already had its turn): one more pass (EW-A14)
@@ -122,18 +140,14 @@ class ResolutionMixin:
     # ---- starting an area --------------------------------------------------------------
     def _begin_area(self, p: int, a: int) -> None:
         sr = self.shared_resolver(a)
-        self.rc = {
-            "area": a, "resolver": p, "shared": sr == p, "exempt_only": sr not in (p, -1),
-            "stage": S_THIEF, "mode": M_NONE, "parts": [],
-            "faces": [[], [], [], []], "hero": [-1] * 4, "capt": [-1] * 4, "extra": [0] * 4,
-            "boost": [0] * 4, "score": [0] * 4, "skills": [], "inj": [], "inj_open": False,
-            "free_shields": 0, "after_inj": S_SETUP, "winner": -1, "hits": [0] * 4, "left": 0,
-            "raid": 0, "purchases": 2, "target": -1, "credit": 0, "conduit_asked": False,
-            "attacker": -1, "channeler": -1, "combat_done": False,
-        }
+        rc = self.rc = _RC_START.copy()  # the plain values; then the area's and fresh lists
+        rc["area"], rc["resolver"], rc["shared"], rc["exempt_only"] = a, p, sr == p, sr != p and sr != -1
+        rc["parts"], rc["skills"], rc["inj"] = [], [], []
+        rc["faces"] = [[], [], [], []]
+        rc["hero"], rc["capt"] = [-1, -1, -1, -1], [-1, -1, -1, -1]
+        rc["extra"], rc["boost"], rc["score"], rc["hits"] = [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]
         if self.merc_at[C.THIEF] != a and self.merc_at[C.ASSASSIN] != a:
             # no Thief or Assassin rolls first here: what their stages would record, at once
-            rc = self.rc
             rc["thief"] = rc["assassin"] = -1
             rc["stage"] = S_SETUP
 
@@ -143,9 +157,11 @@ class ResolutionMixin:
         the game is over: False)."""
         rc = self.rc
         while True:
-            if _STAGE_STEP[rc["stage"]](self, rc):
+            stage = rc["stage"]
+            if _STAGE_STEP[stage](self, rc):
                 return True
-            if self.rc is not rc or self.win is not None or self.gain_seat >= 0 or self.phase == R.OVER:
+            if stage not in _QUIET_STAGES and (
+                    self.rc is not rc or self.win is not None or self.gain_seat >= 0 or self.phase == R.OVER):
                 return False
 
     # one method per stage: True when a decision is pending
@@ -156,8 +172,9 @@ class ResolutionMixin:
             m = C.THIEF
             if rc["shared"] and a >= C.SILO0 and self.merc_at[m] == a:
                 rc["thief"], rc["victim"] = self.merc_owner[m], a - C.SILO0
-                rc["left"] = C.MERCENARIES[m].faces[int(self.rng.integers(6))]
+                rc["left"] = C.MERCENARIES[m].faces[self.roll_d6()]
                 self.merc_at[m] = -1
+                self._recount_area(a)
                 self._leave_if_empty(rc["thief"], a)
         if rc["thief"] >= 0 and rc["left"] > 0 and any(self.res[rc["victim"]][r] for r in range(4)):
             self._decide(R.K_THIEF, rc["thief"])
@@ -173,9 +190,10 @@ class ResolutionMixin:
             if self.merc_at[m] == a:
                 rc["assassin"] = self.merc_owner[m]
                 self.merc_at[m] = -1
+                self._recount_area(a)
                 self._leave_if_empty(rc["assassin"], a)
                 total = sum(self.units_at[q][a] for q in range(self.game.num_players))
-                rc["left"] = min(C.MERCENARIES[m].faces[int(self.rng.integers(6))], total)
+                rc["left"] = min(C.MERCENARIES[m].faces[self.roll_d6()], total)
         if rc["assassin"] >= 0 and rc["left"] > 0:
             self._decide(R.K_ASSASSIN, rc["assassin"])
             return True
@@ -243,8 +261,9 @@ class ResolutionMixin:
         a, p = rc["area"], rc["resolver"]
         m = C.DRONE
         if self.merc_at[m] == a and self.merc_owner[m] == p:
-            pips = C.MERCENARIES[m].faces[int(self.rng.integers(6))]
+            pips = C.MERCENARIES[m].faces[self.roll_d6()]
             self.merc_at[m] = -1
+            self._recount_area(a)
             self.gain(p, C.AREA_RESOURCE[a], pips)
         return False
 
@@ -323,20 +342,39 @@ class ResolutionMixin:
         return pips
 
     def _roll(self) -> None:
+        """Roll every participant's dice at once (``roll_d6s``), taken in the order Units,
+        Hero, Captain, Defender, Ether die, participant by participant."""
         rc = self.rc
         a = rc["area"]
-        rng = self.rng
+        plan = []  # per participant: (seat, units, hero?, captain?, defender?, ether die?)
+        total = 0
         for q in rc["parts"]:
             k = self.units_at[q][a]
-            rc["faces"][q] = sorted(int(x) for x in rng.integers(0, 6, size=k)) if k else []
-            rc["hero"][q] = int(rng.integers(6)) if self.hero_at[q] == a else -1
             m = self.hired[q]
-            rc["capt"][q] = int(rng.integers(6)) if m == C.CAPTAIN and self.merc_at[m] == a else -1
+            hero = self.hero_at[q] == a
+            capt = m == C.CAPTAIN and self.merc_at[m] == a
+            dfd = m == C.DEFENDER and self.merc_at[m] == a
+            eth = a == C.ETHER_FAULT and self.ether_placed and self.ether_ctrl == q
+            plan.append((q, k, hero, capt, dfd, eth))
+            total += k + hero + capt + dfd + eth
+        draws = self.roll_d6s(total)
+        i = 0
+        for q, k, hero, capt, dfd, eth in plan:
+            faces = draws[i:i + k]
+            faces.sort()
+            rc["faces"][q] = faces
+            i += k
+            rc["hero"][q] = draws[i] if hero else -1
+            i += hero
+            rc["capt"][q] = draws[i] if capt else -1
+            i += capt
             extra = 0
-            if m == C.DEFENDER and self.merc_at[m] == a:
-                extra += C.MERCENARIES[m].faces[int(rng.integers(6))]
-            if a == C.ETHER_FAULT and self.ether_placed and self.ether_ctrl == q:
-                extra += C.ETHER_DIE[int(rng.integers(6))]
+            if dfd:
+                extra += C.MERCENARIES[C.DEFENDER].faces[draws[i]]
+                i += 1
+            if eth:
+                extra += C.ETHER_DIE[draws[i]]
+                i += 1
             rc["extra"][q] = extra
 
     def roll_score(self, q: int) -> int:
@@ -435,6 +473,7 @@ class ResolutionMixin:
         dead = k - shields
         self.units_at[q][a] -= dead
         self.reserve[q] += dead
+        self._recount_area(a)
         self._leave_if_empty(q, a)
         rc["inj"].pop(0)
         rc["inj_open"] = False
@@ -488,6 +527,7 @@ class ResolutionMixin:
             if rc["rw"] == 1:  # Channelling: 1 Ether and the Ether die (rulebook "Channelling", "Ether Die")
                 c = rc["channeler"]
                 self.ether_ctrl = c
+                self._recount_area(C.ETHER_FAULT)  # a placed Ether die changes hands
                 self.channelled[c] = True
                 self.gain(c, C.ETHER, 2 if self.event_key() == "ether_surge" else 1)
                 if self.phase == R.OVER:
@@ -529,7 +569,9 @@ class ResolutionMixin:
                 self.merc_at[m] = -1
             if a == C.ETHER_FAULT and self.ether_ctrl == q:
                 self.ether_placed = False
-        self.arrival[a] = [q for q in self.arrival[a] if self.has_dice(q, a)]
+        self._recount_area(a)
+        seats = self._occ_normal[a] | self._occ_exempt[a]  # who still has dice here (``has_dice``)
+        self.arrival[a] = [q for q in self.arrival[a] if seats >> q & 1]
         self.rc = None
 
     # ---- market purchases -----------------------------------------------------------------
@@ -538,20 +580,22 @@ class ResolutionMixin:
         plus = 0 if (self.ability_key(q) == "trader" or self.event_key() == "black_market") else 1
         return C.EXTRACTION_COST[r] + plus
 
-    def _can_buy(self, q: int, t: int) -> bool:
-        value = sum(self.res[q][r] * C.EXTRACTION_COST[r] for r in range(4) if r != t)
-        return value >= self.buy_cost(q, t) and self.bank(t) > 0
+    def _buyable(self, q: int) -> list[int]:
+        """Resources 0..3 that ``q`` can purchase: the other three resources it holds are worth
+        the price (``buy_cost``) and the box has one left."""
+        res = self.res[q]
+        cost = C.EXTRACTION_COST
+        value = [res[r] * cost[r] for r in range(4)]
+        total = value[0] + value[1] + value[2] + value[3]
+        price = self.buy_cost(q, 0) - cost[0]  # buy_cost(q, t) is cost[t] + price
+        return [t for t in range(4) if total - value[t] >= cost[t] + price and self.bank(t) > 0]
 
     # ---- legal actions and effects of the resolution decisions --------------------------------
-    def _resolve_legal(self, p: int, areas: list[int]) -> list[int]:
-        rel = self.game.rel_areas[p]
-        return sorted([R.RESOLVE0 + rel[a] for a in areas])
-
     def _resolution_legal(self, k: int, p: int) -> list[int]:
         rc = self.rc
         n = self.game.num_players
         if k == R.K_RESOLVE:
-            return self._resolve_legal(p, self.resolve_options(p))
+            return self.game.area_actions(p, self._resolve_table()[p], R.RESOLVE0, ())
         if k == R.K_THIEF:
             return [R.RESOURCE0 + r for r in range(4) if self.res[rc["victim"]][r]]
         if k == R.K_ASSASSIN:
@@ -571,7 +615,7 @@ class ResolutionMixin:
         if k == R.K_MARKET:
             out = []
             if rc["purchases"] > 0:
-                out = [R.RESOURCE0 + t for t in range(4) if self._can_buy(p, t)]
+                out = [R.RESOURCE0 + t for t in self._buyable(p)]
                 if self.res[p][C.CRYSTAL] >= 1 and (self.fdeck or self.fdiscard):
                     out.insert(0, R.MARKET_FAVOUR)
             return sorted(out) + [R.DONE]
@@ -609,7 +653,7 @@ class ResolutionMixin:
             else:
                 faces = rc["faces"][p]
                 faces.remove(i)
-                faces.append(int(self.rng.integers(6)))
+                faces.append(self.roll_d6())
                 faces.sort()
                 self.rerolls[p] -= 1
         elif k == R.K_SKILL:
@@ -619,12 +663,14 @@ class ResolutionMixin:
                 rc["faces"][o].remove(f)
                 self.units_at[o][rc["area"]] -= 1
                 self.home_units[o] += 1
+                self._recount_area(rc["area"])
             elif block == "SEAT":  # Dracon: the opponent's lowest Unit goes to its reserve
                 o = (p + i) % n
                 f = min(rc["faces"][o], key=lambda x: (self.unit_pips(o, x), x))
                 rc["faces"][o].remove(f)
                 self.units_at[o][rc["area"]] -= 1
                 self.reserve[o] += 1
+                self._recount_area(rc["area"])
         elif k == R.K_RAID:
             if block == "DONE":
                 rc["rw"] = 0
@@ -674,3 +720,6 @@ _STAGE_STEP = (ResolutionMixin._stage_thief, ResolutionMixin._stage_assassin, Re
                ResolutionMixin._stage_buy, ResolutionMixin._stage_buy, ResolutionMixin._stage_buy)
 """The step method of each resolution stage, indexed by ``STAGES``."""
 assert len(_STAGE_STEP) == len(STAGES)
+_QUIET_STAGES = frozenset((S_THIEF, S_ASSASSIN, S_SETUP, S_ROLL, S_SKILLS, S_DRONE, S_MARKET, S_PAY, S_FACTORY))
+"""Stages whose step never opens a window, poses a gain, ends the area or ends the game (no gain of
+Ether: the Drone gains its area's resource), so ``_rc_step`` goes on without checking."""

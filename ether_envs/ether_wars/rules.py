@@ -73,7 +73,8 @@ MARKET_FAVOUR, CLONE, CHARGE_BOOST, EXTRA_ETHER, CONDUIT, DONE, PASS = (OFF[b] f
     "MARKET_FAVOUR", "CLONE", "CHARGE_BOOST", "EXTRA_ETHER", "CONDUIT", "DONE", "PASS"))
 _DECODE = tuple(CODEC.decode(a) for a in range(CODEC.size))
 """``CODEC.decode`` of every action id, precomputed (hot path of ``_apply_action``)."""
-_EVENT_KEY = tuple(e.key for e in C.EVENTS)
+_EVENT_KEY = tuple(e.key for e in C.EVENTS) + ("",)
+"""``_EVENT_KEY[event]``: the Event's key; index -1 (no Event yet) is the last entry, ''."""
 _ABILITY_KEYS = tuple(tuple(C.ABILITY_KEY[f * 4 + i] for i in range(4)) + ("",) for f in range(4)) + (("",) * 5,)
 """``_ABILITY_KEYS[faction][card]``: ability key; index -1 (no faction or no card) is the last entry, ''."""
 
@@ -95,6 +96,9 @@ WINDOW_NAMES = ("phase", "combat", "injury")
 W_PHASE, W_COMBAT, W_INJURY = range(3)
 
 FAVOUR_MODES = ("beginner", "advanced")
+DICE_BATCH = 32
+"""Six-sided dice are drawn from ``State.rng`` this many at a time (one generator call), kept in
+``State.dice`` until rolled."""
 ROUND_DECISION_BOUND = 4000
 """Generous bound on decisions in one round (for ``max_game_length``)."""
 
@@ -110,6 +114,9 @@ _EXTRACTION_MASK = sum(1 << a for a in C.EXTRACTION_AREAS)
 _MARKET_FACTORY_MASK = (1 << C.MARKET) | (1 << C.FACTORY)
 _ETHER_FAULT_BIT = 1 << C.ETHER_FAULT
 _LIMITED_BITS = tuple((a, 1 << a) for a in C.LIMITED)
+_EXEMPT_MERC_AREAS = {C.PRIESTESS: 0, C.DRONE: _EXTRACTION_MASK, C.ASSASSIN: ~_MARKET_FACTORY_MASK,
+                      C.THIEF: _SILO_MASK}
+"""Areas open to an exempt Mercenary (rulebook "Mercenary Dice"; the Thief: any Silo but its owner's)."""
 _SILOS = {n: tuple((o, C.SILO0 + o, 1 << (C.SILO0 + o), ~(1 << o)) for o in range(n)) for n in (2, 3, 4)}
 """Per player count: (owner, area, area bit, mask without the owner) of each Silo in play."""
 
@@ -163,6 +170,7 @@ class Game(_Game):
         self.rel_areas = tuple(tuple(a if a < C.SILO0 else C.SILO0 + (a - C.SILO0 - p) % n
                                      for a in range(C.NUM_AREAS)) for p in range(n))
         """``rel_areas[p][a]``: ``p``-relative index of absolute area ``a``."""
+        self._area_actions: dict[tuple, list[int]] = {}  # filled on demand by ``area_actions``
         from .observation import Encoder
 
         self.encoder = Encoder(self)
@@ -171,16 +179,29 @@ class Game(_Game):
         """Bound on decisions: preparation plus ``ROUND_DECISION_BOUND`` per round."""
         return 200 + self.config.max_rounds * ROUND_DECISION_BOUND
 
+    def area_actions(self, p: int, mask: int, base: int, tail: tuple) -> list[int]:
+        """Sorted action ids ``base + rel_areas[p][a]`` of the areas ``a`` in bit ``mask``, then
+        ``tail``: a fresh list (a static table, filled on demand)."""
+        key = (p, mask, base, tail)
+        out = self._area_actions.get(key)
+        if out is None:
+            rel = self.rel_areas[p]
+            out = self._area_actions[key] = sorted(base + rel[a] for a in range(C.NUM_AREAS) if mask >> a & 1)
+            out += tail
+        return out[:]
+
     def new_initial_state(self, seed: int | None = None) -> "State":
         return State(self, seed)
 
 
-_FLAT_LISTS = ("history", "faction", "ability", "charge", "home_units", "reserve", "hero_at", "merc_owner",
+_FLAT_LISTS = ("history", "dice", "faction", "ability", "charge", "home_units", "reserve", "hero_at", "merc_owner",
                "merc_at", "hired", "fdeck", "fdiscard", "edeck", "ediscard", "placed", "passed", "queue",
-               "contract", "rerolls", "medic_free", "channelled", "extra_used", "conduit_used", "aggr_silo")
+               "contract", "rerolls", "medic_free", "channelled", "extra_used", "conduit_used", "aggr_silo",
+               "_occ_normal", "_occ_exempt")
 """State fields that are lists of ints/bools (copied shallowly by ``clone``)."""
-_NESTED_LISTS = ("res", "units_at", "hand", "arrival", "packs", "first_rolls")
-"""State fields that are lists of lists of ints (copied two levels deep by ``clone``)."""
+_NESTED_LISTS = ("res", "units_at", "hand", "arrival", "packs")
+"""State fields that are lists of lists of ints (copied two levels deep by ``clone``;
+``first_rolls`` is never changed after ``__init__``: clones share it)."""
 _RC_LISTS = ("parts", "hero", "capt", "extra", "boost", "score", "skills", "hits")
 """``State.rc`` entries that are lists of ints (``faces`` and ``inj`` are lists of lists)."""
 
@@ -203,12 +224,14 @@ class State(FavourMixin, ResolutionMixin, _State):
         win: the open favour window (dict) or None; ``rc``: the area being resolved (dict) or None.
         legal_cache: the sorted legal actions of the current decision, or None until asked (reset
             by ``invalidate_caches()`` after direct field edits).
+        dice: die faces (0..5) already drawn from ``rng`` and not rolled yet, the next one last
+            (``roll_d6``; hidden from every player, emptied when ``rng`` is replaced).
     """
 
     def __init__(self, game: Game, seed: int | None):
         self.game = game
         n = game.num_players
-        self.rng = np.random.default_rng(seed)
+        self.rng = np.random.default_rng(seed)  # (also empties ``dice``)
         self.history: list[int] = []
         self.round = 0
         self.phase = PREP
@@ -257,6 +280,9 @@ class State(FavourMixin, ResolutionMixin, _State):
         self.gain_left = 0
         self.gain_seat = -1
         self.legal_cache: list[int] | None = None
+        # ``occupancy()``, kept up to date by ``_recount_area`` wherever dice come or go
+        self._occ_normal = [0] * C.NUM_AREAS
+        self._occ_exempt = [0] * C.NUM_AREAS
         self._place_memo = None  # (legal, kinds, masks) of the Placement decision that computed ``legal``
         # first player: everyone rolls the Ether die, ties roll again (rulebook "Preparation"; EW-A8)
         tied = list(range(n))
@@ -264,13 +290,50 @@ class State(FavourMixin, ResolutionMixin, _State):
         while len(tied) > 1:
             rolls = [0] * n
             for p in tied:
-                rolls[p] = C.ETHER_DIE[int(self.rng.integers(6))]
+                rolls[p] = C.ETHER_DIE[self.roll_d6()]
             self.first_rolls.append(rolls)
             best = max(rolls)
             tied = [p for p in tied if rolls[p] == best]
         self.first = tied[0]
         self.queue = self.order()
         self._decide(K_FACTION, self.queue[0])
+
+    # ---- chance ------------------------------------------------------------------
+    @property
+    def rng(self) -> np.random.Generator:
+        """The state's ``numpy.random.Generator`` (the base class's); all chance comes from it."""
+        return _State.rng.fget(self)
+
+    @rng.setter
+    def rng(self, value: np.random.Generator) -> None:
+        """A new generator: the dice drawn from the old one (``dice``) are dropped, so that all
+        later rolls come from ``value`` (``resample_hidden`` redraws future chance this way)."""
+        _State.rng.fset(self, value)
+        self.dice = []
+
+    def roll_d6(self) -> int:
+        """Roll a six-sided die: a face index 0..5 (uniform), the next of ``dice``, which is
+        refilled from ``rng`` ``DICE_BATCH`` dice at a time."""
+        dice = self.dice
+        if not dice:
+            dice = self.dice = self._draw_dice(DICE_BATCH)
+        return dice.pop()
+
+    def roll_d6s(self, k: int) -> list[int]:
+        """Roll ``k`` six-sided dice at once: the next ``k`` of ``dice`` (refilled when short)."""
+        dice = self.dice
+        if len(dice) < k:
+            dice = self.dice = self._draw_dice(DICE_BATCH + k) + dice
+        out = dice[-k:]
+        out.reverse()
+        del dice[-k:]
+        return out
+
+    def _draw_dice(self, k: int) -> list[int]:
+        """``k`` die faces from ``rng`` in one call, the first drawn last (``dice`` pops from its end)."""
+        out = self.rng.integers(0, 6, size=k).tolist()
+        out.reverse()
+        return out
 
     # ---- clone ------------------------------------------------------------------
     def clone(self) -> "State":
@@ -294,7 +357,6 @@ class State(FavourMixin, ResolutionMixin, _State):
         w = self.win
         if w is not None:
             w = d["win"] = w.copy()
-            w["order"] = w["order"][:]
             w["stack"] = [x[:] for x in w["stack"]]
             w["resp"] = w["resp"][:]
         self._share_rng_state(s)
@@ -331,7 +393,7 @@ class State(FavourMixin, ResolutionMixin, _State):
         return _ABILITY_KEYS[self.faction[p]][self.ability[p]]
 
     def event_key(self) -> str:
-        return _EVENT_KEY[self.event] if self.event >= 0 else ""
+        return _EVENT_KEY[self.event]
 
     def abs_area(self, p: int, i: int) -> int:
         """Absolute area of ``p``-relative area index ``i`` (Silos are seat-relative)."""
@@ -405,6 +467,16 @@ class State(FavourMixin, ResolutionMixin, _State):
 
     def area_occupancy(self, a: int) -> tuple[int, int]:
         """``occupancy()`` of area ``a`` alone: (non-exempt seat bits, exempt seat bits)."""
+        return self._occ_normal[a], self._occ_exempt[a]
+
+    def occupancy(self) -> tuple[list[int], list[int]]:
+        """Per area, bit masks of the seats with non-exempt dice (Units, Hero, Captain,
+        Defender, Ether die) and with exempt dice (Drone, Assassin, Thief). Kept up to date as
+        dice come and go: the lists are the state's own (read them, never edit them)."""
+        return self._occ_normal, self._occ_exempt
+
+    def _recount_area(self, a: int) -> None:
+        """Recompute ``occupancy()`` of area ``a`` from the dice locations (after dice came or went)."""
         normal = exempt = 0
         for q in range(self.game.num_players):
             if self.units_at[q][a] or self.hero_at[q] == a:
@@ -418,34 +490,13 @@ class State(FavourMixin, ResolutionMixin, _State):
                         exempt |= 1 << self.merc_owner[m]
         if a == C.ETHER_FAULT and self.ether_placed:
             normal |= 1 << self.ether_ctrl
-        return normal, exempt
+        self._occ_normal[a] = normal
+        self._occ_exempt[a] = exempt
 
-    def occupancy(self) -> tuple[list[int], list[int]]:
-        """Per area, bit masks of the seats with non-exempt dice (Units, Hero, Captain,
-        Defender, Ether die) and with exempt dice (Drone, Assassin, Thief)."""
-        ua = self.units_at
-        n = len(ua)
-        if n == 2:
-            occ = [(x > 0) | (y > 0) << 1 for x, y in zip(*ua)]
-        elif n == 3:
-            occ = [(x > 0) | (y > 0) << 1 | (z > 0) << 2 for x, y, z in zip(*ua)]
-        else:
-            occ = [(x > 0) | (y > 0) << 1 | (z > 0) << 2 | (w > 0) << 3 for x, y, z, w in zip(*ua)]
-        for q, a in enumerate(self.hero_at):
-            if a >= 0:
-                occ[a] |= 1 << q
-        ex = [0] * C.NUM_AREAS
-        if max(self.merc_at) >= 0:  # some Mercenary on the board
-            owner = self.merc_owner
-            for m, a in enumerate(self.merc_at):
-                if a >= 0:
-                    if m == C.CAPTAIN or m == C.DEFENDER:
-                        occ[a] |= 1 << owner[m]
-                    else:
-                        ex[a] |= 1 << owner[m]
-        if self.ether_placed:
-            occ[C.ETHER_FAULT] |= 1 << self.ether_ctrl
-        return occ, ex
+    def _recount_occupancy(self) -> None:
+        """Recompute the whole ``occupancy()`` (after a Round's end or direct field edits)."""
+        for a in range(C.NUM_AREAS):
+            self._recount_area(a)
 
     def can_put(self, p: int, a: int, kind: int, moving: bool = False, occ=None) -> bool:
         """Whether a die of ``kind`` (0 unit, 1 hero, 2 ``p``'s Mercenary, 3 Ether die)
@@ -475,14 +526,8 @@ class State(FavourMixin, ResolutionMixin, _State):
             m = self.hired[p] if kind == 2 else -1
             if kind == 3:
                 out.append(base & _ETHER_FAULT_BIT if self.ether_ctrl == p else 0)
-            elif m == C.PRIESTESS:
-                out.append(0)
-            elif m == C.DRONE:
-                out.append(base & _EXTRACTION_MASK)
-            elif m == C.ASSASSIN:
-                out.append(base & ~_MARKET_FACTORY_MASK)
-            elif m == C.THIEF:
-                out.append(base & _SILO_MASK & ~own_silo)
+            elif m in _EXEMPT_MERC_AREAS:  # Priestess, Drone, Assassin, Thief: their own areas, no limits
+                out.append(base & _EXEMPT_MERC_AREAS[m] & ~(own_silo if m == C.THIEF else 0))
             else:
                 if lim < 0:
                     lim = _OPEN_MASK
@@ -522,7 +567,7 @@ class State(FavourMixin, ResolutionMixin, _State):
         c = self.legal_cache
         if c is None:
             c = self.legal_cache = sorted(self._legal_unsorted())
-        return list(c)
+        return c[:]
 
     def apply_action(self, action: int) -> None:
         """Apply the current player's ``action`` (the base class's contract: ``ValueError``
@@ -539,10 +584,12 @@ class State(FavourMixin, ResolutionMixin, _State):
         super().apply_action(action)
 
     def invalidate_caches(self) -> None:
-        """Drop the caches derived from the state's fields (``legal_cache`` and the base
-        class's); call it after editing fields directly, as the test builders do."""
+        """Drop or recompute what is derived from the state's fields (``legal_cache``, the base
+        class's memo, ``occupancy()``); call it after editing fields directly, as the test
+        builders do."""
         super().invalidate_caches()
         self.legal_cache = None
+        self._recount_occupancy()
 
     def _legal_actions(self) -> list[int]:
         # computed once per decision (or posed with the decision by ``_decide``); ``_apply_action``
@@ -566,7 +613,7 @@ class State(FavourMixin, ResolutionMixin, _State):
         if k == K_HIRE:
             return [HIRE0 + m for m in range(C.NUM_MERCS) if self._can_hire(p, m)] + [PASS]
         if k == K_PLACE:
-            return self._place_legal(p, self._place_areas(p))
+            return self._place_legal(p, self._place_options(p)[0])
         if k == K_ADD:
             out = [ADD0 + d for d in self._add_kinds(p)]
             if self.add_count:
@@ -606,25 +653,26 @@ class State(FavourMixin, ResolutionMixin, _State):
             return True
         return self.res[p][C.MERCENARIES[m].colour] >= 1 and self.res[p][C.PROTEIN] >= 1
 
-    def _place_areas(self, p: int) -> list[int]:
-        """Areas where ``p`` may start a Placement turn: some die at home may go there."""
-        return self._place_options(p)[0]
-
-    def _place_options(self, p: int) -> tuple[list[int], list[int], list[int]]:
-        """``(areas, kinds, masks)``: the areas where ``p`` may start a Placement turn, the kinds
-        of its dice at home and each kind's ``_put_masks``."""
+    def _place_options(self, p: int) -> tuple[int, list[int], list[int]]:
+        """``(mask, kinds, masks)``: the bit mask of the areas where ``p`` may start a Placement
+        turn, the kinds of its dice at home and each kind's ``_put_masks``."""
         kinds = self.dice_at_home(p)
         if not kinds:
-            return [], kinds, []
+            return 0, kinds, []
         masks = self._put_masks(p, kinds, self.occupancy(), False)
         mask = 0
         for m in masks:
             mask |= m
-        return [a for a in range(C.SILO0 + self.game.num_players) if mask >> a & 1], kinds, masks
+        return mask, kinds, masks
 
-    def _place_legal(self, p: int, areas: list[int]) -> list[int]:
-        rel = self.game.rel_areas[p]
-        return sorted([AREA0 + rel[a] for a in areas]) + [PASS]
+    def _place_areas(self, p: int) -> list[int]:
+        """Areas where ``p`` may start a Placement turn: some die at home may go there."""
+        mask = self._place_options(p)[0]
+        return [a for a in range(C.NUM_AREAS) if mask >> a & 1]
+
+    def _place_legal(self, p: int, mask: int) -> list[int]:
+        """Legal actions of a Placement turn's start: the areas in ``mask`` (``_place_options``), PASS."""
+        return self.game.area_actions(p, mask, AREA0, (PASS,))
 
     def _add_kinds(self, p: int) -> list[int]:
         """Kinds of dice ``p`` may still add to the area chosen this Placement turn."""
@@ -632,7 +680,7 @@ class State(FavourMixin, ResolutionMixin, _State):
         if a in (C.MARKET, C.FACTORY) and self.add_count:
             return []
         kinds = self.dice_at_home(p)
-        if self.add_count and self.combat_dice(p, a):
+        if self.add_count and self._occ_normal[a] >> p & 1:  # ``combat_dice(p, a)``
             # p already holds its place in the area, so the area limits cannot fail: only each
             # die's own area rules remain (the same answers as ``can_put``)
             m = self.hired[p]
@@ -672,21 +720,12 @@ class State(FavourMixin, ResolutionMixin, _State):
         mask = self._dest_mask(p, kind, a)
         return [b for b in range(C.NUM_AREAS) if mask >> b & 1]
 
-    def _dest_mask(self, p: int, kind: int, a: int, occ=None) -> int:
-        """Bit mask of the areas ``p``'s die of ``kind`` in ``a`` may move to. ``occ``: the
-        ``occupancy()`` before the move (only ``p``'s bits in ``a`` change when the die leaves)."""
-        self._lift(p, kind, a, -1)  # the moving die leaves its area first
-        if occ is None:
-            occ = self.occupancy()
-        else:
-            normal, exempt = occ[0][:], occ[1][:]
-            bit = 1 << p
-            normal[a] = normal[a] & ~bit | (bit if self.combat_dice(p, a) else 0)
-            exempt[a] = exempt[a] & ~bit | (bit if self.exempt_dice(p, a) else 0)
-            occ = normal, exempt
-        mask = self._put_masks(p, (kind,), occ, True)[0] & ~(1 << a)
-        self._lift(p, kind, a, +1)
-        return mask
+    def _dest_mask(self, p: int, kind: int, a: int) -> int:
+        """Bit mask of the areas ``p``'s die of ``kind`` in ``a`` may move to: where it may be put
+        as a move, ``a`` aside. ``_put_masks`` never counts ``p``'s own dice (the area limits
+        count the others; ``p``'s presence in the Market/Factory only closes that area), so the
+        die need not leave ``a`` first."""
+        return self._put_masks(p, (kind,), self.occupancy(), True)[0] & ~(1 << a)
 
     def _lift(self, p: int, kind: int, a: int, sign: int) -> None:
         if kind == 0:
@@ -700,7 +739,6 @@ class State(FavourMixin, ResolutionMixin, _State):
         """``(kind, area)`` of ``p``'s dice on the board that ``p`` can pay to move and that
         have somewhere to go (rulebook "Movement")."""
         out = []
-        occ = None
         m = self.hired[p]
         for kind in range(3):
             coltan, charge = self._move_payments(p, kind)
@@ -711,11 +749,11 @@ class State(FavourMixin, ResolutionMixin, _State):
             else:
                 a = self.hero_at[p] if kind == 1 else self.merc_at[m] if m >= 0 else -1
                 areas = [a] if a >= 0 else []
-            for a in areas:
-                if occ is None:
-                    occ = self.occupancy()
-                if self._dest_mask(p, kind, a, occ):
-                    out.append((kind, a))
+            if areas:
+                mask = self._put_masks(p, (kind,), self.occupancy(), True)[0]  # as ``_dest_mask``
+                for a in areas:
+                    if mask & ~(1 << a):
+                        out.append((kind, a))
         return out
 
     # ---- applying actions ----------------------------------------------------------------
@@ -724,22 +762,23 @@ class State(FavourMixin, ResolutionMixin, _State):
         self.legal_cache = None
         block, i = _DECODE[action]
         k, p = self.pk, self.pp
-        n = self.game.num_players
         if k == K_ADD:
-            if block == "DONE":
-                self._next_placer()
-            else:
+            if block != "DONE":
                 self._put(p, i, self.add_area)
                 self.add_count += 1
                 kinds = self._add_kinds(p)
                 if kinds:  # the same decision goes on (``_advance`` would change nothing)
                     self.legal_cache = [ADD0 + d for d in kinds] + [DONE]
                     return
-                self._next_placer()
+            self._next_placer()
+            if self.pk == K_PLACE:  # the next Placement turn (``_advance`` would change nothing)
+                return
         elif k == K_PLACE:
             if block == "PASS":
                 self.passed[p] = True
                 self._next_placer()
+                if self.pk == K_PLACE:
+                    return
             else:
                 a = self.abs_area(p, i)
                 self.placed[p] |= 1 << a
@@ -800,6 +839,8 @@ class State(FavourMixin, ResolutionMixin, _State):
                 self.units_at[p][b] += 1
             else:
                 self._lift(p, kind, b, +1)
+            self._recount_area(a)
+            self._recount_area(b)
             self._decide(K_MOVE, p)
         elif k == K_FERTILE:
             if block == "PASS":
@@ -810,6 +851,7 @@ class State(FavourMixin, ResolutionMixin, _State):
                 self.reserve[p] -= 1
                 self._arrive(p, a)
                 self.units_at[p][a] += 1
+                self._recount_area(a)
         elif k == K_GAIN:
             self.gain_left -= 1
             if block == "RESOURCE":
@@ -838,16 +880,28 @@ class State(FavourMixin, ResolutionMixin, _State):
         self._advance()
 
     def _put(self, p: int, d: int, a: int) -> None:
-        self._arrive(p, a)
+        """Put ``p``'s die of kind ``d`` (as in ``can_put``) from its sheet into area ``a``."""
+        arrival = self.arrival[a]
+        if p not in arrival:
+            arrival.append(p)
+        bit = 1 << p
         if d == 0:
             self.home_units[p] -= 1
             self.units_at[p][a] += 1
+            self._occ_normal[a] |= bit  # a die arriving only adds its owner to the occupancy
         elif d == 1:
             self.hero_at[p] = a
+            self._occ_normal[a] |= bit
         elif d == 2:
-            self.merc_at[self.hired[p]] = a
+            m = self.hired[p]
+            self.merc_at[m] = a
+            if m == C.CAPTAIN or m == C.DEFENDER:
+                self._occ_normal[a] |= bit
+            else:
+                self._occ_exempt[a] |= bit
         else:
             self.ether_placed = True
+            self._recount_area(a)
 
     def _next_placer(self) -> None:
         """Next seat clockwise that has not passed (rulebook "Placement" 1)."""
@@ -857,12 +911,12 @@ class State(FavourMixin, ResolutionMixin, _State):
         for j in range(1, n + 1):
             q = (self.turn + j) % n
             if not self.passed[q]:
-                areas, kinds, masks = self._place_options(q)
-                if not areas:  # nothing can be placed: the seat passes (EW-A10)
+                mask, kinds, masks = self._place_options(q)
+                if not mask:  # nothing can be placed: the seat passes (EW-A10)
                     self.passed[q] = True
                     continue
                 self.turn = q
-                legal = self._place_legal(q, areas)
+                legal = self._place_legal(q, mask)
                 self._place_memo = (legal, kinds, masks)
                 self._decide(K_PLACE, q, legal)
                 return
@@ -939,7 +993,7 @@ class State(FavourMixin, ResolutionMixin, _State):
             return False
         if ph == NEW_DAY:
             if self.queue:
-                self._decide(K_ABILITY, self.queue[0])
+                self._decide(K_ABILITY, self.queue[0], [ABILITY0, ABILITY0 + 1, ABILITY0 + 2, ABILITY0 + 3])
                 return True
             self.revealed = True
             for q in range(n):
@@ -1042,6 +1096,7 @@ class State(FavourMixin, ResolutionMixin, _State):
         """Rulebook "Maintenance": Mercenaries back, Protein upkeep (shortfall: EW-A25), first
         player passes left."""
         n = self.game.num_players
+        merc_areas = [b for b in self.merc_at if b >= 0]  # Mercenaries still on the board go back
         self.merc_owner = [-1] * C.NUM_MERCS
         self.merc_at = [-1] * C.NUM_MERCS
         self.hired = [-1] * n
@@ -1062,6 +1117,8 @@ class State(FavourMixin, ResolutionMixin, _State):
         self.placed = [0] * n
         self.passed = [False] * n
         self.arrival = [[] for _ in range(C.NUM_AREAS)]
+        for b in merc_areas:
+            self._recount_area(b)
         self.contract = [False] * n
         self.rerolls = [0] * n
         self.channelled = [False] * n

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 import ether_envs
 from ether_envs.ether_wars import components as C
 from ether_envs.ether_wars import rules as R
@@ -12,7 +14,8 @@ A = R.CODEC.encode
 class ScriptedDice:
     """A stand-in for ``state.rng`` that returns scripted die faces (0-based indices).
 
-    ``integers(6)`` returns the next value; ``integers(0, 6, size=k)`` the next k.
+    ``integers(6)`` returns the next value; ``integers(0, 6, size=k)`` the next k (an array,
+    as numpy gives).
     ``permutation`` keeps the order (decks are set by the tests).
     """
 
@@ -24,7 +27,7 @@ class ScriptedDice:
             return self.values.pop(0)
         out = self.values[:size]
         del self.values[:size]
-        return out
+        return np.array(out, dtype=np.int64)
 
     def permutation(self, x):
         return list(x)
@@ -78,11 +81,13 @@ def place(s, p, area, units=0, hero=False, merc=None, ether=False):
     if ether:
         s.ether_ctrl = p
         s.ether_placed = True
+    s.invalidate_caches()  # occupancy() is kept up to date by the engine's own moves only
 
 
 def start_resolution(s, dice=()):
     """Enter the Resolution phase with scripted dice; returns ``s`` at its first decision."""
     s.rng = ScriptedDice(dice)
+    s.invalidate_caches()  # the dice were put on the board directly
     s.phase = R.RESOLUTION
     s.turn = 0
     s._start_resolution()

@@ -1,5 +1,7 @@
 """Rulebook "Dice": Hero Skills, the Ether die, and every Mercenary's rule."""
 
+import numpy as np
+
 from ether_envs.ether_wars import components as C
 from ether_envs.ether_wars import rules as R
 
@@ -215,3 +217,18 @@ def test_drone_does_not_take_part_in_combat_and_still_extracts():
     assert s.res[1][C.COLTAN] == 4           # the winner extracts 9 / 2
     assert s.res[0][C.COLTAN] == 3           # the Drone's own extraction, cost ignored
     assert s.reserve[0] == 6                 # seat 0's Unit injured (2 injuries, 1 Unit) and dead
+
+
+def test_dice_are_drawn_from_rng_in_batches_in_order_and_dropped_when_rng_is_replaced():
+    s = new_state(2)
+    s.rng = np.random.default_rng(5)
+    assert s.dice == []  # a new generator: nothing drawn from it yet
+    drawn = np.random.default_rng(5).integers(0, 6, size=R.DICE_BATCH).tolist()
+    assert [s.roll_d6() for _ in range(3)] == drawn[:3]  # first drawn, first rolled
+    assert len(s.dice) == R.DICE_BATCH - 3
+    c = s.clone()  # a clone rolls the same dice
+    assert [c.roll_d6() for _ in range(4)] == [s.roll_d6() for _ in range(4)] == drawn[3:7]
+    s.rng = np.random.default_rng(6)  # e.g. resample_hidden: future rolls come from the new generator
+    drawn = np.random.default_rng(6).integers(0, 6, size=R.DICE_BATCH + 2).tolist()
+    assert s.roll_d6s(2) == drawn[:2] and s.roll_d6() == drawn[2]
+    assert all(0 <= d <= 5 for d in s.dice)

@@ -1,6 +1,6 @@
 """The engine's shortcuts agree with the plain rules: decisions posed with precomputed legal
 actions (placement, adding dice, movement, resolve, favour windows, purchases), the placement
-put-mask memo, one-area occupancy and clone()."""
+put-mask memo, the occupancy kept up to date, one-area occupancy and clone()."""
 
 import numpy as np
 import pytest
@@ -19,8 +19,11 @@ def test_legal_cache_matches_fresh_computation_in_random_games(n, favours):
         while not s.is_terminal():
             legal = s.legal_actions()
             assert legal == sorted(s._legal_unsorted())
+            normal, exempt = s.occupancy()
+            kept = (normal[:], exempt[:])
+            s._recount_occupancy()  # the occupancy kept up to date equals a fresh count
+            assert s.occupancy() == kept
             for a in range(C.NUM_AREAS):
-                normal, exempt = s.occupancy()
                 assert s.area_occupancy(a) == (normal[a], exempt[a])
             s.apply_action(legal[rng.integers(len(legal))])
 
@@ -37,8 +40,10 @@ def test_clone_copies_every_mutable_part_and_plays_on_identically():
         legal = s.legal_actions()
         a = legal[rng.integers(len(legal))]
         before = snapshot(s)
+        occ_before = [x[:] for x in s.occupancy()]
         c.apply_action(a)  # playing the clone leaves the original untouched
         assert snapshot(s) == before
+        assert [x[:] for x in s.occupancy()] == occ_before  # a private field: not in the snapshot
         s.apply_action(a)
         assert snapshot(c) == snapshot(s)  # same rng state: the same chance outcomes
 

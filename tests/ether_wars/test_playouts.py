@@ -94,3 +94,38 @@ def test_placement_fast_area_list_matches_can_put_rules():
                 checked += 1
         s.apply_action(int(rng.choice(s.legal_actions())))
     assert checked
+
+
+def _dest_mask_after_leaving(s, p, kind, a):
+    """Movement destinations the plain way: the die leaves ``a``, the occupancy is counted
+    afresh, then ``can_put`` (as a move) for every other area."""
+    c = s.clone()
+    c._lift(p, kind, a, -1)
+    c.invalidate_caches()
+    return sum(1 << b for b in range(11) if b != a and c.can_put(p, b, kind, moving=True))
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_movement_destinations_match_leaving_the_area_first(n):
+    """``_dest_mask`` (no lifting: the mover's own dice never count against it) and
+    ``_movable`` agree with lifting the die and checking ``can_put`` (rulebook "Movement")."""
+    game = ether_envs.load_game("ether_wars", num_players=n, max_rounds=8)
+    checked = 0
+    for seed in range(3):
+        s = game.new_initial_state(seed)
+        rng = np.random.default_rng(seed)
+        while not s.is_terminal():
+            if s.phase == 4:  # Movement
+                for p in range(n):
+                    m = s.hired[p]
+                    dice = [(0, a) for a in range(11) if s.units_at[p][a]]
+                    dice += [(1, s.hero_at[p])] if s.hero_at[p] >= 0 else []
+                    dice += [(2, s.merc_at[m])] if m >= 0 and s.merc_at[m] >= 0 else []
+                    for kind, a in dice:
+                        assert s._dest_mask(p, kind, a) == _dest_mask_after_leaving(s, p, kind, a)
+                        checked += 1
+                    slow = [(k, a) for k, a in dice if (any(s._move_payments(p, k))
+                                                        and _dest_mask_after_leaving(s, p, k, a))]
+                    assert s._movable(p) == slow
+            s.apply_action(int(rng.choice(s.legal_actions())))
+    assert checked > 100
