@@ -324,6 +324,7 @@ class State(Effects, _State):
 
     _u32 = None  # (generator, its ctypes next_uint32, state pointer): Effects._below
     _blocked = None  # (board stamp, _star_blocked())
+    _builds = None  # (board stamp, sizes with a place, BUILD actions): _build_options
 
     def __getstate__(self) -> dict:
         """The attributes, less the generator's ctypes handles (rebuilt when needed)."""
@@ -377,9 +378,9 @@ class State(Effects, _State):
 
     def _struct(self) -> tuple:
         """(stamp, open rooms ``[(slot, size, spaces)]``, their spaces, spire top
-        candidates, ``[(space, room element mask, 2 * level, multi room?)]`` of the open
-        spaces), cached per structure stamp ``_sv`` (floors placed, spires topped;
-        shared lists: never mutate them). Tiles and spaces in ascending id order.
+        candidates, per element the invader target groups (``_target_groups``, filled
+        when first needed)), cached per structure stamp ``_sv`` (floors placed, spires
+        topped; shared lists: never mutate them). Tiles and spaces in ascending id order.
 
         Open: a room with no floor on it, on an untopped floor (ASP-A13, ASP-A14).
         A spire top candidate: a floor of level 4 or more (a spire has 4 or more
@@ -390,7 +391,6 @@ class State(Effects, _State):
         rooms: list[tuple] = []
         opened: list[int] = []
         tops: list[int] = []
-        spaces: list[tuple] = []
         room_tile, level, side, topped, spire_of = self.room_tile, self.level, self.side, self.topped, self.spire_of
         for t in range(NT):
             lv = level[t]
@@ -403,12 +403,31 @@ class State(Effects, _State):
                     continue
                 rooms.append(room)
                 opened += room[2]
-                mask = ROOMS[side[t]][room[0]][1]
-                spaces += [(q, mask, lv * 2, mask == C.MULTI) for q in room[2]]
             if lv >= 4 and not covered and spire_of[t] < 0 and _HAS_SMALL_ROOM[side[t]][t]:
                 tops.append(t)
-        sc = self._scache = (self._sv, rooms, opened, tops, spaces)
+        sc = self._scache = (self._sv, rooms, opened, tops, [None] * 4)
         return sc
+
+    def _target_groups(self, e: int) -> tuple:
+        """The open spaces an invader of element ``e`` may enter, per tier (0: the
+        standard rooms of its element, 1: multi rooms) as ``[(level, spaces)]``, highest
+        floor first, spaces in ascending order; cached in ``_struct()`` (a function of
+        the structure alone)."""
+        sc = self._struct()
+        groups = sc[4][e]
+        if groups is not None:
+            return groups
+        bit = 1 << e
+        by_level: tuple[dict, dict] = ({}, {})
+        side, level = self.side, self.level
+        for slot, _size, spaces in sc[1]:
+            t = slot // C.MAX_ROOMS
+            mask = ROOMS[side[t]][slot][1]
+            if mask & bit:
+                by_level[mask == C.MULTI].setdefault(level[t], []).extend(spaces)
+        groups = sc[4][e] = tuple(sorted(((lv, sorted(sp)) for lv, sp in tier.items()), reverse=True)
+                                  for tier in by_level)
+        return groups
 
     def _fort(self) -> tuple:
         """(stamp, open spaces, invader spaces, buildable rooms per size, spaces free for
@@ -521,8 +540,10 @@ class State(Effects, _State):
         """The cached sorted legal actions (shared: ``State.legal_actions`` copies them)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._step_options(self.queue[-1]) if self.queue else self._build_options()
-            legal.sort()
+            if self.queue:
+                legal = self._legal = sorted(self._step_options(self.queue[-1]))
+            else:
+                legal = self._legal = self._build_options()  # built in ascending order
         return legal
 
     def _is_legal(self, action: int) -> bool:
@@ -532,7 +553,9 @@ class State(Effects, _State):
         """The build step's main choice (rulebook "Build step"): end it, place a pillar,
         reroll any, build a floor, cast a spell whose shards are there and that has a
         target (ASP-A16; Floor Crafting: ``_craft_cost`` shards and a tile left), complete
-        a spire, use the character's trigger (ASP-A5), Anchored's free pillar."""
+        a spire, use the character's trigger (ASP-A5), Anchored's free pillar.
+        Built in ascending action order (blocks in codec order, each ascending; the
+        reserve is kept sorted), so it needs no sort (the conformance suite checks it)."""
         out = [END_BUILD]
         dice = self.dice
         fc = self._fcache
@@ -555,7 +578,10 @@ class State(Effects, _State):
                 out += _REROLL_OPTIONS[avail]
         if self.reserve:
             has = (bool(rooms[0]), bool(rooms[1]), bool(rooms[2]) or min(self.found_tile) < 0)
-            out += [BUILD0 + t for t in self.reserve if has[TILE_SIZE[t]]]
+            c = self._builds
+            if c is None or c[0] != self._bv or c[1] != has:  # the reserve changes with _bv
+                c = self._builds = (self._bv, has, [BUILD0 + t for t in self.reserve if has[TILE_SIZE[t]]])
+            out += c[2]
         sh = self.shards
         ns = sh[0] + sh[1] + sh[2] + sh[3]
         ch = C.CHARACTERS[self.characters[self.turn_player]]
@@ -584,7 +610,7 @@ class State(Effects, _State):
         k, pillar = ch.trigger, self.pillar  # character triggers (ASP-A5)
         if (nd >= 1 and self._pillar_space_of(ch.element, free) if k == "pillar"
                 else bool(invaded) and any(pillar[q] for q in opened) if k == "demolish"
-                else nd >= 2 and bool(self._restorable_walls()) if k == "mend"
+                else nd >= 2 and False in self.walls and bool(self._restorable_walls()) if k == "mend"
                 else nd >= 1 and bool(self.reserve) if k == "swap"
                 else nd >= 1 and ns >= 1):  # gust
             out.append(TRIGGER)
@@ -794,7 +820,15 @@ class State(Effects, _State):
         if block == "END_BUILD":
             self._begin_invasion()
         elif block == "SPACE":
-            self.queue.append([K_DICE, i, 0, 0])
+            need = self.needs(i)
+            d = self.dice
+            fits = need[0] & ((d[0] > 0) | (d[1] > 0) << 1 | (d[2] > 0) << 2 | (d[3] > 0) << 3 | (d[4] > 0) << 4)
+            if len(need) == 1 and not fits & (fits - 1):
+                # one die that only one face fits: the dice step's forced choice, done here
+                d[fits.bit_length() - 1] -= 1
+                self._add_pillar(i)
+            else:
+                self.queue.append([K_DICE, i, 0, 0])
         elif block == "REROLL":
             self.reroll_used = True
             self.marks[i] = 1
@@ -1042,27 +1076,16 @@ class State(Effects, _State):
         Standard rooms of its element first, then multi rooms (awake level-2 fiend of
         ``e``: multi rooms first); among them the highest floor, then a space with a
         pillar (awake level-1 fiend: the lowest floor, then without a pillar; ASP-A6)."""
-        sign = -1 if self.fiend_active(e, 1) else 1
-        bit = 1 << e
+        low = self.fiend_active(e, 1)
         pillar, invader = self.pillar, self.invader
-        best = [[], []]  # per tier: 0 standard (element) rooms, 1 multi rooms
-        key_best = [None, None]
-        sc = self._scache
-        if sc is None or sc[0] != self._sv:
-            sc = self._struct()
-        for s, mask, lv2, m in sc[4]:
-            if invader[s] >= 0 or not mask & bit:
-                continue
-            key = sign * (lv2 + pillar[s])  # (level, pillar) in lexicographic order
-            kb = key_best[m]
-            if kb is None or key > kb:
-                best[m] = [s]
-                key_best[m] = key
-            elif key == kb:
-                best[m].append(s)
-        if self.fiend_active(e, 2):
-            return best[1] or best[0]
-        return best[0] or best[1]
+        groups = self._target_groups(e)
+        for tier in ((1, 0) if self.fiend_active(e, 2) else (0, 1)):
+            for _lv, spaces in (reversed(groups[tier]) if low else groups[tier]):
+                free = [s for s in spaces if invader[s] < 0]
+                if free:
+                    best = [s for s in free if not pillar[s]] if low else [s for s in free if pillar[s]]
+                    return best or free
+        return []
 
     def _enter(self, e: int) -> None:
         """Place the next invader of element ``e``; a tie between spaces is the active
