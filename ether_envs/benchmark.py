@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import resource
 import subprocess
@@ -172,8 +173,10 @@ def run_isolated(games: list[str], config_args: list[str], seconds: float) -> li
     for name in games:
         cmd = [sys.executable, "-m", "ether_envs.benchmark", "--no-subprocess", "--json",
                "--seconds", str(seconds), "--games", name, "--config", *config_args]
-        out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
-        rows.extend(json.loads(out))
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise RuntimeError(f"benchmark of {name} failed:\n{proc.stderr.strip()}")
+        rows.extend(json.loads(proc.stdout))
     return rows
 
 
@@ -221,8 +224,14 @@ def main(argv: list[str] | None = None) -> None:
     for g in args.games:
         if g not in ether_envs.GAMES:
             parser.error(f"unknown game {g!r}; choose from {ether_envs.list_games()}")
+    if not (math.isfinite(args.seconds) and args.seconds > 0):
+        parser.error(f"--seconds must be a positive number, got {args.seconds}")
     config = _parse_config(args.config)
-    ether_envs.load_game(args.games[0], **config) if args.games else None  # a bad config fails here
+    for g in args.games:  # a bad config is an error before anything is timed
+        try:
+            ether_envs.load_game(g, **config)
+        except ValueError as e:
+            parser.error(str(e))
     if args.no_subprocess:
         rows = run(args.games, config, args.seconds)
     else:

@@ -63,6 +63,18 @@ from .wrappers import SingleAgentEnv, make_single_agent_env
 VEC_KINDS = ("dummy", "inprocess", "subproc", "sharded")
 
 
+def _check_actions(actions: Any, n_envs: int) -> np.ndarray:
+    """``actions`` as an array with one entry per game.
+
+    Raises:
+        ValueError: not one action per game (nothing is stepped then).
+    """
+    actions = np.asarray(actions)
+    if actions.ndim == 0 or actions.shape[0] != n_envs:
+        raise ValueError(f"expected one action per game, shape ({n_envs},), got shape {actions.shape}")
+    return actions
+
+
 class SingleAgentVecEnv(VecEnv):
     """Many :class:`SingleAgentEnv` games stepped in turn in one process (an SB3 ``VecEnv``).
 
@@ -113,7 +125,7 @@ class SingleAgentVecEnv(VecEnv):
         return self._obs.copy()
 
     def step_async(self, actions: np.ndarray) -> None:
-        self._actions = np.asarray(actions)
+        self._actions = _check_actions(actions, self.num_envs)
 
     def step_wait(self):
         """Step every game with its action; finished games are reset (SB3 auto-reset).
@@ -283,6 +295,15 @@ class ShardedSubprocVecEnv(VecEnv):
             raise RuntimeError(f"error in vec-env worker {k}:\n{out.text}") from out.exc
         return out
 
+    def _recv_all(self, ks) -> dict[int, Any]:
+        """Every listed shard's reply, read before raising on the first error (so that no
+        reply is left in a pipe to be mistaken for the answer to a later command)."""
+        outs = {k: self.remotes[k].recv() for k in ks}
+        for k, out in outs.items():
+            if isinstance(out, _RemoteError):
+                raise RuntimeError(f"error in vec-env worker {k}:\n{out.text}") from out.exc
+        return outs
+
     def _call(self, k: int, cmd: str, data: Any) -> Any:
         self.remotes[k].send((cmd, data))
         return self._recv(k)
@@ -301,7 +322,7 @@ class ShardedSubprocVecEnv(VecEnv):
         groups = self._by_shard(idx)
         for k, local in groups.items():
             self.remotes[k].send((cmd, make_data(local)))
-        results = {k: iter(self._recv(k)) for k in groups}
+        results = {k: iter(out) for k, out in self._recv_all(groups).items()}
         return [next(results[self._where[i][0]]) for i in idx]
 
     # ---- VecEnv API ----------------------------------------------------------------
@@ -309,8 +330,9 @@ class ShardedSubprocVecEnv(VecEnv):
         for k, shard in enumerate(self._shards):
             self.remotes[k].send(("reset", [self._seeds[i] for i in shard]))
         obs = []
+        replies = self._recv_all(range(len(self._shards)))
         for k, shard in enumerate(self._shards):
-            o, masks, infos = self._recv(k)
+            o, masks, infos = replies[k]
             obs.append(o)
             self._masks[shard.start:shard.stop] = masks
             self.reset_infos[shard.start:shard.stop] = infos
@@ -320,14 +342,15 @@ class ShardedSubprocVecEnv(VecEnv):
         return np.concatenate(obs)
 
     def step_async(self, actions: np.ndarray) -> None:
-        actions = np.asarray(actions)
+        actions = _check_actions(actions, self.num_envs)
         for k, shard in enumerate(self._shards):
             self.remotes[k].send(("step", actions[shard.start:shard.stop]))
 
     def step_wait(self):
         obs, rews, dones, infos = [], [], [], []
+        replies = self._recv_all(range(len(self._shards)))
         for k, shard in enumerate(self._shards):
-            o, r, d, inf, masks, reset_infos = self._recv(k)
+            o, r, d, inf, masks, reset_infos = replies[k]
             obs.append(o)
             rews.append(r)
             dones.append(d)

@@ -152,11 +152,37 @@ def test_sharded_worker_error_is_raised_with_its_traceback():
     try:
         venv.seed(0)
         venv.reset()
-        illegal = np.array([np.flatnonzero(~m)[0] for m in venv.action_masks()])
+        masks = venv.action_masks()
+        illegal = np.array([np.flatnonzero(~m)[0] for m in masks])
         with pytest.raises(RuntimeError, match="illegal action"):
             venv.step(illegal)
+        # only game 0 errs: game 1's reply is read too, so later calls get their own answers
+        legal_1 = np.flatnonzero(masks[1])[0]
+        with pytest.raises(RuntimeError, match="illegal action"):
+            venv.step(np.array([illegal[0], legal_1]))
+        seats = venv.get_attr("seat")
+        assert len(seats) == 2 and all(isinstance(x, (int, np.integer)) for x in seats), seats
     finally:
         venv.close()
+
+
+@pytest.mark.parametrize("vec", ["inprocess", "sharded"])
+def test_step_needs_one_action_per_game_and_steps_nothing_otherwise(vec):
+    extra = {"n_procs": 2, "start_method": "fork"} if vec == "sharded" else {}
+    venvs = [make_vec_env("aethermon_collect", CFG, 3, vec, **extra) for _ in range(2)]
+    try:
+        for v in venvs:
+            v.seed(0)
+            v.reset()
+        for bad in (np.array([0]), np.zeros(4, dtype=np.int64), np.int64(0)):
+            with pytest.raises(ValueError, match="one action per game"):
+                venvs[0].step(bad)
+        actions = np.array([np.flatnonzero(m)[0] for m in venvs[1].action_masks()])
+        # nothing was stepped by the bad calls: both batches continue identically
+        assert np.array_equal(venvs[0].step(actions)[0], venvs[1].step(actions)[0])
+    finally:
+        for v in venvs:
+            v.close()
 
 
 def test_bad_arguments_are_clear_errors():
