@@ -164,6 +164,8 @@ def build_config(args, rargs: RLlibArgs):
         raise ValueError("train_batch_size, minibatch_size, num_epochs, rollout_fragment_length and "
                          "num_envs_per_env_runner must be >= 1, num_env_runners >= 0")
     hidden = [int(x) for x in args.net_arch.split(",") if x.strip()]
+    if not hidden or min(hidden) < 1:
+        raise ValueError(f"net_arch must list positive layer widths, got {args.net_arch!r}")
     from agents.rllib_agent import MaskedActorCritic
 
     from .rllib_env import TurnBasedMultiAgentEnv
@@ -250,6 +252,8 @@ def train(args, rargs: RLlibArgs) -> RLlibRun:
 
     from agents.ppo import check_compatible
 
+    if rargs.iterations < 0:
+        raise ValueError(f"iterations must be >= 0 (0: until total_timesteps), got {rargs.iterations}")
     if args.total_timesteps < 1 and rargs.iterations < 1:
         raise ValueError("give total_timesteps >= 1 or iterations >= 1")
     torch.set_num_threads(args.torch_threads)

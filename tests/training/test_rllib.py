@@ -127,3 +127,9 @@ def test_cli_train_rllib_one_iteration_learns_saves_and_evaluates(tmp_path, caps
         state.apply_action(agent.act(state, state.current_player()))
     with pytest.raises(ModelMismatchError, match="num_players"):
         make_agent(f"rllib:{run / 'checkpoint'}", ether_envs.load_game("aethermon_collect", num_players=3))
+
+
+@pytest.mark.parametrize("bad", [["--iterations", "-1"], ["--iterations", "1", "--net-arch", "0"]])
+def test_cli_train_rllib_rejects_bad_budgets_and_layers_before_training(bad, capsys):
+    assert cli.main(["train", "aethermon_collect", "--backend", "rllib", *bad]) == 2
+    assert "must " in capsys.readouterr().err
