@@ -559,30 +559,6 @@ class State(FavourMixin, ResolutionMixin, _State):
         return kinds
 
     # ---- legal actions ----------------------------------------------------------------
-    def legal_actions(self, player: int | None = None) -> list[int]:
-        """Sorted legal action ids for the player to act; ``[]`` at terminal states and for
-        any other ``player`` (the base class's contract, answered from ``legal_cache``)."""
-        if self.phase == OVER or (player is not None and player != self.pp):
-            return []
-        c = self.legal_cache
-        if c is None:
-            c = self.legal_cache = sorted(self._legal_unsorted())
-        return c[:]
-
-    def apply_action(self, action: int) -> None:
-        """Apply the current player's ``action`` (the base class's contract: ``ValueError``
-        naming the action and the legal ones, state unchanged, if it is not legal)."""
-        if type(action) is int and self.phase != OVER:
-            c = self.legal_cache
-            if c is None:
-                c = self.legal_cache = sorted(self._legal_unsorted())
-            if action in c:
-                self._apply_action(action)
-                self.history.append(action)
-                return
-        self._legal_memo = None  # the base class's memo may be from an earlier decision: check afresh
-        super().apply_action(action)
-
     def invalidate_caches(self) -> None:
         """Drop or recompute what is derived from the state's fields (``legal_cache``, the base
         class's memo, ``occupancy()``); call it after editing fields directly, as the test
@@ -595,9 +571,14 @@ class State(FavourMixin, ResolutionMixin, _State):
         # computed once per decision (or posed with the decision by ``_decide``); ``_apply_action``
         # clears it. Code that edits a state's fields directly (tests) must call
         # ``invalidate_caches()``.
-        if self.legal_cache is None:
-            self.legal_cache = sorted(self._legal_unsorted())
-        return list(self.legal_cache)
+        # The list itself is returned: the base class copies it for callers and never changes it.
+        c = self.legal_cache
+        if c is None:
+            c = self.legal_cache = sorted(self._legal_unsorted())
+        return c
+
+    def _is_legal(self, action: int) -> bool:
+        return action in self._legal_actions()
 
     def _legal_unsorted(self) -> list[int]:
         k, p = self.pk, self.pp
