@@ -745,12 +745,22 @@ class State(FavourMixin, ResolutionMixin, _State):
         k, p = self.pk, self.pp
         if k == K_ADD:
             if block != "DONE":
-                self._put(p, i, self.add_area)
+                a = self.add_area
+                self._put(p, i, a)
                 self.add_count += 1
-                kinds = self._add_kinds(p)
-                if kinds:  # the same decision goes on (``_advance`` would change nothing)
-                    self.legal_cache = [ADD0 + d for d in kinds] + [DONE]
-                    return
+                if a != C.MARKET and a != C.FACTORY:  # (one die there: ``_add_kinds`` is empty)
+                    # ``_add_kinds``: the kinds addable before this die, less its kind once no such
+                    # die is left at home (once ``p`` holds its place in the area, or with only an
+                    # exempt die there, putting a die changes no other kind's answer)
+                    if legal is not None:
+                        kept = action if i == 0 and self.home_units[p] else -1
+                        out = [x for x in legal if x < DONE and (x != action or x == kept)]
+                    else:
+                        out = [ADD0 + d for d in self._add_kinds(p)]
+                    if out:  # the same decision goes on (``_advance`` would change nothing)
+                        out.append(DONE)
+                        self.legal_cache = out
+                        return
             self._next_placer()
             if self.pk == K_PLACE:  # the next Placement turn (``_advance`` would change nothing)
                 return

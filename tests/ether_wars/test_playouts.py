@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import ether_envs
+from ether_envs.ether_wars import rules as R
 from agents.heuristics.ether_wars import heuristic_action
 
 
@@ -87,6 +88,9 @@ def test_placement_fast_area_list_matches_can_put_rules():
             s.placed[p] |= 1 << a
             if a not in (5, 6) or not s.add_count:
                 assert s._add_kinds(p) == slow
+            legal = s.legal_actions()  # as the engine posed it (derived from the previous die's list)
+            s.invalidate_caches()
+            assert s.legal_actions() == legal == [R.ADD0 + d for d in s._add_kinds(p)] + [R.DONE] * (s.add_count > 0)
         if s.phase == 3:  # Placement
             for p in range(4):
                 slow = [a for a in range(11) if any(s.can_put(p, a, d) for d in s.dice_at_home(p))]
