@@ -288,8 +288,8 @@ class ResolutionMixin:
         rc["stage"] = S_DRONE
         if rc["exempt_only"]:
             return
-        normal = self.area_occupancy(a)[0]  # seats with combat dice (``combat_dice``) in the area
-        occ = [q for q in self.game.seat_orders[self.first] if normal >> q & 1]
+        normal = self._occ_normal[a]  # seats with combat dice (``combat_dice``) in the area
+        occ = list(self.game.seats_in_order[self.first][normal])
         if a == C.MARKET or a == C.FACTORY:
             # only a Hero blocks the Market / Factory (EW-A19)
             if normal >> p & 1 and (a not in self.hero_at or self.hero_at[p] == a):
@@ -557,9 +557,9 @@ class ResolutionMixin:
         """Dice return to their sheets (rulebook "Resolution" 2; Mercenaries stay hired)."""
         rc = self.rc
         a, p = rc["area"], rc["resolver"]
-        n = self.game.num_players
-        seats = range(n) if rc["shared"] else (p,)
-        for q in ([] if rc["exempt_only"] else seats):
+        # (a seat without dice here has nothing to take back)
+        seats = _SEATS[self._occ_normal[a] | self._occ_exempt[a]] if rc["shared"] else (p,)
+        for q in (() if rc["exempt_only"] else seats):
             self.home_units[q] += self.units_at[q][a]
             self.units_at[q][a] = 0
             if self.hero_at[q] == a:

@@ -92,6 +92,8 @@ DECISION_NAMES = ("faction", "keep_favour", "discard_favour", "ability", "hire",
 _RESOLUTION_KINDS = frozenset((K_RESOLVE, K_THIEF, K_ASSASSIN, K_SHIELD, K_REROLL, K_SKILL, K_RAID, K_MARKET,
                                K_PAY, K_FACTORY))
 """Decisions applied by ``ResolutionMixin._resolution_apply``."""
+_WINDOW_KINDS = frozenset((K_WINDOW, K_RESPONSE, K_SMUGGLE_SEAT, K_SMUGGLE_RES))
+"""Decisions applied by ``FavourMixin._window_action``."""
 WINDOW_NAMES = ("phase", "combat", "injury")
 W_PHASE, W_COMBAT, W_INJURY = range(3)
 
@@ -167,6 +169,9 @@ class Game(_Game):
         # static tables for the hot path (``State.order``, ``State.rel_area``)
         self.seat_orders = tuple(tuple((s + i) % n for i in range(n)) for s in range(n))
         """``seat_orders[s]``: the seats clockwise from ``s``."""
+        self.seats_in_order = tuple(tuple(tuple(q for q in order if mask >> q & 1) for mask in range(1 << n))
+                                    for order in self.seat_orders)
+        """``seats_in_order[s][mask]``: the seats in bit ``mask``, clockwise from ``s``."""
         self.rel_areas = tuple(tuple(a if a < C.SILO0 else C.SILO0 + (a - C.SILO0 - p) % n
                                      for a in range(C.NUM_AREAS)) for p in range(n))
         """``rel_areas[p][a]``: ``p``-relative index of absolute area ``a``."""
@@ -413,7 +418,11 @@ class State(FavourMixin, ResolutionMixin, _State):
 
     def gain(self, p: int, r: int, k: int) -> int:
         """Give ``p`` up to ``k`` of resource ``r`` (capped by the box); checks the Ether win."""
-        k = max(0, min(k, self.bank(r)))
+        bank = C.POOL[r] - sum([x[r] for x in self.res])  # ``bank(r)``
+        if k > bank:
+            k = bank
+        if k < 0:
+            k = 0
         self.res[p][r] += k
         if r == C.ETHER and self.res[p][C.ETHER] >= self.game.ether_to_win and self.phase != OVER:
             self.winner = p
@@ -782,7 +791,7 @@ class State(FavourMixin, ResolutionMixin, _State):
                 else:
                     self._decide(K_ADD, p)
                 return  # a decision inside the Placement turn (``_advance`` would change nothing)
-        elif k in (K_WINDOW, K_RESPONSE, K_SMUGGLE_SEAT, K_SMUGGLE_RES):
+        elif k in _WINDOW_KINDS:
             self._window_action(block, i)
         elif k in _RESOLUTION_KINDS:
             self._resolution_apply(k, p, block, i)
@@ -907,9 +916,9 @@ class State(FavourMixin, ResolutionMixin, _State):
                     self.passed[q] = True
                     continue
                 self.turn = q
-                legal = self._place_legal(q, mask)
+                legal = self.game.area_actions(q, mask, AREA0, (PASS,))  # ``_place_legal``
                 self._place_memo = (legal, kinds, masks)
-                self._decide(K_PLACE, q, legal)
+                self.pk, self.pp, self.legal_cache = K_PLACE, q, legal  # ``_decide``
                 return
         self.pk = K_NONE
 
