@@ -56,7 +56,9 @@ class ResolutionMixin:
         """
         if a == C.BIOSPHERE or a == C.MARKET or a == C.FACTORY:
             return -1
-        normal, exempt = self.area_occupancy(a) if occ is None else (occ[0][a], occ[1][a])
+        if occ is None:
+            occ = self._occ_normal, self._occ_exempt  # ``occupancy()``
+        normal, exempt = occ[0][a], occ[1][a]
         if not normal | exempt:
             return -1
         order = self.game.seat_orders[self.first]
@@ -206,15 +208,6 @@ class ResolutionMixin:
         rc["stage"] = S_SETUP
         return False
 
-    def _stage_setup(self, rc: dict) -> bool:
-        self._setup_mode()
-        return False
-
-    def _stage_roll(self, rc: dict) -> bool:
-        self._roll()
-        rc["stage"] = S_REROLL
-        return False
-
     def _stage_reroll(self, rc: dict) -> bool:
         p = rc["resolver"]
         if p in rc["parts"] and self.rerolls[p] > 0 and rc["faces"][p]:
@@ -234,10 +227,6 @@ class ResolutionMixin:
     def _stage_window(self, rc: dict) -> bool:
         rc["stage"] = S_OUTCOME
         self._open_window(R.W_COMBAT, start=rc["resolver"])
-        return False
-
-    def _stage_outcome(self, rc: dict) -> bool:
-        self._outcome()
         return False
 
     def _stage_injury(self, rc: dict) -> bool:
@@ -267,10 +256,6 @@ class ResolutionMixin:
             self.gain(p, C.AREA_RESOURCE[a], pips)
         return False
 
-    def _stage_cleanup(self, rc: dict) -> bool:
-        self._cleanup()
-        return False
-
     def _stage_buy(self, rc: dict) -> bool:
         """Market, purchase payment, Factory: ask the resolver (nothing to buy or clone: done)."""
         st, p = rc["stage"], rc["resolver"]
@@ -282,8 +267,8 @@ class ResolutionMixin:
         self._decide(k, p, legal)
         return True
 
-    def _setup_mode(self) -> None:
-        rc = self.rc
+    def _setup_mode(self, rc: dict) -> None:
+        """Stage "setup": the area's mode and participants (no decision)."""
         a, p = rc["area"], rc["resolver"]
         rc["stage"] = S_DRONE
         if rc["exempt_only"]:
@@ -341,10 +326,10 @@ class ResolutionMixin:
             pips += C.UNIT_HOLLOW[face]
         return pips
 
-    def _roll(self) -> None:
-        """Roll every participant's dice at once (``roll_d6s``), taken in the order Units,
-        Hero, Captain, Defender, Ether die, participant by participant."""
-        rc = self.rc
+    def _roll(self, rc: dict) -> None:
+        """Stage "roll": roll every participant's dice at once (``roll_d6s``), taken in the order
+        Units, Hero, Captain, Defender, Ether die, participant by participant (no decision)."""
+        rc["stage"] = S_REROLL
         a = rc["area"]
         plan = []  # per participant: (seat, units, hero?, captain?, defender?, ether die?)
         total = 0
@@ -422,8 +407,8 @@ class ResolutionMixin:
         return [(o - q) % n for o in rc["parts"] if o != q and rc["faces"][o]]
 
     # ---- outcome, injuries, rewards ---------------------------------------------------------
-    def _outcome(self) -> None:
-        rc = self.rc
+    def _outcome(self, rc: dict) -> None:
+        """Stage "outcome": the combat winner and the injuries (no decision)."""
         a = rc["area"]
         parts = rc["parts"]
         for q in parts:
@@ -502,29 +487,31 @@ class ResolutionMixin:
         """Silo raid: extraction cost + 1, Ether 8 (rulebook "Player Silos"; EW-A24)."""
         return C.SILO_ETHER_COST if r == C.ETHER else self.extraction_cost(q, r) + 1
 
-    def _reward(self) -> bool:
+    def _reward(self, rc: dict) -> bool:
         """Extraction with the roll, the combat winner's extraction or Channelling, or the
         Silo raid (rulebook "Extraction", "Combat action", "Channelling", "Player Silos";
-        automatic steps EW-A17; a sole player channels and takes the Ether die EW-A23)."""
-        rc = self.rc
-        a, p = rc["area"], rc["resolver"]
-        mode, w = rc["mode"], rc["winner"]
-        if "rw" not in rc:
-            rc["rw"] = 0
+        automatic steps EW-A17; a sole player channels and takes the Ether die EW-A23).
+        Stage "reward": True when a decision is pending."""
+        rw = rc.get("rw", -1)  # 0 nothing more, 1 Channelling, 2 Silo raid
+        if rw < 0:
+            a, mode, w = rc["area"], rc["mode"], rc["winner"]
+            rw = 0
             if mode == M_EXTRACT:
+                p = rc["resolver"]
                 self._extract(p, a, self.roll_score(p))
             elif mode == M_COMBAT and w >= 0:
                 if a in C.LIMITED:
                     self._extract(w, a, rc["score"][w])
                 elif a == C.ETHER_FAULT:
-                    rc["channeler"], rc["rw"] = w, 1
+                    rc["channeler"], rw = w, 1
                 elif a >= C.SILO0 and w == rc["attacker"]:
                     owner = a - C.SILO0
                     rc["raid"] = rc["score"][w] - (rc["score"][owner] if owner in rc["parts"] else 0)
-                    rc["rw"] = 2
+                    rw = 2
             elif mode == M_CHANNEL:
-                rc["rw"] = 1
-            if rc["rw"] == 1:  # Channelling: 1 Ether and the Ether die (rulebook "Channelling", "Ether Die")
+                rw = 1
+            rc["rw"] = rw
+            if rw == 1:  # Channelling: 1 Ether and the Ether die (rulebook "Channelling", "Ether Die")
                 c = rc["channeler"]
                 self.ether_ctrl = c
                 self._recount_area(C.ETHER_FAULT)  # a placed Ether die changes hands
@@ -532,7 +519,7 @@ class ResolutionMixin:
                 self.gain(c, C.ETHER, 2 if self.event_key() == "ether_surge" else 1)
                 if self.phase == R.OVER:
                     return False
-        if rc["rw"] == 1:
+        if rw == 1:
             c = rc["channeler"]
             if (self.ability_key(c) == "conduit" and self.charge[c] >= 2 and not self.conduit_used[c]
                     and not rc["conduit_asked"]):
@@ -541,7 +528,7 @@ class ResolutionMixin:
             if self.res[c][C.CRYSTAL] >= 2 and not self.extra_used[c] and not rc.get("extra_asked"):
                 self._decide(R.K_END_ETHER, c)  # the extra Ether right away (again at the end of the round)
                 return True
-        if rc["rw"] == 2 and self._raid_options():
+        if rw == 2 and self._raid_options():
             self._decide(R.K_RAID, rc["attacker"])
             return True
         rc["stage"] = S_DRONE
@@ -553,9 +540,9 @@ class ResolutionMixin:
         owner = rc["area"] - C.SILO0
         return [r for r in range(C.NUM_RES) if self.res[owner][r] and rc["raid"] >= self.raid_cost(q, r)]
 
-    def _cleanup(self) -> None:
-        """Dice return to their sheets (rulebook "Resolution" 2; Mercenaries stay hired)."""
-        rc = self.rc
+    def _cleanup(self, rc: dict) -> None:
+        """Stage "cleanup": dice return to their sheets (rulebook "Resolution" 2; Mercenaries
+        stay hired); the area is done (no decision)."""
         a, p = rc["area"], rc["resolver"]
         # (a seat without dice here has nothing to take back)
         seats = _SEATS[self._occ_normal[a] | self._occ_exempt[a]] if rc["shared"] else (p,)
@@ -713,12 +700,13 @@ class ResolutionMixin:
             raise AssertionError(f"unknown decision {k}")
 
 
-_STAGE_STEP = (ResolutionMixin._stage_thief, ResolutionMixin._stage_assassin, ResolutionMixin._stage_setup,
-               ResolutionMixin._stage_roll, ResolutionMixin._stage_reroll, ResolutionMixin._stage_skills,
-               ResolutionMixin._stage_window, ResolutionMixin._stage_outcome, ResolutionMixin._stage_injury,
-               lambda self, rc: self._reward(), ResolutionMixin._stage_drone, ResolutionMixin._stage_cleanup,
+_STAGE_STEP = (ResolutionMixin._stage_thief, ResolutionMixin._stage_assassin, ResolutionMixin._setup_mode,
+               ResolutionMixin._roll, ResolutionMixin._stage_reroll, ResolutionMixin._stage_skills,
+               ResolutionMixin._stage_window, ResolutionMixin._outcome, ResolutionMixin._stage_injury,
+               ResolutionMixin._reward, ResolutionMixin._stage_drone, ResolutionMixin._cleanup,
                ResolutionMixin._stage_buy, ResolutionMixin._stage_buy, ResolutionMixin._stage_buy)
-"""The step method of each resolution stage, indexed by ``STAGES``."""
+"""The step method of each resolution stage, indexed by ``STAGES``: ``step(state, rc)``, true
+when a decision is pending."""
 assert len(_STAGE_STEP) == len(STAGES)
 _QUIET_STAGES = frozenset((S_THIEF, S_ASSASSIN, S_SETUP, S_ROLL, S_SKILLS, S_DRONE, S_MARKET, S_PAY, S_FACTORY))
 """Stages whose step never opens a window, poses a gain, ends the area or ends the game (no gain of
