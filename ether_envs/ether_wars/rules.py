@@ -108,6 +108,7 @@ from .favours import FavourMixin  # noqa: E402  (needs the constants above)
 from .resolution import ResolutionMixin  # noqa: E402
 
 _BITS = [bin(x).count("1") for x in range(16)]
+_MOVE_COSTS = (C.MOVE_COST_UNIT, C.MOVE_COST_HERO, C.MOVE_COST_MERC)
 # area bit masks (bit a = area a) for ``State._put_masks``
 _AREA_MASK = {n: (1 << (C.SILO0 + n)) - 1 for n in (2, 3, 4)}  # areas in play with n players
 _SILO_MASK = ((1 << C.NUM_AREAS) - 1) & ~((1 << C.SILO0) - 1)
@@ -517,9 +518,13 @@ class State(FavourMixin, ResolutionMixin, _State):
 
     def _put_masks(self, p: int, kinds, occ, moving: bool) -> list[int]:
         """For each die kind in ``kinds`` (as in ``can_put``), the bit mask of the areas where
-        ``p`` may put it (bit ``a`` set: ``can_put(p, a, kind, moving, occ)``)."""
+        ``p`` may put it (bit ``a`` set: ``can_put(p, a, kind, moving, occ)``); ``occ`` None:
+        the state's own ``occupancy()``."""
         n = self.game.num_players
-        normal, exempt = occ
+        if occ is None:
+            normal, exempt = self._occ_normal, self._occ_exempt
+        else:
+            normal, exempt = occ
         bit = 1 << p
         own_silo = 1 << (C.SILO0 + p)
         base = _AREA_MASK[n]  # the areas in play
@@ -601,7 +606,11 @@ class State(FavourMixin, ResolutionMixin, _State):
         if k == K_ABILITY:
             return [ABILITY0 + i for i in range(4)]
         if k == K_HIRE:
-            return [HIRE0 + m for m in range(C.NUM_MERCS) if self._can_hire(p, m)] + [PASS]
+            owner, res, free = self.merc_owner, self.res[p], self.contract[p]  # ``_can_hire``
+            out = [HIRE0 + m for m, merc in enumerate(C.MERCENARIES)
+                   if owner[m] < 0 and (free or (res[merc.colour] >= 1 and res[C.PROTEIN] >= 1))]
+            out.append(PASS)
+            return out
         if k == K_PLACE:
             return self._place_legal(p, self._place_options(p)[0])
         if k == K_ADD:
@@ -619,7 +628,7 @@ class State(FavourMixin, ResolutionMixin, _State):
                 out += [AREA_CHARGE0 + self.rel_area(p, a) for a in dests]
             return sorted(out)
         if k == K_FERTILE:
-            mask = self._put_masks(p, (0,), self.occupancy(), True)[0]
+            mask = self._put_masks(p, (0,), None, True)[0]
             return sorted(AREA0 + self.rel_area(p, a) for a in range(C.NUM_AREAS) if mask >> a & 1) + [PASS]
         if k == K_WINDOW:
             return self._window_legal(p, self._can_boost(p))
@@ -646,10 +655,19 @@ class State(FavourMixin, ResolutionMixin, _State):
     def _place_options(self, p: int) -> tuple[int, list[int], list[int]]:
         """``(mask, kinds, masks)``: the bit mask of the areas where ``p`` may start a Placement
         turn, the kinds of its dice at home and each kind's ``_put_masks``."""
-        kinds = self.dice_at_home(p)
+        kinds = []  # ``dice_at_home(p)``
+        if self.home_units[p]:
+            kinds.append(0)
+        if self.hero_at[p] < 0:
+            kinds.append(1)
+        m = self.hired[p]
+        if m >= 0 and m != C.PRIESTESS and self.merc_at[m] < 0:
+            kinds.append(2)
+        if self.ether_ctrl == p and not self.ether_placed:
+            kinds.append(3)
         if not kinds:
             return 0, kinds, []
-        masks = self._put_masks(p, kinds, self.occupancy(), False)
+        masks = self._put_masks(p, kinds, None, False)
         mask = 0
         for m in masks:
             mask |= m
@@ -677,7 +695,7 @@ class State(FavourMixin, ResolutionMixin, _State):
             return [d for d in kinds
                     if d <= 1 or (d == 3 and a == C.ETHER_FAULT) or (d == 2 and self._merc_area_ok(p, m, a))]
         # the area's "placed" bit is already set: check it as a move
-        masks = self._put_masks(p, kinds, self.occupancy(), True)
+        masks = self._put_masks(p, kinds, None, True)
         return [d for d, mask in zip(kinds, masks) if mask >> a & 1]
 
     def _merc_area_ok(self, p: int, m: int, a: int) -> bool:
@@ -700,7 +718,7 @@ class State(FavourMixin, ResolutionMixin, _State):
         return sorted([MOVE0 + kind * C.NUM_AREAS + rel[a] for kind, a in moves]) + [DONE]
 
     def _move_payments(self, p: int, kind: int) -> tuple[bool, bool]:
-        cost = (C.MOVE_COST_UNIT, C.MOVE_COST_HERO, C.MOVE_COST_MERC)[kind]
+        cost = _MOVE_COSTS[kind]
         return (self.res[p][C.COLTAN] >= cost,
                 self.ability_key(p) == "tactician" and self.charge[p] >= 1)
 
@@ -715,7 +733,7 @@ class State(FavourMixin, ResolutionMixin, _State):
         as a move, ``a`` aside. ``_put_masks`` never counts ``p``'s own dice (the area limits
         count the others; ``p``'s presence in the Market/Factory only closes that area), so the
         die need not leave ``a`` first."""
-        return self._put_masks(p, (kind,), self.occupancy(), True)[0] & ~(1 << a)
+        return self._put_masks(p, (kind,), None, True)[0] & ~(1 << a)
 
     def _lift(self, p: int, kind: int, a: int, sign: int) -> None:
         if kind == 0:
@@ -728,11 +746,12 @@ class State(FavourMixin, ResolutionMixin, _State):
     def _movable(self, p: int) -> list[tuple[int, int]]:
         """``(kind, area)`` of ``p``'s dice on the board that ``p`` can pay to move and that
         have somewhere to go (rulebook "Movement")."""
-        out = []
         m = self.hired[p]
-        for kind in range(3):
-            coltan, charge = self._move_payments(p, kind)
-            if not (coltan or charge):
+        coltan = self.res[p][C.COLTAN]
+        charge = self.ability_key(p) == "tactician" and self.charge[p] >= 1  # ``_move_payments``
+        dice = []  # (kind, areas) of the dice p can pay to move
+        for kind, cost in enumerate(_MOVE_COSTS):
+            if not (coltan >= cost or charge):
                 continue
             if kind == 0:
                 areas = [a for a, u in enumerate(self.units_at[p]) if u]
@@ -740,11 +759,12 @@ class State(FavourMixin, ResolutionMixin, _State):
                 a = self.hero_at[p] if kind == 1 else self.merc_at[m] if m >= 0 else -1
                 areas = [a] if a >= 0 else []
             if areas:
-                mask = self._put_masks(p, (kind,), self.occupancy(), True)[0]  # as ``_dest_mask``
-                for a in areas:
-                    if mask & ~(1 << a):
-                        out.append((kind, a))
-        return out
+                dice.append((kind, areas))
+        if not dice:
+            return []
+        # one ``_put_masks`` call for all the kinds (as ``_dest_mask``)
+        masks = self._put_masks(p, [kind for kind, _ in dice], None, True)
+        return [(kind, a) for (kind, areas), mask in zip(dice, masks) for a in areas if mask & ~(1 << a)]
 
     # ---- applying actions ----------------------------------------------------------------
     def _apply_action(self, action: int) -> None:
