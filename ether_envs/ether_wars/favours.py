@@ -70,16 +70,16 @@ class FavourMixin:
             return False
         if w["stack"]:
             return self._resolve_stack()
-        if w["passes"] >= n:
-            self.win = None
-            return False
-        q = w["order"][w["pos"] % n]
-        boost = w["kind"] == R.W_COMBAT and self._can_boost(q)
-        if boost or any(self.hand[q]):
-            self._decide(R.K_WINDOW, q, self._window_legal(q, boost))
-            return True
-        w["passes"] += 1
-        w["pos"] += 1
+        combat = w["kind"] == R.W_COMBAT
+        while w["passes"] < n:  # poll the next seat; one without a Favour (or boost) passes
+            q = w["order"][w["pos"] % n]
+            boost = combat and self._can_boost(q)
+            if boost or any(self.hand[q]):
+                self.pk, self.pp, self.legal_cache = R.K_WINDOW, q, self._window_legal(q, boost)  # ``_decide``
+                return True
+            w["passes"] += 1
+            w["pos"] += 1
+        self.win = None
         return False
 
     def _window_action(self, block: str, i: int) -> None:

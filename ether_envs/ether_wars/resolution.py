@@ -126,7 +126,8 @@ class ResolutionMixin:
         while self.turn < n:
             p = order[self.turn]
             if options[p]:
-                self._decide(R.K_RESOLVE, p, self.game.area_actions(p, options[p], R.RESOLVE0, ()))
+                self.pk, self.pp = R.K_RESOLVE, p  # ``_decide``
+                self.legal_cache = self.game.area_actions(p, options[p], R.RESOLVE0, ())
                 return True
             self.turn += 1
         # any dice left (an area whose resolver already had its turn): one more pass (EW-A14)

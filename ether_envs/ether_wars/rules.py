@@ -805,11 +805,11 @@ class State(FavourMixin, ResolutionMixin, _State):
                 self.add_area = a
                 self.add_count = 0
                 memo = self._place_memo
+                self.pk = K_ADD  # ``_decide`` (the same seat)
                 if memo is not None and memo[0] is legal:
                     # the die kinds whose put mask holds the area (``_add_kinds`` with the same answer)
-                    self._decide(K_ADD, p, [ADD0 + d for d, mask in zip(memo[1], memo[2]) if mask >> a & 1])
-                else:
-                    self._decide(K_ADD, p)
+                    self.legal_cache = [ADD0 + d for d, mask in zip(memo[1], memo[2]) if mask >> a & 1]
+                # (else ``legal_cache`` stays None: listed when asked)
                 return  # a decision inside the Placement turn (``_advance`` would change nothing)
         elif k in _WINDOW_KINDS:
             self._window_action(block, i)
@@ -1004,7 +1004,7 @@ class State(FavourMixin, ResolutionMixin, _State):
             return False
         if ph == MERCS:
             if self.queue:
-                self._decide(K_HIRE, self.queue[0])
+                self.pk, self.pp, self.legal_cache = K_HIRE, self.queue[0], None  # ``_decide``
                 return True
             self.phase = PLACEMENT
             self._open_window(W_PHASE)
@@ -1014,7 +1014,8 @@ class State(FavourMixin, ResolutionMixin, _State):
             return False
         if ph == NEW_DAY:
             if self.queue:
-                self._decide(K_ABILITY, self.queue[0], [ABILITY0, ABILITY0 + 1, ABILITY0 + 2, ABILITY0 + 3])
+                self.pk, self.pp = K_ABILITY, self.queue[0]  # ``_decide``
+                self.legal_cache = [ABILITY0, ABILITY0 + 1, ABILITY0 + 2, ABILITY0 + 3]
                 return True
             self.revealed = True
             for q in range(n):
