@@ -46,7 +46,7 @@ class FavourMixin:
 
     def _can_boost(self, p: int) -> bool:
         return (self.win["kind"] == R.W_COMBAT and p in self.rc["parts"] and self.charge[p] >= 1
-                and self.ability_key(p) in ("aggressive", "commander"))
+                and R._ABILITY_KEYS[self.faction[p]][self.ability[p]] in ("aggressive", "commander"))  # ``ability_key``
 
     def _open_window(self, kind: int, seat: int = -1, start: int | None = None) -> None:
         """Open a favour window: seats are polled clockwise from ``start``; it closes

@@ -12,6 +12,8 @@ from __future__ import annotations
 from . import components as C
 from . import rules as R  # circular on purpose: rules defines the constants before importing this module
 
+_EVENT_KEY, _ABILITY_KEYS = R._EVENT_KEY, R._ABILITY_KEYS  # (``event_key()``, ``ability_key(q)`` inlined)
+
 STAGES = ("thief", "assassin", "setup", "roll", "reroll", "skills", "window", "outcome", "injury", "reward",
           "drone", "cleanup", "market", "pay", "factory")
 (S_THIEF, S_ASSASSIN, S_SETUP, S_ROLL, S_REROLL, S_SKILLS, S_WINDOW, S_OUTCOME, S_INJURY, S_REWARD, S_DRONE,
@@ -75,7 +77,7 @@ class ResolutionMixin:
                     if q != owner and mask >> q & 1:
                         return q
             return -1
-        if _BITS[normal] >= 2 and self.dominated(a) and self.event_key() != "ceasefire":
+        if _BITS[normal] >= 2 and self.dominated(a) and _EVENT_KEY[self.event] != "ceasefire":
             return next(q for q in order if normal >> q & 1)
         return -1
 
@@ -295,7 +297,7 @@ class ResolutionMixin:
                 rc["attacker"] = att[0]
                 rc["mode"], rc["parts"], rc["stage"] = M_COMBAT, occ, S_ROLL
             return
-        if a in C.LIMITED and len(occ) >= 2 and self.dominated(a) and self.event_key() != "ceasefire":
+        if a in C.LIMITED and len(occ) >= 2 and self.dominated(a) and _EVENT_KEY[self.event] != "ceasefire":
             rc["mode"], rc["parts"], rc["stage"] = M_COMBAT, occ, S_ROLL  # Combat in a Limited area
             return
         if a in C.EXTRACTION_AREAS and normal >> p & 1:
@@ -305,7 +307,7 @@ class ResolutionMixin:
     def powered(self, q: int, a: int) -> bool:
         """Whether ``q``'s Units in ``a`` are powered up (hollow pips count): its ability card
         (rulebook "Faction Abilities"; cards EW-A5)."""
-        key = self.ability_key(q)
+        key = _ABILITY_KEYS[self.faction[q]][self.ability[q]]
         if not key:
             return False
         if key == "fortified":
@@ -467,12 +469,12 @@ class ResolutionMixin:
     def extraction_cost(self, q: int, r: int) -> int:
         """Pips per resource for ``q`` (rulebook table; events and VAI Refinery: EW-A5, EW-A6)."""
         cost = C.EXTRACTION_COST[r]
-        ev = self.event_key()
+        ev = _EVENT_KEY[self.event]
         if r == C.COLTAN and ev == "coltan_rush":
             cost = 1
         if r == C.CRYSTAL and ev == "crystal_bloom":
             cost = 2
-        if r in (C.PLASMA, C.CRYSTAL) and self.ability_key(q) == "refinery":
+        if r in (C.PLASMA, C.CRYSTAL) and _ABILITY_KEYS[self.faction[q]][self.ability[q]] == "refinery":
             cost = max(1, cost - 1)
         return cost
 
@@ -480,7 +482,7 @@ class ResolutionMixin:
         """Rulebook "Extraction": roll divided by the cost, rounded down."""
         r = C.AREA_RESOURCE[a]
         k = pips // self.extraction_cost(q, r)
-        if a == C.BIOSPHERE and self.event_key() == "protein_storm":
+        if a == C.BIOSPHERE and _EVENT_KEY[self.event] == "protein_storm":
             k //= 2
         self.gain(q, r, k)
 
@@ -565,7 +567,8 @@ class ResolutionMixin:
     # ---- market purchases -----------------------------------------------------------------
     def buy_cost(self, q: int, r: int) -> int:
         """Rulebook "Purchasing" 2: extraction cost + 1 (VAI Trader, Black Market: + 0); EW-A18."""
-        plus = 0 if (self.ability_key(q) == "trader" or self.event_key() == "black_market") else 1
+        trader = _ABILITY_KEYS[self.faction[q]][self.ability[q]] == "trader"
+        plus = 0 if (trader or _EVENT_KEY[self.event] == "black_market") else 1
         return C.EXTRACTION_COST[r] + plus
 
     def _buyable(self, q: int) -> list[int]:
@@ -614,7 +617,7 @@ class ResolutionMixin:
                 out.append(R.DONE)
             return out
         if k == R.K_FACTORY:
-            cost = 3 if self.ability_key(p) == "replicate" else C.CLONE_COST
+            cost = 3 if _ABILITY_KEYS[self.faction[p]][self.ability[p]] == "replicate" else C.CLONE_COST
             out = [R.CLONE] if self.res[p][C.PROTEIN] >= cost and self.reserve[p] > 0 else []
             return out + [R.DONE]
         raise AssertionError(f"no legal actions for decision {k}")
