@@ -18,7 +18,9 @@ _TIMING = tuple(f.timing for f in C.FAVOURS)
 class FavourMixin:
     """Favour-window methods of ``rules.State`` (uses its fields and constants)."""
 
-    def _playable(self, p: int) -> list[int]:
+    def _window_legal(self, p: int, boost: bool) -> list[int]:
+        """Sorted legal actions of ``p`` polled in the open window (``boost``: ``_can_boost(p)``):
+        the Favours that fit the window, the boost, PASS."""
         w = self.win
         out = []
         hand = self.hand[p]
@@ -27,18 +29,13 @@ class FavourMixin:
                 continue
             t = _TIMING[f]
             if t == "any":
-                out.append(f)
+                out.append(R.PLAY0 + f)
             elif t == "combat" and w["kind"] == R.W_COMBAT and p in self.rc["parts"]:
-                out.append(f)
+                out.append(R.PLAY0 + f)
             elif t == "injury" and w["kind"] == R.W_INJURY and p == w["seat"]:
-                out.append(f)
+                out.append(R.PLAY0 + f)
             elif t == "hire" and w["kind"] == R.W_PHASE and self.phase == R.MERCS and not self.contract[p]:
-                out.append(f)
-        return out
-
-    def _window_legal(self, p: int, boost: bool) -> list[int]:
-        """Sorted legal actions of ``p`` polled in the open window (``boost``: ``_can_boost(p)``)."""
-        out = [R.PLAY0 + f for f in self._playable(p)]
+                out.append(R.PLAY0 + f)
         if boost:
             out.append(R.CHARGE_BOOST)
         out.append(R.PASS)

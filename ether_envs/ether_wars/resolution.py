@@ -217,7 +217,7 @@ class ResolutionMixin:
             self._decide(R.K_REROLL, p)
             return True
         rc["stage"] = S_SKILLS
-        self._queue_skills()
+        self._queue_skills(rc)
         return False
 
     def _stage_skills(self, rc: dict) -> bool:
@@ -379,10 +379,9 @@ class ResolutionMixin:
             s += C.MERCENARIES[C.CAPTAIN].faces[rc["capt"][q]]
         return s + rc["extra"][q] + rc["boost"][q]
 
-    def _queue_skills(self) -> None:
+    def _queue_skills(self, rc: dict) -> None:
         """Charge icons: +1 Charge each and a Hero Skill trigger (rulebook "Hero Skills"):
         Human/Dracon in combat, VAI/Ripper after an extraction with no prior combat."""
-        rc = self.rc
         rc["skills"] = []
         combat = rc["mode"] == M_COMBAT
         for q in rc["parts"]:
@@ -587,6 +586,19 @@ class ResolutionMixin:
         n = self.game.num_players
         if k == R.K_RESOLVE:
             return self.game.area_actions(p, self._resolve_table()[p], R.RESOLVE0, ())
+        if k == R.K_MARKET:
+            out = []
+            if rc["purchases"] > 0:
+                out = [R.RESOURCE0 + t for t in self._buyable(p)]
+                if self.res[p][C.CRYSTAL] >= 1 and (self.fdeck or self.fdiscard):
+                    out.insert(0, R.MARKET_FAVOUR)
+            return sorted(out) + [R.DONE]
+        if k == R.K_PAY:
+            t = rc["target"]
+            out = [R.PAY0 + r for r in range(4) if r != t and self.res[p][r]]
+            if rc["credit"] >= self.buy_cost(p, t):
+                out.append(R.DONE)
+            return out
         if k == R.K_THIEF:
             return [R.RESOURCE0 + r for r in range(4) if self.res[rc["victim"]][r]]
         if k == R.K_ASSASSIN:
@@ -603,19 +615,6 @@ class ResolutionMixin:
             return [base + i for i in self._skill_targets(p)] + [R.PASS]
         if k == R.K_RAID:
             return [R.RESOURCE0 + r for r in self._raid_options()] + [R.DONE]
-        if k == R.K_MARKET:
-            out = []
-            if rc["purchases"] > 0:
-                out = [R.RESOURCE0 + t for t in self._buyable(p)]
-                if self.res[p][C.CRYSTAL] >= 1 and (self.fdeck or self.fdiscard):
-                    out.insert(0, R.MARKET_FAVOUR)
-            return sorted(out) + [R.DONE]
-        if k == R.K_PAY:
-            t = rc["target"]
-            out = [R.PAY0 + r for r in range(4) if r != t and self.res[p][r]]
-            if rc["credit"] >= self.buy_cost(p, t):
-                out.append(R.DONE)
-            return out
         if k == R.K_FACTORY:
             cost = 3 if _ABILITY_KEYS[self.faction[p]][self.ability[p]] == "replicate" else C.CLONE_COST
             out = [R.CLONE] if self.res[p][C.PROTEIN] >= cost and self.reserve[p] > 0 else []
@@ -626,7 +625,27 @@ class ResolutionMixin:
         rc = self.rc
         n = self.game.num_players
         if k == R.K_RESOLVE:
-            self._begin_area(p, self.abs_area(p, i))
+            self._begin_area(p, i if i < C.SILO0 else C.SILO0 + (p + i - C.SILO0) % n)  # ``abs_area``
+        elif k == R.K_MARKET:
+            if block == "DONE":
+                rc["stage"] = S_CLEANUP
+            elif block == "MARKET_FAVOUR":
+                self.res[p][C.CRYSTAL] -= 1
+                self.hand[p][self._draw_favour()] += 1
+                rc["purchases"] -= 1
+            else:
+                rc["target"], rc["credit"] = i, 0
+                rc["stage"] = S_PAY
+        elif k == R.K_PAY:
+            if block == "DONE":
+                t = rc["target"]
+                self.gain(p, t, rc["credit"] // self.buy_cost(p, t))
+                rc["purchases"] -= 1
+                rc["target"], rc["credit"] = -1, 0
+                rc["stage"] = S_MARKET
+            else:
+                self.res[p][i] -= 1
+                rc["credit"] += C.EXTRACTION_COST[i]
         elif k == R.K_THIEF:
             self.res[rc["victim"]][i] -= 1
             self.res[p][i] += 1
@@ -640,7 +659,7 @@ class ResolutionMixin:
         elif k == R.K_REROLL:
             if block == "DONE":
                 rc["stage"] = S_SKILLS
-                self._queue_skills()
+                self._queue_skills(rc)
             else:
                 faces = rc["faces"][p]
                 faces.remove(i)
@@ -673,26 +692,6 @@ class ResolutionMixin:
                 if i == C.ETHER:
                     self.res[p][i] -= 1
                     self.gain(p, C.ETHER, 1)
-        elif k == R.K_MARKET:
-            if block == "DONE":
-                rc["stage"] = S_CLEANUP
-            elif block == "MARKET_FAVOUR":
-                self.res[p][C.CRYSTAL] -= 1
-                self.hand[p][self._draw_favour()] += 1
-                rc["purchases"] -= 1
-            else:
-                rc["target"], rc["credit"] = i, 0
-                rc["stage"] = S_PAY
-        elif k == R.K_PAY:
-            if block == "DONE":
-                t = rc["target"]
-                self.gain(p, t, rc["credit"] // self.buy_cost(p, t))
-                rc["purchases"] -= 1
-                rc["target"], rc["credit"] = -1, 0
-                rc["stage"] = S_MARKET
-            else:
-                self.res[p][i] -= 1
-                rc["credit"] += C.EXTRACTION_COST[i]
         elif k == R.K_FACTORY:
             if block == "DONE":
                 rc["stage"] = S_CLEANUP
