@@ -33,6 +33,9 @@ _RC_START = {
 }
 """``State.rc`` at the start of an area, key order included; ``_begin_area`` copies it and puts
 in the area, the resolver and a fresh list for every ``None``."""
+_UNIT_FULL = C.UNIT_FULL
+_UNIT_POWERED = tuple(full + hollow for full, hollow in zip(C.UNIT_FULL, C.UNIT_HOLLOW))
+"""Counted pips of each Unit face when powered up (full and hollow pips)."""
 _SEATS = tuple(tuple(q for q in range(4) if m >> q & 1) for m in range(16))  # seats in a bit mask
 
 
@@ -369,10 +372,13 @@ class ResolutionMixin:
         """``q``'s score in the current roll: counted Unit pips, Hero and Captain full pips,
         Defender and Ether die pips, and combat bonuses (rulebook "Combat action")."""
         rc = self.rc
+        s = 0
         if self.powered(q, rc["area"]):  # as ``unit_pips`` for each face
-            s = sum([C.UNIT_FULL[f] + C.UNIT_HOLLOW[f] for f in rc["faces"][q]])
+            for f in rc["faces"][q]:
+                s += _UNIT_POWERED[f]
         else:
-            s = sum([C.UNIT_FULL[f] for f in rc["faces"][q]])
+            for f in rc["faces"][q]:
+                s += _UNIT_FULL[f]
         if rc["hero"][q] >= 0:
             s += C.HERO_FULL[rc["hero"][q]]
         if rc["capt"][q] >= 0:
@@ -560,7 +566,11 @@ class ResolutionMixin:
                 self.ether_placed = False
         self._recount_area(a)
         seats = self._occ_normal[a] | self._occ_exempt[a]  # who still has dice here (``has_dice``)
-        self.arrival[a] = [q for q in self.arrival[a] if seats >> q & 1]
+        arrival = []
+        for q in self.arrival[a]:
+            if seats >> q & 1:
+                arrival.append(q)
+        self.arrival[a] = arrival
         self.rc = None
 
     # ---- market purchases -----------------------------------------------------------------
@@ -575,10 +585,14 @@ class ResolutionMixin:
         the price (``buy_cost``) and the box has one left."""
         res = self.res[q]
         cost = C.EXTRACTION_COST
-        value = [res[r] * cost[r] for r in range(4)]
+        value = (res[0] * cost[0], res[1] * cost[1], res[2] * cost[2], res[3] * cost[3])
         total = value[0] + value[1] + value[2] + value[3]
         price = self.buy_cost(q, 0) - cost[0]  # buy_cost(q, t) is cost[t] + price
-        return [t for t in range(4) if total - value[t] >= cost[t] + price and self.bank(t) > 0]
+        out = []
+        for t in range(4):
+            if total - value[t] >= cost[t] + price and self.bank(t) > 0:
+                out.append(t)
+        return out
 
     # ---- legal actions and effects of the resolution decisions --------------------------------
     def _resolution_legal(self, k: int, p: int) -> list[int]:
@@ -595,7 +609,11 @@ class ResolutionMixin:
             return sorted(out) + [R.DONE]
         if k == R.K_PAY:
             t = rc["target"]
-            out = [R.PAY0 + r for r in range(4) if r != t and self.res[p][r]]
+            out = []
+            res = self.res[p]
+            for r in range(4):
+                if r != t and res[r]:
+                    out.append(R.PAY0 + r)
             if rc["credit"] >= self.buy_cost(p, t):
                 out.append(R.DONE)
             return out

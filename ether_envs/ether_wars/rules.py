@@ -415,11 +415,16 @@ class State(FavourMixin, ResolutionMixin, _State):
 
     def bank(self, r: int) -> int:
         """Tokens of resource ``r`` left in the box (rulebook "Components": a hard limit)."""
-        return C.POOL[r] - sum([x[r] for x in self.res])
+        left = C.POOL[r]
+        for x in self.res:  # (a loop: cheaper than a comprehension for 2-4 seats)
+            left -= x[r]
+        return left
 
     def gain(self, p: int, r: int, k: int) -> int:
         """Give ``p`` up to ``k`` of resource ``r`` (capped by the box); checks the Ether win."""
-        bank = C.POOL[r] - sum([x[r] for x in self.res])  # ``bank(r)``
+        bank = C.POOL[r]  # ``bank(r)``
+        for x in self.res:
+            bank -= x[r]
         if k > bank:
             k = bank
         if k < 0:
@@ -754,7 +759,10 @@ class State(FavourMixin, ResolutionMixin, _State):
             if not (coltan >= cost or charge):
                 continue
             if kind == 0:
-                areas = [a for a, u in enumerate(self.units_at[p]) if u]
+                areas = []
+                for a, u in enumerate(self.units_at[p]):
+                    if u:
+                        areas.append(a)
             else:
                 a = self.hero_at[p] if kind == 1 else self.merc_at[m] if m >= 0 else -1
                 areas = [a] if a >= 0 else []
@@ -782,8 +790,9 @@ class State(FavourMixin, ResolutionMixin, _State):
                     # die is left at home (once ``p`` holds its place in the area, or with only an
                     # exempt die there, putting a die changes no other kind's answer)
                     if legal is not None:
-                        kept = action if i == 0 and self.home_units[p] else -1
-                        out = [x for x in legal if x < DONE and (x != action or x == kept)]
+                        out = legal[:-1] if legal[-1] == DONE else legal[:]
+                        if i or not self.home_units[p]:
+                            out.remove(action)
                     else:
                         out = [ADD0 + d for d in self._add_kinds(p)]
                     if out:  # the same decision goes on (``_advance`` would change nothing)
@@ -800,7 +809,7 @@ class State(FavourMixin, ResolutionMixin, _State):
                 if self.pk == K_PLACE:
                     return
             else:
-                a = self.abs_area(p, i)
+                a = i if i < C.SILO0 else C.SILO0 + (p + i - C.SILO0) % self.game.num_players  # ``abs_area``
                 self.placed[p] |= 1 << a
                 self.add_area = a
                 self.add_count = 0
@@ -808,7 +817,11 @@ class State(FavourMixin, ResolutionMixin, _State):
                 self.pk = K_ADD  # ``_decide`` (the same seat)
                 if memo is not None and memo[0] is legal:
                     # the die kinds whose put mask holds the area (``_add_kinds`` with the same answer)
-                    self.legal_cache = [ADD0 + d for d, mask in zip(memo[1], memo[2]) if mask >> a & 1]
+                    out = []
+                    for d, mask in zip(memo[1], memo[2]):
+                        if mask >> a & 1:
+                            out.append(ADD0 + d)
+                    self.legal_cache = out
                 # (else ``legal_cache`` stays None: listed when asked)
                 return  # a decision inside the Placement turn (``_advance`` would change nothing)
         elif k in _WINDOW_KINDS:
