@@ -295,9 +295,9 @@ class ResolutionMixin:
             return
         if a >= C.SILO0:
             owner = a - C.SILO0
-            att = [q for q in occ if q != owner]
-            if att:
-                rc["attacker"] = att[0]
+            att = occ[0] if occ and occ[0] != owner else occ[1] if len(occ) > 1 else -1  # the first attacker
+            if att >= 0:
+                rc["attacker"] = att
                 rc["mode"], rc["parts"], rc["stage"] = M_COMBAT, occ, S_ROLL
             return
         if a in C.LIMITED and len(occ) >= 2 and self.dominated(a) and _EVENT_KEY[self.event] != "ceasefire":
@@ -419,10 +419,16 @@ class ResolutionMixin:
         """Stage "outcome": the combat winner and the injuries (no decision)."""
         a = rc["area"]
         parts = rc["parts"]
+        score = rc["score"]
+        best = -1
         for q in parts:
-            rc["score"][q] = self.roll_score(q)
-        best = max(rc["score"][q] for q in parts)
-        tied = [q for q in parts if rc["score"][q] == best]
+            score[q] = self.roll_score(q)
+            if score[q] > best:
+                best = score[q]
+        tied = []
+        for q in parts:
+            if score[q] == best:
+                tied.append(q)
         w = -1
         if len(tied) == 1:
             w = tied[0]
@@ -545,8 +551,12 @@ class ResolutionMixin:
     def _raid_options(self) -> list[int]:
         rc = self.rc
         q = rc["attacker"]
-        owner = rc["area"] - C.SILO0
-        return [r for r in range(C.NUM_RES) if self.res[owner][r] and rc["raid"] >= self.raid_cost(q, r)]
+        res = self.res[rc["area"] - C.SILO0]  # the owner's
+        out = []
+        for r in range(C.NUM_RES):
+            if res[r] and rc["raid"] >= self.raid_cost(q, r):
+                out.append(r)
+        return out
 
     def _cleanup(self, rc: dict) -> None:
         """Stage "cleanup": dice return to their sheets (rulebook "Resolution" 2; Mercenaries
@@ -603,10 +613,13 @@ class ResolutionMixin:
         if k == R.K_MARKET:
             out = []
             if rc["purchases"] > 0:
-                out = [R.RESOURCE0 + t for t in self._buyable(p)]
                 if self.res[p][C.CRYSTAL] >= 1 and (self.fdeck or self.fdiscard):
-                    out.insert(0, R.MARKET_FAVOUR)
-            return sorted(out) + [R.DONE]
+                    out.append(R.MARKET_FAVOUR)
+                for t in self._buyable(p):
+                    out.append(R.RESOURCE0 + t)
+            out.sort()
+            out.append(R.DONE)
+            return out
         if k == R.K_PAY:
             t = rc["target"]
             out = []

@@ -437,7 +437,11 @@ class State(FavourMixin, ResolutionMixin, _State):
         return k
 
     def gain_charge(self, p: int, k: int = 1) -> None:
-        self.charge[p] += max(0, min(k, C.CHARGE_POOL - sum(self.charge)))
+        left = C.CHARGE_POOL - sum(self.charge)
+        if k > left:
+            k = left
+        if k > 0:
+            self.charge[p] += k
 
     def _decide(self, kind: int, seat: int, legal: list[int] | None = None) -> None:
         """Pose decision ``kind`` to ``seat``. ``legal``: its sorted legal actions when the
@@ -627,11 +631,15 @@ class State(FavourMixin, ResolutionMixin, _State):
             return self._move_legal(p, self._movable(p))
         if k == K_MOVE_TO:
             coltan, charge = self._move_payments(p, self.move_pick // C.NUM_AREAS)
-            dests = self._move_dests(p, self.move_pick)
-            out = [AREA0 + self.rel_area(p, a) for a in dests] if coltan else []
-            if charge:
-                out += [AREA_CHARGE0 + self.rel_area(p, a) for a in dests]
-            return sorted(out)
+            rel = self.game.rel_areas[p]
+            out = []
+            for a in self._move_dests(p, self.move_pick):
+                if coltan:
+                    out.append(AREA0 + rel[a])
+                if charge:
+                    out.append(AREA_CHARGE0 + rel[a])
+            out.sort()
+            return out
         if k == K_FERTILE:
             mask = self._put_masks(p, (0,), None, True)[0]
             return sorted(AREA0 + self.rel_area(p, a) for a in range(C.NUM_AREAS) if mask >> a & 1) + [PASS]
@@ -720,7 +728,12 @@ class State(FavourMixin, ResolutionMixin, _State):
     # movement
     def _move_legal(self, p: int, moves: list[tuple[int, int]]) -> list[int]:
         rel = self.game.rel_areas[p]
-        return sorted([MOVE0 + kind * C.NUM_AREAS + rel[a] for kind, a in moves]) + [DONE]
+        out = []
+        for kind, a in moves:
+            out.append(MOVE0 + kind * C.NUM_AREAS + rel[a])
+        out.sort()
+        out.append(DONE)
+        return out
 
     def _move_payments(self, p: int, kind: int) -> tuple[bool, bool]:
         cost = _MOVE_COSTS[kind]
@@ -731,7 +744,11 @@ class State(FavourMixin, ResolutionMixin, _State):
         kind, a = divmod(pick, C.NUM_AREAS)
         a = self.abs_area(p, a)
         mask = self._dest_mask(p, kind, a)
-        return [b for b in range(C.NUM_AREAS) if mask >> b & 1]
+        out = []
+        for b in range(C.NUM_AREAS):
+            if mask >> b & 1:
+                out.append(b)
+        return out
 
     def _dest_mask(self, p: int, kind: int, a: int) -> int:
         """Bit mask of the areas ``p``'s die of ``kind`` in ``a`` may move to: where it may be put
@@ -771,8 +788,15 @@ class State(FavourMixin, ResolutionMixin, _State):
         if not dice:
             return []
         # one ``_put_masks`` call for all the kinds (as ``_dest_mask``)
-        masks = self._put_masks(p, [kind for kind, _ in dice], None, True)
-        return [(kind, a) for (kind, areas), mask in zip(dice, masks) for a in areas if mask & ~(1 << a)]
+        kinds = []
+        for kind, _ in dice:
+            kinds.append(kind)
+        out = []
+        for (kind, areas), mask in zip(dice, self._put_masks(p, kinds, None, True)):
+            for a in areas:
+                if mask & ~(1 << a):
+                    out.append((kind, a))
+        return out
 
     # ---- applying actions ----------------------------------------------------------------
     def _apply_action(self, action: int) -> None:
