@@ -66,22 +66,22 @@ class ResolutionMixin:
         normal, exempt = occ[0][a], occ[1][a]
         if not normal | exempt:
             return -1
-        order = self.game.seat_orders[self.first]
         if a == C.ETHER_FAULT:
-            seats = [q for q in order if (normal | exempt) >> q & 1]
+            seats = self.game.seats_in_order[self.first][normal | exempt]
             for q in seats:
                 if q != self.ether_ctrl:
                     return q
             return seats[0]
         if a >= C.SILO0:
             owner = a - C.SILO0
+            order = self.game.seat_orders[self.first]
             for mask in (normal, exempt):
                 for q in order:
                     if q != owner and mask >> q & 1:
                         return q
             return -1
         if _BITS[normal] >= 2 and self.dominated(a) and _EVENT_KEY[self.event] != "ceasefire":
-            return next(q for q in order if normal >> q & 1)
+            return self.game.seats_in_order[self.first][normal][0]
         return -1
 
     def resolve_options(self, p: int) -> list[int]:

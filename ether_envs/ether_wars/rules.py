@@ -1159,19 +1159,17 @@ class State(FavourMixin, ResolutionMixin, _State):
         self.merc_owner = [-1] * C.NUM_MERCS
         self.merc_at = [-1] * C.NUM_MERCS
         self.hired = [-1] * n
+        plague = self.event_key() == "plague"  # upkeep: 1 Protein a Unit, +1 per 5 Units with Plague
         for q in range(n):
             units = self.home_units[q]
             if self.ability_key(q) == "devour":
                 continue
-
-            def upkeep(u):
-                return u + (u // 5 if self.event_key() == "plague" else 0)
-
-            while units and upkeep(units) > self.res[q][C.PROTEIN]:
+            protein = self.res[q][C.PROTEIN]
+            while units and units + (units // 5 if plague else 0) > protein:
                 units -= 1
                 self.reserve[q] += 1
             self.home_units[q] = units
-            self.res[q][C.PROTEIN] -= upkeep(units)
+            self.res[q][C.PROTEIN] -= units + (units // 5 if plague else 0)
         self.first = (self.first + 1) % n
         self.placed = [0] * n
         self.passed = [False] * n
