@@ -17,6 +17,9 @@ from pettingzoo.utils.env_logger import EnvLogger
 from .game import Game, State, is_action_id
 
 ILLEGAL_ACTION_MODES = ("raise", "lose")
+# dtype objects made once: numpy converts a dtype argument such as ``np.int8`` on every call
+_F32 = np.dtype(np.float32)
+_I8 = np.dtype(np.int8)
 
 
 class BoardGameEnv(AECEnv):
@@ -86,6 +89,7 @@ class BoardGameEnv(AECEnv):
         self._obs_size = layout.size
         self.game_state: State | None = None
         self.game_seed: int | None = None
+        self._step_calls = 0  # step() calls so far (any outcome)
         # the generator of seeds for unseeded resets, made when first needed from
         # the last reset's seed (None: OS entropy)
         self._seed_rng: np.random.Generator | None = None
@@ -112,12 +116,12 @@ class BoardGameEnv(AECEnv):
             game_seed = int(self._seed_rng.integers(2**63))
         self.game_seed = game_seed  # the episode's seed, for game records (ether_envs.records)
         self.game_state = self.game.new_initial_state(seed=game_seed)
-        self.agents = list(self.possible_agents)
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        agents = self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
+        self.infos = {a: {} for a in agents}
         self.num_steps = 0
         self.agent_selection = self.possible_agents[self.game_state.current_player()]
 
@@ -126,7 +130,7 @@ class BoardGameEnv(AECEnv):
         (writable) arrays on every call."""
         s = self.game_state
         seat = self.agent_name_mapping[agent]
-        obs = np.empty(self._obs_size, dtype=np.float32)
+        obs = np.empty(self._obs_size, _F32)
         self.game.encoder.encode(s, seat, obs)
         if s.current_player() == seat and not self.truncations[agent]:  # TERMINAL is never a seat
             # listed afresh (and kept for apply_action's check); a bytearray
@@ -135,9 +139,9 @@ class BoardGameEnv(AECEnv):
             buf = bytearray(self._num_actions)
             for a in legal:
                 buf[a] = 1
-            mask = np.frombuffer(buf, dtype=np.int8)
+            mask = np.frombuffer(buf, _I8)
         else:
-            mask = np.zeros(self._num_actions, dtype=np.int8)
+            mask = np.zeros(self._num_actions, _I8)
         return {"observation": obs, "action_mask": mask}
 
     def last(self, observe: bool = True):
@@ -146,7 +150,11 @@ class BoardGameEnv(AECEnv):
                 self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def step(self, action: int | None) -> None:
+        self._step_calls += 1  # for agent_iter()'s "step() between items" check
         agent = self.agent_selection
+        if not self.agents:  # after the end (PettingZoo's order-enforcing behaviour)
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
@@ -260,7 +268,18 @@ class OrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):
         super().__init__(env)
         # the raw env validates malformed actions itself; other wrappers
         # (TerminateIllegalWrapper) would index the mask with them first
-        self._check_malformed = not isinstance(env, BoardGameEnv)
+        self._direct = isinstance(env, BoardGameEnv)
+        self._check_malformed = not self._direct
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        super().reset(seed=seed, options=options)
+        if self._direct:
+            # Once reset, the wrapper's remaining checks on last()/step() live in the raw
+            # env (step after the end warns; agent_iter() reads its step count), so the
+            # per-step calls go straight to it: instance attributes, set on every reset
+            # (a deep copy or unpickled wrapper gets them bound to its own raw env).
+            self.last = self.env.last
+            self.step = self.env.step
 
     def last(self, observe: bool = True):
         if not self._has_reset:
@@ -298,10 +317,12 @@ class _AgentIter:
     ``max_iter``; ``step()`` or ``reset()`` must be called between items),
     reading the raw env directly."""
 
-    __slots__ = ("wrapper", "inner", "left")
+    __slots__ = ("wrapper", "inner", "raw", "left", "calls")
 
     def __init__(self, wrapper: OrderEnforcingWrapper, max_iter: int):
         self.wrapper, self.inner, self.left = wrapper, wrapper.env, max_iter
+        self.raw = wrapper.unwrapped
+        self.calls = -1  # the raw env's step count when the last item was given
 
     def __iter__(self) -> "_AgentIter":
         return self
@@ -312,8 +333,11 @@ class _AgentIter:
             raise StopIteration
         self.left -= 1
         w = self.wrapper
-        assert w._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        # a step() (straight to the raw env, or through the wrapper) or a reset() since the last item
+        calls = self.raw._step_calls
+        assert w._has_updated or calls != self.calls, "need to call step() or reset() in a loop over `agent_iter`"
         w._has_updated = False
+        self.calls = calls
         return inner.agent_selection
 
 
