@@ -169,13 +169,13 @@ class BoardGameEnv(AECEnv):
         self.num_steps += 1
         self._cumulative_rewards[agent] = 0.0
         if s.is_terminal():
-            returns = s.returns()
             done = self.truncations if s.is_truncated() else self.terminations
-            for i, a in enumerate(self.agents):
-                self.rewards[a] = float(returns[i])
+            rewards, cumulative = self.rewards, self._cumulative_rewards
+            for a, r in zip(self.agents, s.returns().tolist()):
+                rewards[a] = r
+                cumulative[a] += r  # (PettingZoo's _accumulate_rewards)
                 done[a] = True
             self._set_final_infos()
-            self._accumulate_rewards()
             # the acting agent stays selected; dead steps then walk every agent out
         elif self.num_steps >= self.max_steps:
             for a in self.agents:
