@@ -6,7 +6,7 @@ A game's ``env.py`` only subclasses :class:`BoardGameEnv` (setting
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 import numpy as np
 from gymnasium import spaces
@@ -305,40 +305,26 @@ class OrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):
                                  f"legal actions: {self.unwrapped.legal_actions()}")
         env.step(action)
 
-    def agent_iter(self, max_iter: int = 2**63) -> "_AgentIter":
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """PettingZoo's ``AECOrderEnforcingIterator``: the agent to act, until no
+        agents remain or after ``max_iter`` items; ``step()`` or ``reset()`` must be
+        called between items (``AssertionError`` otherwise). A generator reading the
+        raw env directly."""
         if not self._has_reset:
             EnvLogger.error_agent_iter_before_reset()
-        return _AgentIter(self, max_iter)
+        return self._agent_iter(max_iter)
 
-
-class _AgentIter:
-    """``agent_iter()`` of :class:`OrderEnforcingWrapper`: PettingZoo's
-    ``AECOrderEnforcingIterator`` (stop when no agents remain or after
-    ``max_iter``; ``step()`` or ``reset()`` must be called between items),
-    reading the raw env directly."""
-
-    __slots__ = ("wrapper", "inner", "raw", "left", "calls")
-
-    def __init__(self, wrapper: OrderEnforcingWrapper, max_iter: int):
-        self.wrapper, self.inner, self.left = wrapper, wrapper.env, max_iter
-        self.raw = wrapper.unwrapped
-        self.calls = -1  # the raw env's step count when the last item was given
-
-    def __iter__(self) -> "_AgentIter":
-        return self
-
-    def __next__(self) -> str:
-        inner = self.inner
-        if not inner.agents or self.left <= 0:
-            raise StopIteration
-        self.left -= 1
-        w = self.wrapper
-        # a step() (straight to the raw env, or through the wrapper) or a reset() since the last item
-        calls = self.raw._step_calls
-        assert w._has_updated or calls != self.calls, "need to call step() or reset() in a loop over `agent_iter`"
-        w._has_updated = False
-        self.calls = calls
-        return inner.agent_selection
+    def _agent_iter(self, left: int) -> Iterator[str]:
+        inner, raw = self.env, self.unwrapped
+        calls = -1  # the raw env's step count when the last item was given
+        while inner.agents and left > 0:
+            left -= 1
+            # a step() (straight to the raw env, or through this wrapper) or a reset() since
+            assert self._has_updated or raw._step_calls != calls, \
+                "need to call step() or reset() in a loop over `agent_iter`"
+            self._has_updated = False
+            calls = raw._step_calls
+            yield inner.agent_selection
 
 
 def wrap(raw: BoardGameEnv) -> AECEnv:
