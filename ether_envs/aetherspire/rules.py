@@ -166,6 +166,13 @@ _MUD, _ICE, _LAVA, _FIRE = (SPELL_COST[k] for k in (MUDSLIDE, ICE_BEAM, LAVA_BOM
 _REROLL_OPTIONS = [[REROLL0 + f for f in range(5) if avail >> f & 1] for avail in range(32)]
 """``_REROLL_OPTIONS[faces]``: the REROLL actions for a bit mask of faces with unused dice."""
 
+_PILLAR_FIT = [[[0 if NEEDS[sd][s] is None else -1 if len(NEEDS[sd][s]) > 1
+                 else SPACE0 + s if NEEDS[sd][s][0] & avail else 0 for s in range(NS)] for sd in (0, 1)]
+               for avail in range(32)]
+"""``_PILLAR_FIT[faces][side][space]``: for a bit mask of faces with unused dice, the SPACE
+action if one die fits the space's single die requirement, 0 if none does, -1 if the space
+needs several dice (``_dice_feasible`` decides). No awake level-2 fiend (``needs``)."""
+
 _HAS_SMALL_ROOM = [[any(ROOMS[sd][t * C.MAX_ROOMS + r] is not None and ROOMS[sd][t * C.MAX_ROOMS + r][0] == C.SMALL
                         for r in range(C.MAX_ROOMS)) for t in range(NT)] for sd in (0, 1)]
 """``_HAS_SMALL_ROOM[side][tile]``: the side has a small room (a spire top needs one)."""
@@ -570,10 +577,20 @@ class State(Effects, _State):
             if free:  # pillars (rulebook "Place a pillar")
                 blocked = self._star_blocked() if True in self.awake else 0
                 side = self.side
-                for s in free:
-                    need = self.needs(s, blocked) if blocked else NEEDS[side[s // C.MAX_SPACES]][s]
-                    if (need[0] & avail) if len(need) == 1 else self._dice_feasible(need, dice):
-                        out.append(SPACE0 + s)
+                if blocked:
+                    for s in free:
+                        need = self.needs(s, blocked)
+                        if (need[0] & avail) if len(need) == 1 else self._dice_feasible(need, dice):
+                            out.append(SPACE0 + s)
+                else:
+                    fit = _PILLAR_FIT[avail]
+                    for s in free:
+                        a = fit[side[s >> 3]][s]
+                        if a:
+                            if a > 0:
+                                out.append(a)
+                            elif self._dice_feasible(NEEDS[side[s >> 3]][s], dice):
+                                out.append(SPACE0 + s)
             if not self.reroll_used:
                 out += _REROLL_OPTIONS[avail]
         if self.reserve:
