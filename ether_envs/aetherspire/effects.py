@@ -6,9 +6,15 @@ Rulebook sections are quoted by their headings; assumptions by id (``RULES.md``)
 
 from __future__ import annotations
 
+import ctypes
+
 from . import components as C
 from .tables import *  # noqa: F401,F403
 from .tables import _FV
+
+
+_NEXT_UINT32 = ctypes.PYFUNCTYPE(ctypes.c_uint32, ctypes.c_void_p)
+"""Prototype of a bit generator's ``next_uint32(void *state)`` (``Effects._bits``)."""
 
 
 class Effects:
@@ -50,9 +56,10 @@ class Effects:
         """Roll ``k`` dice from the box (ASP-A1 faces; at most 8 dice unused, ASP-A17)."""
         k = min(k, C.NUM_DICE - sum(self.dice))
         if k > 0:
-            dice, n = self.dice, len(C.DIE_FACES)
-            for _ in range(k):  # = self.rng.integers(0, n, size=k)
-                dice[C.DIE_FACES[self._below(n)]] += 1
+            dice, faces = self.dice, C.DIE_FACES
+            _, next_uint32, state = self._bits()
+            for _ in range(k):  # = self.rng.integers(0, 8, size=k): _below(8), the top 3 bits
+                dice[faces[next_uint32(state) >> 29]] += 1
 
     def _to_bag(self, e: int) -> None:
         """Return an invader to the bag at a random place (its order stays hidden)."""
@@ -67,10 +74,8 @@ class Effects:
         if n == 1:
             return 0  # numpy draws nothing for a single value
         c = self._u32
-        if c is None or c[0] is not self._rng:  # a new (or lazily copied) generator
-            r = self.rng
-            ct = r.bit_generator.ctypes
-            c = self._u32 = (r, ct.next_uint32, ct.state)
+        if c is None or c[0] is not self._rng:
+            c = self._bits()
         _, next_uint32, state = c
         m = next_uint32(state) * n
         low = m & 0xFFFFFFFF
@@ -80,6 +85,19 @@ class Effects:
                 m = next_uint32(state) * n
                 low = m & 0xFFFFFFFF
         return m >> 32
+
+    def _bits(self) -> tuple:
+        """(generator, its ctypes ``next_uint32``, the bit generator's state address),
+        kept in ``_u32`` and made again for a new (or lazily copied) generator. The
+        function is numpy's, called through a ``PYFUNCTYPE`` prototype (no release of
+        the GIL around a call this short: a third cheaper)."""
+        c = self._u32
+        if c is None or c[0] is not self._rng:
+            r = self.rng
+            ct = r.bit_generator.ctypes
+            c = self._u32 = (r, _NEXT_UINT32(ctypes.cast(ct.next_uint32, ctypes.c_void_p).value),
+                             ct.state.value)
+        return c
 
     def _spend_shard(self, e: int) -> None:
         self.shards[e] -= 1
