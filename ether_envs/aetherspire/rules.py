@@ -331,6 +331,7 @@ class State(Effects, _State):
 
     _u32 = None  # (generator, its ctypes next_uint32, state pointer): Effects._below
     _blocked = None  # (board stamp, _star_blocked())
+    _targets = (-1, -1, None)  # (fortress stamp, element, _invader_targets(element)): _enter
     _builds = None  # (board stamp, sizes with a place, BUILD actions): _build_options
 
     def __getstate__(self) -> dict:
@@ -765,7 +766,8 @@ class State(Effects, _State):
         if k == K_PAY:
             return [SHARD0 + e for e in range(4) if self.shards[e]]
         if k == K_INV_SPACE:
-            return [SPACE0 + s for s in self._invader_targets(a)]
+            t = self._targets  # _enter's, when it pushed this step
+            return [SPACE0 + s for s in (t[2] if t[0] == self._fv and t[1] == a else self._invader_targets(a))]
         if k in (K_SUPPLY_DRAW, K_BONUS_DRAW, K_CRAFT_DRAW):
             out = [DRAW0 + s for s in range(3) if self.stacks[s]]
             if (k == K_BONUS_DRAW or (k == K_SUPPLY_DRAW and self.character().passive == "multi_supply")
@@ -1026,6 +1028,8 @@ class State(Effects, _State):
                     choices = self._order_choices()
                     if len(choices) > 1:
                         q.append([K_ORDER, 0, 0, 0])
+                        self._legal = [ELEM0 + e for e in choices]  # = the step's options, sorted
+                        return
                     else:
                         self._enter(choices[0])
                 else:
@@ -1083,7 +1087,11 @@ class State(Effects, _State):
         """Elements that may enter next: the active player orders them (rulebook);
         an awake level-1 fiend's invaders go first (ASP-A6)."""
         els = sorted(set(self.incoming))
-        first = [e for e in els if self.fiend_active(e, 1)]
+        awake = self.awake
+        if True not in awake:
+            return els
+        defeated, level = self.defeated, self.fiend_level
+        first = [e for e in els if awake[e] and not defeated[e] and level[e] == 1]
         return first or els
 
     def _invader_targets(self, e: int) -> list[int]:
@@ -1093,10 +1101,14 @@ class State(Effects, _State):
         Standard rooms of its element first, then multi rooms (awake level-2 fiend of
         ``e``: multi rooms first); among them the highest floor, then a space with a
         pillar (awake level-1 fiend: the lowest floor, then without a pillar; ASP-A6)."""
-        low = self.fiend_active(e, 1)
+        lv = self.fiend_level[e] if self.awake[e] and not self.defeated[e] else 0  # fiend_active
+        low = lv == 1
         pillar, invader = self.pillar, self.invader
-        groups = self._target_groups(e)
-        for tier in ((1, 0) if self.fiend_active(e, 2) else (0, 1)):
+        sc = self._scache
+        groups = sc[4][e] if sc is not None and sc[0] == self._sv else None
+        if groups is None:
+            groups = self._target_groups(e)
+        for tier in ((1, 0) if lv == 2 else (0, 1)):
             for _lv, spaces in (reversed(groups[tier]) if low else groups[tier]):
                 free = [s for s in spaces if invader[s] < 0]
                 if free:
@@ -1114,6 +1126,7 @@ class State(Effects, _State):
             self._set_invader(targets[0], e)
         elif targets:
             self.queue.append([K_INV_SPACE, e, 0, 0])
+            self._targets = (self._fv, e, targets)  # the step's options (_step_options)
         else:
             self._attack_core(e)
 
