@@ -160,7 +160,8 @@ _TILE_ARRAYS = [np.array(C.TILES_BY_SIZE[size]) for size in range(3)]
 _FULL_BAG = np.repeat(np.arange(4), C.INVADERS_PER_ELEMENT)
 """Setup 2 and 7: the tile stacks and the bag before shuffling (never mutated)."""
 
-_MUD, _ICE, _LAVA, _FIRE = (SPELL_COST[k] for k in (MUDSLIDE, ICE_BEAM, LAVA_BOMB, FIRESTORM))
+(_MUD0, _MUD1), (_ICE0, _ICE1), (_LAVA0, _LAVA1), (_FIRE0, _FIRE1) = (
+    SPELL_COST[k] for k in (MUDSLIDE, ICE_BEAM, LAVA_BOMB, FIRESTORM))
 """The two shard elements each spell costs (``tables.SPELL_COST``)."""
 
 _REROLL_OPTIONS = [[REROLL0 + f for f in range(5) if avail >> f & 1] for avail in range(32)]
@@ -439,8 +440,9 @@ class State(Effects, _State):
 
     def _fort(self) -> tuple:
         """(stamp, open spaces, invader spaces, buildable rooms per size, spaces free for
-        a pillar, spire options), cached per fortress stamp ``_fv`` (shared lists: never
-        mutate them).
+        a pillar, spire options, sizes with a place to build: bit ``size`` set when a
+        room of that size is buildable or (large) a foundation is empty), cached per
+        fortress stamp ``_fv`` (shared lists: never mutate them).
 
         Buildable: an open, complete, invader-free room (rulebook "Build a floor")."""
         fc = self._fcache
@@ -466,7 +468,9 @@ class State(Effects, _State):
                 build[size].append(slot)
         if self.pillars_used >= C.NUM_PILLARS:
             free = []
-        fc = self._fcache = (self._fv, sc[2], invaded, build, free, [])
+        has = ((1 if build[0] else 0) | (2 if build[1] else 0)
+               | (4 if build[2] or -1 in self.found_tile else 0))
+        fc = self._fcache = (self._fv, sc[2], invaded, build, free, [], has)
         if sc[3]:  # spire top candidates
             fc[5].extend(self._spire_options())
         return fc
@@ -569,14 +573,16 @@ class State(Effects, _State):
         fc = self._fcache
         if fc is None or fc[0] != self._fv:
             fc = self._fort()
-        _, opened, invaded, rooms, free, spires = fc
-        nd = dice[0] + dice[1] + dice[2] + dice[3] + dice[4]
+        opened, invaded, free = fc[1], fc[2], fc[4]
+        d0, d1, d2, d3, d4 = dice
+        nd = d0 + d1 + d2 + d3 + d4
         if nd:
-            # faces with an unused die
-            avail = ((dice[0] > 0) | (dice[1] > 0) << 1 | (dice[2] > 0) << 2 | (dice[3] > 0) << 3
-                     | (dice[4] > 0) << 4)
+            avail = (d0 > 0) | (d1 > 0) << 1 | (d2 > 0) << 2 | (d3 > 0) << 3 | (d4 > 0) << 4  # faces
             if free:  # pillars (rulebook "Place a pillar")
-                blocked = self._star_blocked() if True in self.awake else 0
+                blocked = 0
+                if True in self.awake:
+                    c = self._blocked
+                    blocked = c[1] if c is not None and c[0] == self._bv else self._star_blocked()
                 side = self.side
                 if blocked:
                     for s in free:
@@ -594,30 +600,31 @@ class State(Effects, _State):
                                 out.append(SPACE0 + s)
             if not self.reroll_used:
                 out += _REROLL_OPTIONS[avail]
-        if self.reserve:
-            has = (bool(rooms[0]), bool(rooms[1]), bool(rooms[2]) or min(self.found_tile) < 0)
+        reserve = self.reserve
+        if reserve:
+            has = fc[6]
             c = self._builds
             if c is None or c[0] != self._bv or c[1] != has:  # the reserve changes with _bv
-                c = self._builds = (self._bv, has, [BUILD0 + t for t in self.reserve if has[TILE_SIZE[t]]])
+                c = self._builds = (self._bv, has, [BUILD0 + t for t in reserve if has >> TILE_SIZE[t] & 1])
             out += c[2]
         sh = self.shards
         ns = sh[0] + sh[1] + sh[2] + sh[3]
         ch = C.CHARACTERS[self.characters[self.turn_player]]
         if ns:  # spells (rulebook "Cast a spell"; ASP-A16)
-            if sh[_MUD[0]] and sh[_MUD[1]]:
+            if sh[_MUD0] and sh[_MUD1]:
                 out.append(SPELL0 + MUDSLIDE)
-            if sh[_ICE[0]] and sh[_ICE[1]] and len(invaded) >= 2:
+            if sh[_ICE0] and sh[_ICE1] and len(invaded) >= 2:
                 # a room with 2+ invaders: a room's spaces have consecutive ids
                 side, prev = self.side, -1
                 for q in invaded:
-                    r = ROOM_OF[side[q // C.MAX_SPACES]][q]
+                    r = ROOM_OF[side[q >> 3]][q]
                     if r == prev:
                         out.append(SPELL0 + ICE_BEAM)
                         break
                     prev = r
-            if sh[_LAVA[0]] and sh[_LAVA[1]] and invaded:
+            if sh[_LAVA0] and sh[_LAVA1] and invaded:
                 out.append(SPELL0 + LAVA_BOMB)
-            if sh[_FIRE[0]] and sh[_FIRE[1]] and ((invaded and len(opened) > len(invaded)) or free):
+            if sh[_FIRE0] and sh[_FIRE1] and ((invaded and len(opened) > len(invaded)) or free):
                 out.append(SPELL0 + FIRESTORM)
             if ns >= (1 if ch.upgrade == "floor_crafting" else 2) and (
                     self.stacks[0] or self.stacks[1] or self.stacks[2]):  # = _craft_cost
@@ -629,7 +636,7 @@ class State(Effects, _State):
         if (nd >= 1 and self._pillar_space_of(ch.element, free) if k == "pillar"
                 else bool(invaded) and any(pillar[q] for q in opened) if k == "demolish"
                 else nd >= 2 and False in self.walls and bool(self._restorable_walls()) if k == "mend"
-                else nd >= 1 and bool(self.reserve) if k == "swap"
+                else nd >= 1 and bool(reserve) if k == "swap"
                 else nd >= 1 and ns >= 1):  # gust
             out.append(TRIGGER)
         if free and not self.anchored_used and True in self.adapted_done and self._adapted("anchored"):
@@ -696,13 +703,13 @@ class State(Effects, _State):
         for t in self._struct()[3]:
             sd = side[t]
             # the top floor: nothing on it; a small-room footprint (or a small special tile)
-            if any(pillar[s] or invader[s] >= 0 for s in TILE_SPACES[sd][t]):
-                continue
-            for e in range(4):
-                if defeated[e] or not TILE_ELEMENTS[t][sd] >> e & 1:
-                    continue
-                if self._spire_ok(t, e):
-                    out.append((t, e))
+            for s in TILE_SPACES[sd][t]:
+                if pillar[s] or invader[s] >= 0:
+                    break
+            else:
+                for e in range(4):
+                    if not defeated[e] and TILE_ELEMENTS[t][sd] >> e & 1 and self._spire_ok(t, e):
+                        out.append((t, e))
         return out
 
     def _spire_ok(self, top: int, e: int) -> bool:
