@@ -428,14 +428,19 @@ class State(Effects, _State):
             return groups
         bit = 1 << e
         by_level: tuple[dict, dict] = ({}, {})
-        side, level = self.side, self.level
-        for slot, _size, spaces in sc[1]:
+        side, level, multi = self.side, self.level, C.MULTI
+        for slot, _size, spaces in sc[1]:  # rooms in ascending order: so are the spaces
             t = slot // C.MAX_ROOMS
             mask = ROOMS[side[t]][slot][1]
             if mask & bit:
-                by_level[mask == C.MULTI].setdefault(level[t], []).extend(spaces)
-        groups = sc[4][e] = tuple(sorted(((lv, sorted(sp)) for lv, sp in tier.items()), reverse=True)
-                                  for tier in by_level)
+                d, lv = by_level[mask == multi], level[t]
+                if lv in d:
+                    d[lv] += spaces
+                else:
+                    d[lv] = list(spaces)
+        std, mul = by_level
+        groups = sc[4][e] = ([(lv, std[lv]) for lv in sorted(std, reverse=True)],
+                             [(lv, mul[lv]) for lv in sorted(mul, reverse=True)])
         return groups
 
     def _fort(self) -> tuple:
