@@ -108,15 +108,31 @@ class Effects:
         self._tv[t] = self._fv = next(_FV)
 
     def _space_changed(self, s: int) -> None:
-        """The pillar or invader on space ``s`` changed: fresh fortress and tile stamps."""
-        self._tv[s // C.MAX_SPACES] = self._fv = next(_FV)
+        """The pillar or invader on space ``s`` changed: fresh fortress and tile stamps;
+        the ``_fort()`` list, if it was up to date, is updated (``_fort_space``) or, while
+        a spire top candidate stands (spire options read whole spires), dropped."""
+        fc = self._fcache
+        cur = fc is not None and fc[0] == self._fv
+        self._tv[s >> 3] = self._fv = fv = next(_FV)  # s // C.MAX_SPACES
+        if cur:
+            if self._scache[3]:
+                self._fcache = None
+            else:
+                self._fort_space(fc, s)
+                fc[0] = fv
 
     def _own_fortress(self) -> None:
-        """Copy the fortress lists a clone may share (``State.clone``) before a change."""
+        """Copy the fortress lists a clone may share (``State.clone``) before a change,
+        with the ``_fort()`` list (updated in place by ``_fort_space``)."""
         self.pillar = self.pillar[:]
         self.invader = self.invader[:]
         self.room_tile = self.room_tile[:]
         self._shared = False
+        fc = self._fcache
+        if fc is not None:
+            b, free = fc[3], fc[7][:]
+            self._fcache = [fc[0], fc[1], fc[2][:], [b[0][:], b[1][:], b[2][:]], free if fc[4] is fc[7] else [],
+                            fc[5], fc[6], free]
 
     def _set_invader(self, s: int, e: int) -> None:
         """Put an invader of element ``e`` (-1: none) on space ``s``."""
@@ -141,8 +157,8 @@ class Effects:
         self._set_invader(s, -1)
 
     def _add_pillar(self, s: int) -> None:
+        self.pillars_used += 1  # before the change: _fort_space reads it
         self._set_pillar(s, 1)
-        self.pillars_used += 1
 
     def _draw_tile(self, size: int) -> int:
         st = self.stacks[size]
@@ -197,7 +213,7 @@ class Effects:
         if eff == "tailwind":
             self._roll(2)
         elif eff == "magma_eruption":
-            for s in self.invader_spaces():
+            for s in self.invader_spaces()[:]:  # (a list that each destruction updates)
                 self._destroy_invader(s)
         elif eff == "bedrock":
             self.queue.append([K_FREE_PILLAR, 2, -1, 0])

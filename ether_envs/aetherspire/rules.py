@@ -38,6 +38,7 @@ exactly one option resolves itself, a step with none is skipped.
 
 from __future__ import annotations
 
+from bisect import insort
 from dataclasses import dataclass
 
 import numpy as np
@@ -222,8 +223,9 @@ class State(Effects, _State):
             in the fortress), so the encoder rewrites only the tiles that changed.
             ``_bv``: the same for the reserve, awakenings, defeats and bonus tokens
             (the encoder's board, ``_star_blocked``). Stamps never affect play.
-        _shared: ``pillar``, ``invader`` and ``room_tile`` may be shared with a clone
-            and are copied before the next change (``Effects._own_fortress``).
+        _shared: ``pillar``, ``invader``, ``room_tile`` and the ``_fort()`` list
+            (``_fcache``) may be shared with a clone and are copied before the next
+            change (``Effects._own_fortress``).
     """
 
     def __init__(self, game: Game, seed: int | None):
@@ -312,10 +314,10 @@ class State(Effects, _State):
     # ---- clone ------------------------------------------------------------------------
     def clone(self) -> "State":
         """An independent copy: every list copied (``queue`` and ``stacks`` two levels)
-        except the three long fortress lists ``pillar``, ``invader``, ``room_tile``,
-        which both states copy before they first change them (``_own_fortress``); the
-        rest shared (ints, strings, tuples, the game and the stamp-keyed caches, which
-        are never mutated); the generator's state is copied lazily, by both states (so
+        except the three long fortress lists ``pillar``, ``invader``, ``room_tile``
+        and the ``_fort()`` list, which both states copy before they first change them
+        (``_own_fortress``); the rest shared (ints, strings, tuples, the game and the
+        other stamp-keyed caches, which are never mutated); the generator's state is copied lazily, by both states (so
         that cloning a state again is cheap)."""
         s = State.__new__(State)
         d = self.__dict__.copy()
@@ -444,10 +446,13 @@ class State(Effects, _State):
         return groups
 
     def _fort(self) -> tuple:
-        """(stamp, open spaces, invader spaces, buildable rooms per size, spaces free for
-        a pillar, spire options, sizes with a place to build: bit ``size`` set when a
-        room of that size is buildable or (large) a foundation is empty), cached per
-        fortress stamp ``_fv`` (shared lists: never mutate them).
+        """[stamp, open spaces, invader spaces, buildable rooms per size, spaces free for
+        a pillar, spire options, sizes with a place to build (bit ``size`` set when a
+        room of that size is buildable or, large, a foundation is empty), open spaces
+        with no pillar and no invader], cached per fortress stamp ``_fv``; a change of
+        one space updates it in place (``_fort_space``; a clone copies it first,
+        ``Effects._own_fortress``). Callers must not mutate its lists, nor keep them
+        across a change of the fortress.
 
         Buildable: an open, complete, invader-free room (rulebook "Build a floor")."""
         fc = self._fcache
@@ -471,25 +476,66 @@ class State(Effects, _State):
                     complete = False
             if complete:
                 build[size].append(slot)
-        if self.pillars_used >= C.NUM_PILLARS:
-            free = []
         has = ((1 if build[0] else 0) | (2 if build[1] else 0)
                | (4 if build[2] or -1 in self.found_tile else 0))
-        fc = self._fcache = (self._fv, sc[2], invaded, build, free, [], has)
+        fc = self._fcache = [self._fv, sc[2], invaded, build, free if self.pillars_used < C.NUM_PILLARS else [],
+                             [], has, free]
         if sc[3]:  # spire top candidates
             fc[5].extend(self._spire_options())
         return fc
 
+    def _fort_space(self, fc: list, s: int) -> None:
+        """Update ``fc`` (``_fort()``, owned by this state, without spire top candidates)
+        in place after a change of the pillar or invader on space ``s`` alone
+        (``pillars_used`` already counted)."""
+        t = s >> 3  # s // C.MAX_SPACES
+        sd = self.side[t]
+        slot = ROOM_OF[sd][s]
+        if self.room_tile[slot] >= 0 or self.topped[t] >= 0 or not self.level[t]:
+            return  # not an open space: in no list
+        pillar, invader = self.pillar, self.invader
+        invaded, free = fc[2], fc[7]
+        if invader[s] >= 0:
+            if s not in invaded:
+                insort(invaded, s)
+            if s in free:
+                free.remove(s)
+        else:
+            if s in invaded:
+                invaded.remove(s)
+            if pillar[s]:
+                if s in free:
+                    free.remove(s)
+            elif s not in free:
+                insort(free, s)
+        fc[4] = free if self.pillars_used < C.NUM_PILLARS else []
+        size, _mask, spaces = ROOMS[sd][slot]
+        for q in spaces:
+            if invader[q] >= 0 or not pillar[q]:
+                complete = False
+                break
+        else:
+            complete = True
+        rooms = fc[3][size]
+        if complete != (slot in rooms):
+            if complete:
+                insort(rooms, slot)
+                fc[6] |= 1 << size
+            else:
+                rooms.remove(slot)
+                if not rooms and (size != C.LARGE or -1 not in self.found_tile):
+                    fc[6] &= ~(1 << size)
+
     def open_spaces(self) -> list[int]:
-        """Spaces of open rooms (may hold a new pillar or invader); shared list."""
+        """Spaces of open rooms (may hold a new pillar or invader); shared list (``_fort``)."""
         return self._fort()[1]
 
     def invader_spaces(self) -> list[int]:
-        """Spaces holding an invader; shared list."""
+        """Spaces holding an invader; shared list (``_fort``)."""
         return self._fort()[2]
 
     def _buildable_rooms(self) -> list[list[int]]:
-        """Per size: room slots a floor of that size may be built on; shared lists."""
+        """Per size: room slots a floor of that size may be built on; shared lists (``_fort``)."""
         return self._fort()[3]
 
     def pillar_spaces(self, element: int = -1) -> list[int]:
@@ -963,8 +1009,8 @@ class State(Effects, _State):
             q[-1] = [K_FIRE_TO, i, 0, 0]
         elif k == K_DEMOLISH:
             q.pop()
+            self.pillars_used -= 1  # before the change: _fort_space reads it
             self._set_pillar(i, 0)
-            self.pillars_used -= 1
         elif k == K_SETUP_INV:
             q.pop()
             self._set_invader(i, a)
