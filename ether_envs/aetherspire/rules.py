@@ -552,7 +552,7 @@ class State(Effects, _State):
         """Whether ``pillar_spaces(element)`` is not empty (``free``: ``pillar_spaces()``)."""
         side = self.side
         for s in free:
-            if SPACE_ROOM_MASK[side[s // C.MAX_SPACES]][s] >> element & 1:
+            if SPACE_ROOM_MASK[side[s >> 3]][s] >> element & 1:
                 return True
         return False
 
@@ -685,7 +685,7 @@ class State(Effects, _State):
             out += [SPIRE0 + t * 4 + e for t, e in spires]
         k, pillar = ch.trigger, self.pillar  # character triggers (ASP-A5)
         if (nd >= 1 and self._pillar_space_of(ch.element, free) if k == "pillar"
-                else bool(invaded) and any(pillar[q] for q in opened) if k == "demolish"
+                else bool(invaded) and any(map(pillar.__getitem__, opened)) if k == "demolish"
                 else nd >= 2 and False in self.walls and bool(self._restorable_walls()) if k == "mend"
                 else nd >= 1 and bool(reserve) if k == "swap"
                 else nd >= 1 and ns >= 1):  # gust
@@ -820,7 +820,9 @@ class State(Effects, _State):
         if k == K_EXCHANGE:
             return [EXCH0 + t for t in self.reserve] + ([PASS] if a else [])
         if k == K_REROLL:
-            return [REROLL0 + f for f in range(5) if self.dice[f] > self.marks[f]] + [ROLL]
+            (d0, d1, d2, d3, d4), (m0, m1, m2, m3, m4) = self.dice, self.marks
+            return _REROLL_OPTIONS[(d0 > m0) | (d1 > m1) << 1 | (d2 > m2) << 2 | (d3 > m3) << 3
+                                   | (d4 > m4) << 4] + [ROLL]
         if k == K_PAY:
             return [SHARD0 + e for e in range(4) if self.shards[e]]
         if k == K_INV_SPACE:
