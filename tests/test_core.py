@@ -102,3 +102,48 @@ print("ok")
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
+
+
+def _first_legal(env):
+    obs, _r, term, trunc, _i = env.last()
+    return None if term or trunc else int(obs["action_mask"].nonzero()[0][0])
+
+
+def test_order_enforcing_wrapper_contract_after_reset():
+    """After reset, env()'s last()/step() go straight to the raw env; PettingZoo's
+    order-enforcing checks still hold: errors before reset, agent_iter() needs a
+    step() between items, a raising step() still counts, step() after the end only warns,
+    and a deep copy or unpickled env steps its own game."""
+    import copy
+    import pickle
+
+    env = ether_envs.make("aethermon_collect")
+    with pytest.raises(AttributeError):
+        env.last()
+    with pytest.raises(Exception, match="reset"):
+        env.step(0)
+    env.reset(seed=1)
+    with pytest.raises(AssertionError, match="step"):
+        for _agent in env.agent_iter():
+            pass
+    env.reset(seed=1)
+    items = 0
+    for _agent in env.agent_iter():
+        items += 1
+        if items == 2:
+            with pytest.raises(ValueError, match="legal actions"):
+                env.step(10**6)
+            continue  # the same agent comes again
+        env.step(_first_legal(env))
+    assert not env.agents and env.unwrapped.num_steps > 0
+    env.step(None)  # after the end: a warning, nothing else
+    env.unwrapped.step(None)
+    assert not env.agents
+
+    env.reset(seed=2)
+    env.step(_first_legal(env))
+    for dup in (copy.deepcopy(env), pickle.loads(pickle.dumps(env))):
+        before = env.unwrapped.game_state.history.copy()
+        dup.step(_first_legal(dup))
+        assert dup.unwrapped.num_steps == 2 and env.unwrapped.num_steps == 1
+        assert env.unwrapped.game_state.history == before

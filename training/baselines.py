@@ -3,6 +3,7 @@
     ether-envs baselines                                  # all games, modest budget
     ether-envs baselines --games ethnos etherium --deals 20 --simulations 100 --out results/baselines
     ether-envs baselines --ppo runs/main/model.zip       # add a trained model (on its own game/config)
+    ether-envs baselines --workers 2                     # the same table, games spread over 2 processes
 
 For each game at its default configuration (default player count), the
 tournament code of :mod:`training.evaluate` plays ``heuristic`` vs ``random``
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -75,35 +77,78 @@ def is_cooperative(game) -> bool:
 
 
 def team_result(game_name: str, spec: str, config: dict | None, deals: int, seed: int,
-                agent: Any = None) -> tuple[int, float, float, float]:
+                agent: Any = None, workers: int = 1) -> tuple[int, float, float, float]:
     """Play ``deals`` deals of a co-operative game with agent ``spec`` in every seat.
+
+    Deal ``i`` uses game seed ``seed + i`` and reseeds the agent from ``(seed, i)``, so the
+    result is the same for any number of ``workers`` (processes playing the deals).
 
     Returns:
         ``(games, win_rate, low, high)``: a game is won when the team's return is positive.
-    """
-    from agents import make_agent
 
-    game = ether_envs.load_game(game_name, **(config or {}))
-    agent = agent if agent is not None else make_agent(spec, game)
-    wins = 0
-    for deal in range(deals):
-        agent.seed(evaluate_mod._game_seed(seed, deal))
-        returns, _scores, _steps = evaluate_mod.play_game(game, [agent] * game.num_players, seed + deal)
-        wins += int(returns[0] > 0)
+    Raises:
+        ValueError: ``workers < 1``.
+    """
+    if workers < 1:
+        raise ValueError(f"workers must be >= 1, got {workers}")
+    args = (game_name, spec, dict(config or {}), seed, agent)
+    if workers == 1 or deals <= 1:
+        player = _TeamPlayer(*args)
+        wins = sum(player.play(deal) for deal in range(deals))
+    else:
+        import multiprocessing as mp
+        from concurrent.futures import ProcessPoolExecutor
+
+        method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
+        with ProcessPoolExecutor(min(workers, deals), mp_context=mp.get_context(method),
+                                 initializer=_init_team_worker, initargs=(args,)) as pool:
+            wins = sum(pool.map(_play_team_deal, range(deals)))
     low, high = evaluate_mod.wilson_interval(wins, deals)
     return deals, wins / deals, low, high
 
 
+class _TeamPlayer:
+    """Plays deal ``i`` of a co-operative game with one agent in every seat (here or in a worker)."""
+
+    def __init__(self, game_name: str, spec: str, config: dict, seed: int, agent: Any = None) -> None:
+        from agents import make_agent
+
+        self.game = ether_envs.load_game(game_name, **config)
+        self.agent = agent if agent is not None else make_agent(spec, self.game)
+        self.seed = seed
+
+    def play(self, deal: int) -> int:
+        """1 if the team won deal ``deal`` (positive return), else 0."""
+        self.agent.seed(evaluate_mod._game_seed(self.seed, deal))
+        returns, _scores, _steps = evaluate_mod.play_game(self.game, [self.agent] * self.game.num_players,
+                                                          self.seed + deal)
+        return int(returns[0] > 0)
+
+
+_TEAM_PLAYER: _TeamPlayer | None = None
+
+
+def _init_team_worker(args: tuple) -> None:
+    global _TEAM_PLAYER
+    _TEAM_PLAYER = _TeamPlayer(*args)
+    if "torch" in sys.modules:  # a ppo agent: one thread per worker process
+        sys.modules["torch"].set_num_threads(1)
+
+
+def _play_team_deal(deal: int) -> int:
+    return _TEAM_PLAYER.play(deal)
+
+
 def _row(game_name: str, game, spec: str, config: dict, deals: int, seed: int, budget: str,
-         label: str | None = None) -> BaselineRow:
+         label: str | None = None, workers: int = 1) -> BaselineRow:
     t0 = time.perf_counter()
     n = game.num_players
     if is_cooperative(game):
-        games, rate, low, high = team_result(game_name, spec, config, deals, seed)
+        games, rate, low, high = team_result(game_name, spec, config, deals, seed, workers=workers)
         row = BaselineRow(game_name, label or spec, "-", n, games, rate, low, high, budget, seed, cooperative=True)
     else:
         res = evaluate_mod.run_tournament(game_name, [spec, "random"], config, deals=deals, seed=seed,
-                                          progress=False, pairings=[(spec, "random")])
+                                          progress=False, pairings=[(spec, "random")], workers=workers)
         pr = res.pairings[0]
         row = BaselineRow(game_name, label or spec, "random", n, pr.games, pr.win_rate, pr.win_low, pr.win_high,
                           budget, seed)
@@ -121,8 +166,15 @@ def ppo_budget(meta: dict[str, Any]) -> str:
 
 def run_baselines(games: Sequence[str] | None = None, deals: int = DEFAULT_DEALS,
                   simulations: int = DEFAULT_SIMULATIONS, seed: int = 0, ppo: Sequence[str] = (),
-                  progress: bool = True) -> list[BaselineRow]:
-    """All rows of the baseline table (see the module docstring)."""
+                  progress: bool = True, workers: int = 1) -> list[BaselineRow]:
+    """All rows of the baseline table (see the module docstring). ``workers`` processes
+    play each row's games; the table is the same for any number of workers.
+
+    Raises:
+        ValueError: an unknown game, or ``deals``, ``simulations`` or ``workers`` below 1.
+    """
+    if workers < 1:
+        raise ValueError(f"--workers must be >= 1, got {workers}")
     if deals < 1:
         raise ValueError(f"--deals must be >= 1, got {deals}")
     if simulations < 1:
@@ -135,7 +187,7 @@ def run_baselines(games: Sequence[str] | None = None, deals: int = DEFAULT_DEALS
     for name in names:
         game = ether_envs.load_game(name)
         for spec in ("heuristic", f"mcts:simulations={simulations}"):
-            rows.append(_row(name, game, spec, {}, deals, seed, "-"))
+            rows.append(_row(name, game, spec, {}, deals, seed, "-", workers=workers))
             if progress:
                 print(f"[baselines] {rows[-1].markdown()}  ({rows[-1].seconds:.1f} s)", flush=True)
     for path in ppo:
@@ -144,7 +196,8 @@ def run_baselines(games: Sequence[str] | None = None, deals: int = DEFAULT_DEALS
         meta = read_metadata(path)
         name, config = meta["game"], dict(meta["config"])
         game = ether_envs.load_game(name, **config)
-        rows.append(_row(name, game, f"ppo:{path}", config, deals, seed, ppo_budget(meta), label="MaskablePPO"))
+        rows.append(_row(name, game, f"ppo:{path}", config, deals, seed, ppo_budget(meta), label="MaskablePPO",
+                         workers=workers))
         if progress:
             print(f"[baselines] {rows[-1].markdown()}  ({rows[-1].seconds:.1f} s)", flush=True)
     return rows
@@ -189,13 +242,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ppo", action="append", default=[], metavar="PATH",
                    help="a trained model to add (plays random on the game/config it was trained on); repeatable")
     p.add_argument("--out", default=None, metavar="PATH", help="write PATH.md and PATH.json")
+    p.add_argument("--workers", type=int, default=1,
+                   help="processes playing each row's games (default 1); the table is the same for any number")
     p.add_argument("--quiet", action="store_true", help="no per-row progress lines")
 
 
 def run_from_args(args: argparse.Namespace) -> list[BaselineRow]:
     t0 = time.time()
     rows = run_baselines(args.games, deals=args.deals, simulations=args.simulations, seed=args.seed,
-                         ppo=args.ppo, progress=not args.quiet)
+                         ppo=args.ppo, progress=not args.quiet, workers=args.workers)
     print(markdown(rows, args.deals, args.simulations, args.seed))
     if args.out:
         options = {"games": args.games or ether_envs.list_games(), "deals": args.deals,

@@ -703,19 +703,28 @@ class State(_State):
             return True
         g = self.game
         t = self.token
-        if e == BEETLE:  # as bool(self._beetle_targets()), stopping at the first target
+        if e == BEETLE or e == NET:  # as bool(self._beetle_targets() / _net_targets()), stopping at the first
+            if self.no_collect_turn:  # (can_collect's checks, the per-card ones in the loop)
+                return False
             p = self.turn_player
             board = self.board
+            skip = self.start_card if self.first_turn else -1
+            coop = g.cooperative
+            if e == NET:
+                started = {_SET_ID[c] for c in self.collections[p]}
+                started.discard(-1)
+                if not started:
+                    return False
             for sq in g.adjacent[t]:
-                if board[sq] >= 0 and self.can_collect(p, board[sq]):
+                c = board[sq]
+                if c >= 0 and c != skip and (e == BEETLE or _SET_ID[c] in started) \
+                        and (not coop or self.can_collect(p, c)):
                     return True
             return False
         if e == COMPASS:
             return bool(g.diagonal[t])
         if e == HOOK:
             return bool(g.knight[t])
-        if e == NET:
-            return bool(self._net_targets())
         if e == TRADE:  # a card collected, and one on the grid
             return bool(self.collections[self.turn_player]) and self.board.count(-1) < SQ
         if e == MAGNET:  # an empty square other than the token's

@@ -6,7 +6,7 @@ A game's ``env.py`` only subclasses :class:`BoardGameEnv` (setting
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 import numpy as np
 from gymnasium import spaces
@@ -17,6 +17,9 @@ from pettingzoo.utils.env_logger import EnvLogger
 from .game import Game, State, is_action_id
 
 ILLEGAL_ACTION_MODES = ("raise", "lose")
+# dtype objects made once: numpy converts a dtype argument such as ``np.int8`` on every call
+_F32 = np.dtype(np.float32)
+_I8 = np.dtype(np.int8)
 
 
 class BoardGameEnv(AECEnv):
@@ -86,6 +89,7 @@ class BoardGameEnv(AECEnv):
         self._obs_size = layout.size
         self.game_state: State | None = None
         self.game_seed: int | None = None
+        self._step_calls = 0  # step() calls so far (any outcome)
         # the generator of seeds for unseeded resets, made when first needed from
         # the last reset's seed (None: OS entropy)
         self._seed_rng: np.random.Generator | None = None
@@ -112,12 +116,12 @@ class BoardGameEnv(AECEnv):
             game_seed = int(self._seed_rng.integers(2**63))
         self.game_seed = game_seed  # the episode's seed, for game records (ether_envs.records)
         self.game_state = self.game.new_initial_state(seed=game_seed)
-        self.agents = list(self.possible_agents)
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        agents = self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
+        self.infos = {a: {} for a in agents}
         self.num_steps = 0
         self.agent_selection = self.possible_agents[self.game_state.current_player()]
 
@@ -126,7 +130,7 @@ class BoardGameEnv(AECEnv):
         (writable) arrays on every call."""
         s = self.game_state
         seat = self.agent_name_mapping[agent]
-        obs = np.empty(self._obs_size, dtype=np.float32)
+        obs = np.empty(self._obs_size, _F32)
         self.game.encoder.encode(s, seat, obs)
         if s.current_player() == seat and not self.truncations[agent]:  # TERMINAL is never a seat
             # listed afresh (and kept for apply_action's check); a bytearray
@@ -135,9 +139,9 @@ class BoardGameEnv(AECEnv):
             buf = bytearray(self._num_actions)
             for a in legal:
                 buf[a] = 1
-            mask = np.frombuffer(buf, dtype=np.int8)
+            mask = np.frombuffer(buf, _I8)
         else:
-            mask = np.zeros(self._num_actions, dtype=np.int8)
+            mask = np.zeros(self._num_actions, _I8)
         return {"observation": obs, "action_mask": mask}
 
     def last(self, observe: bool = True):
@@ -146,7 +150,11 @@ class BoardGameEnv(AECEnv):
                 self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def step(self, action: int | None) -> None:
+        self._step_calls += 1  # for agent_iter()'s "step() between items" check
         agent = self.agent_selection
+        if not self.agents:  # after the end (PettingZoo's order-enforcing behaviour)
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
@@ -161,13 +169,13 @@ class BoardGameEnv(AECEnv):
         self.num_steps += 1
         self._cumulative_rewards[agent] = 0.0
         if s.is_terminal():
-            returns = s.returns()
             done = self.truncations if s.is_truncated() else self.terminations
-            for i, a in enumerate(self.agents):
-                self.rewards[a] = float(returns[i])
+            rewards, cumulative = self.rewards, self._cumulative_rewards
+            for a, r in zip(self.agents, s.returns().tolist()):
+                rewards[a] = r
+                cumulative[a] += r  # (PettingZoo's _accumulate_rewards)
                 done[a] = True
             self._set_final_infos()
-            self._accumulate_rewards()
             # the acting agent stays selected; dead steps then walk every agent out
         elif self.num_steps >= self.max_steps:
             for a in self.agents:
@@ -260,7 +268,18 @@ class OrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):
         super().__init__(env)
         # the raw env validates malformed actions itself; other wrappers
         # (TerminateIllegalWrapper) would index the mask with them first
-        self._check_malformed = not isinstance(env, BoardGameEnv)
+        self._direct = isinstance(env, BoardGameEnv)
+        self._check_malformed = not self._direct
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        super().reset(seed=seed, options=options)
+        if self._direct:
+            # Once reset, the wrapper's remaining checks on last()/step() live in the raw
+            # env (step after the end warns; agent_iter() reads its step count), so the
+            # per-step calls go straight to it: instance attributes, set on every reset
+            # (a deep copy or unpickled wrapper gets them bound to its own raw env).
+            self.last = self.env.last
+            self.step = self.env.step
 
     def last(self, observe: bool = True):
         if not self._has_reset:
@@ -286,35 +305,26 @@ class OrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):
                                  f"legal actions: {self.unwrapped.legal_actions()}")
         env.step(action)
 
-    def agent_iter(self, max_iter: int = 2**63) -> "_AgentIter":
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """PettingZoo's ``AECOrderEnforcingIterator``: the agent to act, until no
+        agents remain or after ``max_iter`` items; ``step()`` or ``reset()`` must be
+        called between items (``AssertionError`` otherwise). A generator reading the
+        raw env directly."""
         if not self._has_reset:
             EnvLogger.error_agent_iter_before_reset()
-        return _AgentIter(self, max_iter)
+        return self._agent_iter(max_iter)
 
-
-class _AgentIter:
-    """``agent_iter()`` of :class:`OrderEnforcingWrapper`: PettingZoo's
-    ``AECOrderEnforcingIterator`` (stop when no agents remain or after
-    ``max_iter``; ``step()`` or ``reset()`` must be called between items),
-    reading the raw env directly."""
-
-    __slots__ = ("wrapper", "inner", "left")
-
-    def __init__(self, wrapper: OrderEnforcingWrapper, max_iter: int):
-        self.wrapper, self.inner, self.left = wrapper, wrapper.env, max_iter
-
-    def __iter__(self) -> "_AgentIter":
-        return self
-
-    def __next__(self) -> str:
-        inner = self.inner
-        if not inner.agents or self.left <= 0:
-            raise StopIteration
-        self.left -= 1
-        w = self.wrapper
-        assert w._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
-        w._has_updated = False
-        return inner.agent_selection
+    def _agent_iter(self, left: int) -> Iterator[str]:
+        inner, raw = self.env, self.unwrapped
+        calls = -1  # the raw env's step count when the last item was given
+        while inner.agents and left > 0:
+            left -= 1
+            # a step() (straight to the raw env, or through this wrapper) or a reset() since
+            assert self._has_updated or raw._step_calls != calls, \
+                "need to call step() or reset() in a loop over `agent_iter`"
+            self._has_updated = False
+            calls = raw._step_calls
+            yield inner.agent_selection
 
 
 def wrap(raw: BoardGameEnv) -> AECEnv:

@@ -36,6 +36,21 @@ def test_baselines_smoke_table_and_json(tmp_path, capsys):
 def test_baselines_rejects_bad_budget(capsys):
     assert cli.main(["baselines", "--games", "aethermon_collect", "--deals", "0"]) == 2
     assert "--deals must be >= 1" in capsys.readouterr().err
+    assert cli.main(["baselines", "--games", "aethermon_collect", "--workers", "0"]) == 2
+    assert "--workers must be >= 1" in capsys.readouterr().err
+
+
+def test_baselines_workers_give_the_same_table(tmp_path):
+    """Competitive rows (tournament workers) and co-operative rows (deals over workers)
+    are identical with 1 and 2 worker processes."""
+    from training.baselines import run_baselines
+
+    kw = dict(games=["aethermon_collect", "aetherspire"], deals=3, simulations=2, seed=7, progress=False)
+    one = run_baselines(**kw, workers=1)
+    two = run_baselines(**kw, workers=2)
+    strip = lambda rows: [(r.game, r.agent, r.games, r.win_rate, r.win_low, r.win_high) for r in rows]  # noqa: E731
+    assert strip(one) == strip(two)
+    assert [r.games for r in one] == [6, 6, 3, 3]
 
 
 def test_evaluate_save_records_replay(tmp_path, capsys):
