@@ -6,9 +6,15 @@ Rulebook sections are quoted by their headings; assumptions by id (``RULES.md``)
 
 from __future__ import annotations
 
+import ctypes
+
 from . import components as C
 from .tables import *  # noqa: F401,F403
 from .tables import _FV
+
+
+_NEXT_UINT32 = ctypes.PYFUNCTYPE(ctypes.c_uint32, ctypes.c_void_p)
+"""Prototype of a bit generator's ``next_uint32(void *state)`` (``Effects._bits``)."""
 
 
 class Effects:
@@ -50,9 +56,10 @@ class Effects:
         """Roll ``k`` dice from the box (ASP-A1 faces; at most 8 dice unused, ASP-A17)."""
         k = min(k, C.NUM_DICE - sum(self.dice))
         if k > 0:
-            dice, n = self.dice, len(C.DIE_FACES)
-            for _ in range(k):  # = self.rng.integers(0, n, size=k)
-                dice[C.DIE_FACES[self._below(n)]] += 1
+            dice, faces = self.dice, C.DIE_FACES
+            _, next_uint32, state = self._bits()
+            for _ in range(k):  # = self.rng.integers(0, 8, size=k): _below(8), the top 3 bits
+                dice[faces[next_uint32(state) >> 29]] += 1
 
     def _to_bag(self, e: int) -> None:
         """Return an invader to the bag at a random place (its order stays hidden)."""
@@ -67,10 +74,8 @@ class Effects:
         if n == 1:
             return 0  # numpy draws nothing for a single value
         c = self._u32
-        if c is None or c[0] is not self._rng:  # a new (or lazily copied) generator
-            r = self.rng
-            ct = r.bit_generator.ctypes
-            c = self._u32 = (r, ct.next_uint32, ct.state)
+        if c is None or c[0] is not self._rng:
+            c = self._bits()
         _, next_uint32, state = c
         m = next_uint32(state) * n
         low = m & 0xFFFFFFFF
@@ -81,6 +86,19 @@ class Effects:
                 low = m & 0xFFFFFFFF
         return m >> 32
 
+    def _bits(self) -> tuple:
+        """(generator, its ctypes ``next_uint32``, the bit generator's state address),
+        kept in ``_u32`` and made again for a new (or lazily copied) generator. The
+        function is numpy's, called through a ``PYFUNCTYPE`` prototype (no release of
+        the GIL around a call this short: a third cheaper)."""
+        c = self._u32
+        if c is None or c[0] is not self._rng:
+            r = self.rng
+            ct = r.bit_generator.ctypes
+            c = self._u32 = (r, _NEXT_UINT32(ctypes.cast(ct.next_uint32, ctypes.c_void_p).value),
+                             ct.state.value)
+        return c
+
     def _spend_shard(self, e: int) -> None:
         self.shards[e] -= 1
         self._to_bag(e)
@@ -90,15 +108,31 @@ class Effects:
         self._tv[t] = self._fv = next(_FV)
 
     def _space_changed(self, s: int) -> None:
-        """The pillar or invader on space ``s`` changed: fresh fortress and tile stamps."""
-        self._tv[s // C.MAX_SPACES] = self._fv = next(_FV)
+        """The pillar or invader on space ``s`` changed: fresh fortress and tile stamps;
+        the ``_fort()`` list, if it was up to date, is updated (``_fort_space``) or, while
+        a spire top candidate stands (spire options read whole spires), dropped."""
+        fc = self._fcache
+        cur = fc is not None and fc[0] == self._fv
+        self._tv[s >> 3] = self._fv = fv = next(_FV)  # s // C.MAX_SPACES
+        if cur:
+            if self._scache[3]:
+                self._fcache = None
+            else:
+                self._fort_space(fc, s)
+                fc[0] = fv
 
     def _own_fortress(self) -> None:
-        """Copy the fortress lists a clone may share (``State.clone``) before a change."""
+        """Copy the fortress lists a clone may share (``State.clone``) before a change,
+        with the ``_fort()`` list (updated in place by ``_fort_space``)."""
         self.pillar = self.pillar[:]
         self.invader = self.invader[:]
         self.room_tile = self.room_tile[:]
         self._shared = False
+        fc = self._fcache
+        if fc is not None:
+            b, free = fc[3], fc[7][:]
+            self._fcache = [fc[0], fc[1], fc[2][:], [b[0][:], b[1][:], b[2][:]], free if fc[4] is fc[7] else [],
+                            fc[5], fc[6], free]
 
     def _set_invader(self, s: int, e: int) -> None:
         """Put an invader of element ``e`` (-1: none) on space ``s``."""
@@ -123,8 +157,8 @@ class Effects:
         self._set_invader(s, -1)
 
     def _add_pillar(self, s: int) -> None:
+        self.pillars_used += 1  # before the change: _fort_space reads it
         self._set_pillar(s, 1)
-        self.pillars_used += 1
 
     def _draw_tile(self, size: int) -> int:
         st = self.stacks[size]
@@ -179,7 +213,7 @@ class Effects:
         if eff == "tailwind":
             self._roll(2)
         elif eff == "magma_eruption":
-            for s in self.invader_spaces():
+            for s in self.invader_spaces()[:]:  # (a list that each destruction updates)
                 self._destroy_invader(s)
         elif eff == "bedrock":
             self.queue.append([K_FREE_PILLAR, 2, -1, 0])

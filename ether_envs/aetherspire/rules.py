@@ -38,6 +38,7 @@ exactly one option resolves itself, a step with none is skipped.
 
 from __future__ import annotations
 
+from bisect import insort
 from dataclasses import dataclass
 
 import numpy as np
@@ -160,11 +161,19 @@ _TILE_ARRAYS = [np.array(C.TILES_BY_SIZE[size]) for size in range(3)]
 _FULL_BAG = np.repeat(np.arange(4), C.INVADERS_PER_ELEMENT)
 """Setup 2 and 7: the tile stacks and the bag before shuffling (never mutated)."""
 
-_MUD, _ICE, _LAVA, _FIRE = (SPELL_COST[k] for k in (MUDSLIDE, ICE_BEAM, LAVA_BOMB, FIRESTORM))
+(_MUD0, _MUD1), (_ICE0, _ICE1), (_LAVA0, _LAVA1), (_FIRE0, _FIRE1) = (
+    SPELL_COST[k] for k in (MUDSLIDE, ICE_BEAM, LAVA_BOMB, FIRESTORM))
 """The two shard elements each spell costs (``tables.SPELL_COST``)."""
 
 _REROLL_OPTIONS = [[REROLL0 + f for f in range(5) if avail >> f & 1] for avail in range(32)]
 """``_REROLL_OPTIONS[faces]``: the REROLL actions for a bit mask of faces with unused dice."""
+
+_PILLAR_FIT = [[[0 if NEEDS[sd][s] is None else -1 if len(NEEDS[sd][s]) > 1
+                 else SPACE0 + s if NEEDS[sd][s][0] & avail else 0 for s in range(NS)] for sd in (0, 1)]
+               for avail in range(32)]
+"""``_PILLAR_FIT[faces][side][space]``: for a bit mask of faces with unused dice, the SPACE
+action if one die fits the space's single die requirement, 0 if none does, -1 if the space
+needs several dice (``_dice_feasible`` decides). No awake level-2 fiend (``needs``)."""
 
 _HAS_SMALL_ROOM = [[any(ROOMS[sd][t * C.MAX_ROOMS + r] is not None and ROOMS[sd][t * C.MAX_ROOMS + r][0] == C.SMALL
                         for r in range(C.MAX_ROOMS)) for t in range(NT)] for sd in (0, 1)]
@@ -214,8 +223,9 @@ class State(Effects, _State):
             in the fortress), so the encoder rewrites only the tiles that changed.
             ``_bv``: the same for the reserve, awakenings, defeats and bonus tokens
             (the encoder's board, ``_star_blocked``). Stamps never affect play.
-        _shared: ``pillar``, ``invader`` and ``room_tile`` may be shared with a clone
-            and are copied before the next change (``Effects._own_fortress``).
+        _shared: ``pillar``, ``invader``, ``room_tile`` and the ``_fort()`` list
+            (``_fcache``) may be shared with a clone and are copied before the next
+            change (``Effects._own_fortress``).
     """
 
     def __init__(self, game: Game, seed: int | None):
@@ -304,10 +314,10 @@ class State(Effects, _State):
     # ---- clone ------------------------------------------------------------------------
     def clone(self) -> "State":
         """An independent copy: every list copied (``queue`` and ``stacks`` two levels)
-        except the three long fortress lists ``pillar``, ``invader``, ``room_tile``,
-        which both states copy before they first change them (``_own_fortress``); the
-        rest shared (ints, strings, tuples, the game and the stamp-keyed caches, which
-        are never mutated); the generator's state is copied lazily, by both states (so
+        except the three long fortress lists ``pillar``, ``invader``, ``room_tile``
+        and the ``_fort()`` list, which both states copy before they first change them
+        (``_own_fortress``); the rest shared (ints, strings, tuples, the game and the
+        other stamp-keyed caches, which are never mutated); the generator's state is copied lazily, by both states (so
         that cloning a state again is cheap)."""
         s = State.__new__(State)
         d = self.__dict__.copy()
@@ -324,6 +334,7 @@ class State(Effects, _State):
 
     _u32 = None  # (generator, its ctypes next_uint32, state pointer): Effects._below
     _blocked = None  # (board stamp, _star_blocked())
+    _targets = (-1, -1, None)  # (fortress stamp, element, _invader_targets(element)): _enter
     _builds = None  # (board stamp, sizes with a place, BUILD actions): _build_options
 
     def __getstate__(self) -> dict:
@@ -419,20 +430,29 @@ class State(Effects, _State):
             return groups
         bit = 1 << e
         by_level: tuple[dict, dict] = ({}, {})
-        side, level = self.side, self.level
-        for slot, _size, spaces in sc[1]:
+        side, level, multi = self.side, self.level, C.MULTI
+        for slot, _size, spaces in sc[1]:  # rooms in ascending order: so are the spaces
             t = slot // C.MAX_ROOMS
             mask = ROOMS[side[t]][slot][1]
             if mask & bit:
-                by_level[mask == C.MULTI].setdefault(level[t], []).extend(spaces)
-        groups = sc[4][e] = tuple(sorted(((lv, sorted(sp)) for lv, sp in tier.items()), reverse=True)
-                                  for tier in by_level)
+                d, lv = by_level[mask == multi], level[t]
+                if lv in d:
+                    d[lv] += spaces
+                else:
+                    d[lv] = list(spaces)
+        std, mul = by_level
+        groups = sc[4][e] = ([(lv, std[lv]) for lv in sorted(std, reverse=True)],
+                             [(lv, mul[lv]) for lv in sorted(mul, reverse=True)])
         return groups
 
     def _fort(self) -> tuple:
-        """(stamp, open spaces, invader spaces, buildable rooms per size, spaces free for
-        a pillar, spire options), cached per fortress stamp ``_fv`` (shared lists: never
-        mutate them).
+        """[stamp, open spaces, invader spaces, buildable rooms per size, spaces free for
+        a pillar, spire options, sizes with a place to build (bit ``size`` set when a
+        room of that size is buildable or, large, a foundation is empty), open spaces
+        with no pillar and no invader], cached per fortress stamp ``_fv``; a change of
+        one space updates it in place (``_fort_space``; a clone copies it first,
+        ``Effects._own_fortress``). Callers must not mutate its lists, nor keep them
+        across a change of the fortress.
 
         Buildable: an open, complete, invader-free room (rulebook "Build a floor")."""
         fc = self._fcache
@@ -456,23 +476,66 @@ class State(Effects, _State):
                     complete = False
             if complete:
                 build[size].append(slot)
-        if self.pillars_used >= C.NUM_PILLARS:
-            free = []
-        fc = self._fcache = (self._fv, sc[2], invaded, build, free, [])
+        has = ((1 if build[0] else 0) | (2 if build[1] else 0)
+               | (4 if build[2] or -1 in self.found_tile else 0))
+        fc = self._fcache = [self._fv, sc[2], invaded, build, free if self.pillars_used < C.NUM_PILLARS else [],
+                             [], has, free]
         if sc[3]:  # spire top candidates
             fc[5].extend(self._spire_options())
         return fc
 
+    def _fort_space(self, fc: list, s: int) -> None:
+        """Update ``fc`` (``_fort()``, owned by this state, without spire top candidates)
+        in place after a change of the pillar or invader on space ``s`` alone
+        (``pillars_used`` already counted)."""
+        t = s >> 3  # s // C.MAX_SPACES
+        sd = self.side[t]
+        slot = ROOM_OF[sd][s]
+        if self.room_tile[slot] >= 0 or self.topped[t] >= 0 or not self.level[t]:
+            return  # not an open space: in no list
+        pillar, invader = self.pillar, self.invader
+        invaded, free = fc[2], fc[7]
+        if invader[s] >= 0:
+            if s not in invaded:
+                insort(invaded, s)
+            if s in free:
+                free.remove(s)
+        else:
+            if s in invaded:
+                invaded.remove(s)
+            if pillar[s]:
+                if s in free:
+                    free.remove(s)
+            elif s not in free:
+                insort(free, s)
+        fc[4] = free if self.pillars_used < C.NUM_PILLARS else []
+        size, _mask, spaces = ROOMS[sd][slot]
+        for q in spaces:
+            if invader[q] >= 0 or not pillar[q]:
+                complete = False
+                break
+        else:
+            complete = True
+        rooms = fc[3][size]
+        if complete != (slot in rooms):
+            if complete:
+                insort(rooms, slot)
+                fc[6] |= 1 << size
+            else:
+                rooms.remove(slot)
+                if not rooms and (size != C.LARGE or -1 not in self.found_tile):
+                    fc[6] &= ~(1 << size)
+
     def open_spaces(self) -> list[int]:
-        """Spaces of open rooms (may hold a new pillar or invader); shared list."""
+        """Spaces of open rooms (may hold a new pillar or invader); shared list (``_fort``)."""
         return self._fort()[1]
 
     def invader_spaces(self) -> list[int]:
-        """Spaces holding an invader; shared list."""
+        """Spaces holding an invader; shared list (``_fort``)."""
         return self._fort()[2]
 
     def _buildable_rooms(self) -> list[list[int]]:
-        """Per size: room slots a floor of that size may be built on; shared lists."""
+        """Per size: room slots a floor of that size may be built on; shared lists (``_fort``)."""
         return self._fort()[3]
 
     def pillar_spaces(self, element: int = -1) -> list[int]:
@@ -489,7 +552,7 @@ class State(Effects, _State):
         """Whether ``pillar_spaces(element)`` is not empty (``free``: ``pillar_spaces()``)."""
         side = self.side
         for s in free:
-            if SPACE_ROOM_MASK[side[s // C.MAX_SPACES]][s] >> element & 1:
+            if SPACE_ROOM_MASK[side[s >> 3]][s] >> element & 1:
                 return True
         return False
 
@@ -561,45 +624,58 @@ class State(Effects, _State):
         fc = self._fcache
         if fc is None or fc[0] != self._fv:
             fc = self._fort()
-        _, opened, invaded, rooms, free, spires = fc
-        nd = dice[0] + dice[1] + dice[2] + dice[3] + dice[4]
+        opened, invaded, free = fc[1], fc[2], fc[4]
+        d0, d1, d2, d3, d4 = dice
+        nd = d0 + d1 + d2 + d3 + d4
         if nd:
-            # faces with an unused die
-            avail = ((dice[0] > 0) | (dice[1] > 0) << 1 | (dice[2] > 0) << 2 | (dice[3] > 0) << 3
-                     | (dice[4] > 0) << 4)
+            avail = (d0 > 0) | (d1 > 0) << 1 | (d2 > 0) << 2 | (d3 > 0) << 3 | (d4 > 0) << 4  # faces
             if free:  # pillars (rulebook "Place a pillar")
-                blocked = self._star_blocked() if True in self.awake else 0
+                blocked = 0
+                if True in self.awake:
+                    c = self._blocked
+                    blocked = c[1] if c is not None and c[0] == self._bv else self._star_blocked()
                 side = self.side
-                for s in free:
-                    need = self.needs(s, blocked) if blocked else NEEDS[side[s // C.MAX_SPACES]][s]
-                    if (need[0] & avail) if len(need) == 1 else self._dice_feasible(need, dice):
-                        out.append(SPACE0 + s)
+                if blocked:
+                    for s in free:
+                        need = self.needs(s, blocked)
+                        if (need[0] & avail) if len(need) == 1 else self._dice_feasible(need, dice):
+                            out.append(SPACE0 + s)
+                else:
+                    fit = _PILLAR_FIT[avail]
+                    for s in free:
+                        a = fit[side[s >> 3]][s]
+                        if a:
+                            if a > 0:
+                                out.append(a)
+                            elif self._dice_feasible(NEEDS[side[s >> 3]][s], dice):
+                                out.append(SPACE0 + s)
             if not self.reroll_used:
                 out += _REROLL_OPTIONS[avail]
-        if self.reserve:
-            has = (bool(rooms[0]), bool(rooms[1]), bool(rooms[2]) or min(self.found_tile) < 0)
+        reserve = self.reserve
+        if reserve:
+            has = fc[6]
             c = self._builds
             if c is None or c[0] != self._bv or c[1] != has:  # the reserve changes with _bv
-                c = self._builds = (self._bv, has, [BUILD0 + t for t in self.reserve if has[TILE_SIZE[t]]])
+                c = self._builds = (self._bv, has, [BUILD0 + t for t in reserve if has >> TILE_SIZE[t] & 1])
             out += c[2]
         sh = self.shards
         ns = sh[0] + sh[1] + sh[2] + sh[3]
         ch = C.CHARACTERS[self.characters[self.turn_player]]
         if ns:  # spells (rulebook "Cast a spell"; ASP-A16)
-            if sh[_MUD[0]] and sh[_MUD[1]]:
+            if sh[_MUD0] and sh[_MUD1]:
                 out.append(SPELL0 + MUDSLIDE)
-            if sh[_ICE[0]] and sh[_ICE[1]] and len(invaded) >= 2:
+            if sh[_ICE0] and sh[_ICE1] and len(invaded) >= 2:
                 # a room with 2+ invaders: a room's spaces have consecutive ids
                 side, prev = self.side, -1
                 for q in invaded:
-                    r = ROOM_OF[side[q // C.MAX_SPACES]][q]
+                    r = ROOM_OF[side[q >> 3]][q]
                     if r == prev:
                         out.append(SPELL0 + ICE_BEAM)
                         break
                     prev = r
-            if sh[_LAVA[0]] and sh[_LAVA[1]] and invaded:
+            if sh[_LAVA0] and sh[_LAVA1] and invaded:
                 out.append(SPELL0 + LAVA_BOMB)
-            if sh[_FIRE[0]] and sh[_FIRE[1]] and ((invaded and len(opened) > len(invaded)) or free):
+            if sh[_FIRE0] and sh[_FIRE1] and ((invaded and len(opened) > len(invaded)) or free):
                 out.append(SPELL0 + FIRESTORM)
             if ns >= (1 if ch.upgrade == "floor_crafting" else 2) and (
                     self.stacks[0] or self.stacks[1] or self.stacks[2]):  # = _craft_cost
@@ -609,9 +685,9 @@ class State(Effects, _State):
             out += [SPIRE0 + t * 4 + e for t, e in spires]
         k, pillar = ch.trigger, self.pillar  # character triggers (ASP-A5)
         if (nd >= 1 and self._pillar_space_of(ch.element, free) if k == "pillar"
-                else bool(invaded) and any(pillar[q] for q in opened) if k == "demolish"
+                else bool(invaded) and any(map(pillar.__getitem__, opened)) if k == "demolish"
                 else nd >= 2 and False in self.walls and bool(self._restorable_walls()) if k == "mend"
-                else nd >= 1 and bool(self.reserve) if k == "swap"
+                else nd >= 1 and bool(reserve) if k == "swap"
                 else nd >= 1 and ns >= 1):  # gust
             out.append(TRIGGER)
         if free and not self.anchored_used and True in self.adapted_done and self._adapted("anchored"):
@@ -678,13 +754,13 @@ class State(Effects, _State):
         for t in self._struct()[3]:
             sd = side[t]
             # the top floor: nothing on it; a small-room footprint (or a small special tile)
-            if any(pillar[s] or invader[s] >= 0 for s in TILE_SPACES[sd][t]):
-                continue
-            for e in range(4):
-                if defeated[e] or not TILE_ELEMENTS[t][sd] >> e & 1:
-                    continue
-                if self._spire_ok(t, e):
-                    out.append((t, e))
+            for s in TILE_SPACES[sd][t]:
+                if pillar[s] or invader[s] >= 0:
+                    break
+            else:
+                for e in range(4):
+                    if not defeated[e] and TILE_ELEMENTS[t][sd] >> e & 1 and self._spire_ok(t, e):
+                        out.append((t, e))
         return out
 
     def _spire_ok(self, top: int, e: int) -> bool:
@@ -744,11 +820,14 @@ class State(Effects, _State):
         if k == K_EXCHANGE:
             return [EXCH0 + t for t in self.reserve] + ([PASS] if a else [])
         if k == K_REROLL:
-            return [REROLL0 + f for f in range(5) if self.dice[f] > self.marks[f]] + [ROLL]
+            (d0, d1, d2, d3, d4), (m0, m1, m2, m3, m4) = self.dice, self.marks
+            return _REROLL_OPTIONS[(d0 > m0) | (d1 > m1) << 1 | (d2 > m2) << 2 | (d3 > m3) << 3
+                                   | (d4 > m4) << 4] + [ROLL]
         if k == K_PAY:
             return [SHARD0 + e for e in range(4) if self.shards[e]]
         if k == K_INV_SPACE:
-            return [SPACE0 + s for s in self._invader_targets(a)]
+            t = self._targets  # _enter's, when it pushed this step
+            return [SPACE0 + s for s in (t[2] if t[0] == self._fv and t[1] == a else self._invader_targets(a))]
         if k in (K_SUPPLY_DRAW, K_BONUS_DRAW, K_CRAFT_DRAW):
             out = [DRAW0 + s for s in range(3) if self.stacks[s]]
             if (k == K_BONUS_DRAW or (k == K_SUPPLY_DRAW and self.character().passive == "multi_supply")
@@ -932,8 +1011,8 @@ class State(Effects, _State):
             q[-1] = [K_FIRE_TO, i, 0, 0]
         elif k == K_DEMOLISH:
             q.pop()
+            self.pillars_used -= 1  # before the change: _fort_space reads it
             self._set_pillar(i, 0)
-            self.pillars_used -= 1
         elif k == K_SETUP_INV:
             q.pop()
             self._set_invader(i, a)
@@ -1009,6 +1088,8 @@ class State(Effects, _State):
                     choices = self._order_choices()
                     if len(choices) > 1:
                         q.append([K_ORDER, 0, 0, 0])
+                        self._legal = [ELEM0 + e for e in choices]  # = the step's options, sorted
+                        return
                     else:
                         self._enter(choices[0])
                 else:
@@ -1066,7 +1147,11 @@ class State(Effects, _State):
         """Elements that may enter next: the active player orders them (rulebook);
         an awake level-1 fiend's invaders go first (ASP-A6)."""
         els = sorted(set(self.incoming))
-        first = [e for e in els if self.fiend_active(e, 1)]
+        awake = self.awake
+        if True not in awake:
+            return els
+        defeated, level = self.defeated, self.fiend_level
+        first = [e for e in els if awake[e] and not defeated[e] and level[e] == 1]
         return first or els
 
     def _invader_targets(self, e: int) -> list[int]:
@@ -1076,10 +1161,14 @@ class State(Effects, _State):
         Standard rooms of its element first, then multi rooms (awake level-2 fiend of
         ``e``: multi rooms first); among them the highest floor, then a space with a
         pillar (awake level-1 fiend: the lowest floor, then without a pillar; ASP-A6)."""
-        low = self.fiend_active(e, 1)
+        lv = self.fiend_level[e] if self.awake[e] and not self.defeated[e] else 0  # fiend_active
+        low = lv == 1
         pillar, invader = self.pillar, self.invader
-        groups = self._target_groups(e)
-        for tier in ((1, 0) if self.fiend_active(e, 2) else (0, 1)):
+        sc = self._scache
+        groups = sc[4][e] if sc is not None and sc[0] == self._sv else None
+        if groups is None:
+            groups = self._target_groups(e)
+        for tier in ((1, 0) if lv == 2 else (0, 1)):
             for _lv, spaces in (reversed(groups[tier]) if low else groups[tier]):
                 free = [s for s in spaces if invader[s] < 0]
                 if free:
@@ -1097,6 +1186,7 @@ class State(Effects, _State):
             self._set_invader(targets[0], e)
         elif targets:
             self.queue.append([K_INV_SPACE, e, 0, 0])
+            self._targets = (self._fv, e, targets)  # the step's options (_step_options)
         else:
             self._attack_core(e)
 

@@ -12,6 +12,7 @@ from ..core import ActionCodec, Block
 from . import components as C
 
 NT, NS, NR = C.NUM_TILES, C.NUM_TILES * C.MAX_SPACES, C.NUM_TILES * C.MAX_ROOMS
+assert C.MAX_SPACES == 8  # the rules write the tile of space s as s >> 3
 SPELLS = ("Mudslide", "Ice Beam", "Lava Bomb", "Firestorm", "Floor Crafting")
 MUDSLIDE, ICE_BEAM, LAVA_BOMB, FIRESTORM, FLOOR_CRAFTING = range(5)
 # fixed shard costs (rulebook "Cast a spell"); Floor Crafting: any 2 (3 for multi)
