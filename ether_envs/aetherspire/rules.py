@@ -179,6 +179,39 @@ _HAS_SMALL_ROOM = [[any(ROOMS[sd][t * C.MAX_ROOMS + r] is not None and ROOMS[sd]
                         for r in range(C.MAX_ROOMS)) for t in range(NT)] for sd in (0, 1)]
 """``_HAS_SMALL_ROOM[side][tile]``: the side has a small room (a spire top needs one)."""
 
+_MASK_FACES = [tuple(f for f in range(5) if m >> f & 1) for m in range(32)]
+"""``_MASK_FACES[mask]``: the faces in a bit mask of faces."""
+
+
+def _dice_feasible(needs: tuple[int, ...], dice: list[int]) -> bool:
+    """Whether the unused ``dice`` (counts per face; left as they were) can meet the die
+    requirements ``needs`` (face masks, one die each). Two requirements (the most any
+    space has): Hall's condition (a die for each, two dice for both together)."""
+    n = len(needs)
+    if n == 2:
+        m1, m2 = needs
+        c1 = c2 = c = 0
+        for f in _MASK_FACES[m1 | m2]:
+            d = dice[f]
+            c += d
+            if m1 >> f & 1:
+                c1 += d
+            if m2 >> f & 1:
+                c2 += d
+        return c1 >= 1 and c2 >= 1 and c >= 2
+    if not needs:
+        return True
+    m = needs[0]
+    for f in range(5):
+        if m >> f & 1 and dice[f] > 0:
+            dice[f] -= 1
+            ok = _dice_feasible(needs[1:], dice)
+            dice[f] += 1
+            if ok:
+                return True
+    return False
+
+
 _LIST_FIELDS = (
     "history", "stack_known", "walls", "slot_element", "fiend_level", "awake", "defeated", "adaptation",
     "adapted_done", "bag", "shards", "aside", "incoming", "reserve", "side", "found_tile", "_tv",
@@ -585,19 +618,6 @@ class State(Effects, _State):
         self._blocked = (self._bv, mask)
         return mask
 
-    def _dice_feasible(self, needs, dice) -> bool:
-        if not needs:
-            return True
-        m = needs[0]
-        for f in range(5):
-            if m >> f & 1 and dice[f] > 0:
-                dice[f] -= 1
-                ok = self._dice_feasible(needs[1:], dice)
-                dice[f] += 1
-                if ok:
-                    return True
-        return False
-
     # ---- legal actions ---------------------------------------------------------------------
     def _legal_actions(self) -> list[int]:
         """The cached sorted legal actions (shared: ``State.legal_actions`` copies them)."""
@@ -638,7 +658,7 @@ class State(Effects, _State):
                 if blocked:
                     for s in free:
                         need = self.needs(s, blocked)
-                        if (need[0] & avail) if len(need) == 1 else self._dice_feasible(need, dice):
+                        if (need[0] & avail) if len(need) == 1 else _dice_feasible(need, dice):
                             out.append(SPACE0 + s)
                 else:
                     fit = _PILLAR_FIT[avail]
@@ -647,7 +667,7 @@ class State(Effects, _State):
                         if a:
                             if a > 0:
                                 out.append(a)
-                            elif self._dice_feasible(NEEDS[side[s >> 3]][s], dice):
+                            elif _dice_feasible(NEEDS[side[s >> 3]][s], dice):
                                 out.append(SPACE0 + s)
             if not self.reroll_used:
                 out += _REROLL_OPTIONS[avail]
@@ -863,7 +883,7 @@ class State(Effects, _State):
         for f in range(5):
             if needs[b] >> f & 1 and dice[f]:
                 dice[f] -= 1
-                if self._dice_feasible(rest, dice):
+                if _dice_feasible(rest, dice):
                     out.append(DIE0 + f)
                 dice[f] += 1
         return out
