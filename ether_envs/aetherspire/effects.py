@@ -109,17 +109,16 @@ class Effects:
 
     def _space_changed(self, s: int) -> None:
         """The pillar or invader on space ``s`` changed: fresh fortress and tile stamps;
-        the ``_fort()`` list, if it was up to date, is updated (``_fort_space``) or, while
-        a spire top candidate stands (spire options read whole spires), dropped."""
+        the ``_fort()`` list, if it was up to date, is updated (``_fort_space``; while a
+        spire top candidate stands, its spire options, which read whole spires, anew)."""
         fc = self._fcache
         cur = fc is not None and fc[0] == self._fv
         self._tv[s >> 3] = self._fv = fv = next(_FV)  # s // C.MAX_SPACES
         if cur:
+            self._fort_space(fc, s)
+            fc[0] = fv
             if self._scache[3]:
-                self._fcache = None
-            else:
-                self._fort_space(fc, s)
-                fc[0] = fv
+                fc[5] = self._spire_options()  # a new list (a clone may share the old one)
 
     def _own_fortress(self) -> None:
         """Copy the fortress lists a clone may share (``State.clone``) before a change,

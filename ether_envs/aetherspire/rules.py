@@ -514,12 +514,12 @@ class State(Effects, _State):
         fc = self._fcache = [self._fv, sc[2], invaded, build, free if self.pillars_used < C.NUM_PILLARS else [],
                              [], has, free]
         if sc[3]:  # spire top candidates
-            fc[5].extend(self._spire_options())
+            fc[5] = self._spire_options()
         return fc
 
     def _fort_space(self, fc: list, s: int) -> None:
-        """Update ``fc`` (``_fort()``, owned by this state, without spire top candidates)
-        in place after a change of the pillar or invader on space ``s`` alone
+        """Update ``fc`` (``_fort()``, owned by this state; not its spire options) in
+        place after a change of the pillar or invader on space ``s`` alone
         (``pillars_used`` already counted)."""
         t = s >> 3  # s // C.MAX_SPACES
         sd = self.side[t]
