@@ -648,7 +648,7 @@ class State(Effects, _State):
         d0, d1, d2, d3, d4 = dice
         nd = d0 + d1 + d2 + d3 + d4
         if nd:
-            avail = (d0 > 0) | (d1 > 0) << 1 | (d2 > 0) << 2 | (d3 > 0) << 3 | (d4 > 0) << 4  # faces
+            avail = (d0 and 1) | (d1 and 2) | (d2 and 4) | (d3 and 8) | (d4 and 16)  # faces
             if free:  # pillars (rulebook "Place a pillar")
                 blocked = 0
                 if True in self.awake:
@@ -960,15 +960,6 @@ class State(Effects, _State):
         return [DIE0 + f for f in range(5) if self.dice[f]]
 
     # ---- apply ------------------------------------------------------------------------------
-    def _apply_action(self, action: int) -> None:
-        block, i = DECODE[action]
-        q = self.queue
-        if q:
-            step = q[-1]
-            _RESOLVE[step[0]](self, step, block, i)
-        else:
-            self._build_action(block, i)
-        self._settle()  # also drops the cached legal actions
 
     def _build_action(self, block: str, i: int) -> None:
         """The build step's main choice (rulebook "Build step")."""
@@ -1152,9 +1143,18 @@ class State(Effects, _State):
             self.queue.pop()
 
     # ---- the driver: automatic steps, forced choices, phase changes ---------------------------
-    def _settle(self) -> None:
-        """Run automatic steps, forced choices and phase changes until a player has a
-        real choice (kept as the legal actions) or the game is over."""
+    def _apply_action(self, action: int = -1) -> None:
+        """Apply ``action`` (-1: none, as ``_settle``), then run automatic steps, forced
+        choices and phase changes until a player has a real choice (kept as the legal
+        actions) or the game is over."""
+        if action >= 0:
+            block, i = DECODE[action]
+            q = self.queue
+            if q:
+                step = q[-1]
+                _RESOLVE[step[0]](self, step, block, i)
+            else:
+                self._build_action(block, i)
         self._legal = None
         while self.phase != OVER:
             q = self.queue
@@ -1190,6 +1190,8 @@ class State(Effects, _State):
                     self._end_turn()
             else:
                 break
+
+    _settle = _apply_action  # with no action: settle the state reached (setup)
 
     # ---- turn structure --------------------------------------------------------------------
     def _start_turn(self) -> None:
