@@ -22,7 +22,7 @@ class Effects:
 
     def _cast(self, k: int) -> None:
         """Rulebook "Cast a spell" (costs paid first; shards go back to the bag)."""
-        up = self.character().upgrade
+        up = C.CHARACTERS[self.characters[self.turn_player]].upgrade
         if k == FLOOR_CRAFTING:
             self.queue += [[K_CRAFT_DRAW, 0, 0, 0], [K_PAY, self._craft_cost(), 0, 0]]
             return
@@ -39,7 +39,7 @@ class Effects:
 
     def _trigger(self) -> None:
         """Character trigger actions (ASP-A5): cost first, then the effect."""
-        ch = self.character()
+        ch = C.CHARACTERS[self.characters[self.turn_player]]
         k = ch.trigger
         if k == "pillar":
             self.queue += [[K_FREE_PILLAR, 1, ch.element, 0], [K_DISCARD, 1, 0, 0]]
@@ -218,7 +218,7 @@ class Effects:
             self.queue.append([K_FREE_PILLAR, 2, -1, 0])
         elif eff == "frozen_tide":
             self.queue.append([K_CRYSTAL, 2, 0, 0])
-        ch = self.character()
+        ch = C.CHARACTERS[self.characters[self.turn_player]]
         if sd == 0 and TILE_ELEMENTS[t][0] >> ch.element & 1:
             if ch.passive == "die_on_floor":
                 self._roll(1)

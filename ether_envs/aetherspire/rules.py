@@ -593,15 +593,15 @@ class State(Effects, _State):
         """Die requirements of space ``s``; an awake level-2 fiend of element X
         makes star dice no longer fit X on the standard side's X rooms (ASP-A6).
         ``blocked``: the element mask of such fiends (computed when None)."""
-        t = s // C.MAX_SPACES
-        sd = self.side[t]
+        sd = self.side[s >> 3]  # s // C.MAX_SPACES
         need = NEEDS[sd][s]
-        if blocked is None:
-            blocked = self._star_blocked()
-        if sd == 0 and blocked:
-            mask = ROOMS[0][ROOM_OF[0][s]][1] & blocked
-            if mask:
-                need = tuple(m & ~(1 << C.STAR) if m & mask else m for m in need)
+        if sd == 0:
+            if blocked is None:
+                blocked = self._star_blocked() if True in self.awake else 0
+            if blocked:
+                mask = ROOMS[0][ROOM_OF[0][s]][1] & blocked
+                if mask:
+                    need = tuple(m & ~(1 << C.STAR) if m & mask else m for m in need)
         return need
 
     def _star_blocked(self) -> int:
@@ -869,7 +869,7 @@ class State(Effects, _State):
     def _opts_draw(self, step):
         k = step[0]
         out = [DRAW0 + s for s in range(3) if self.stacks[s]]
-        if (k == K_BONUS_DRAW or (k == K_SUPPLY_DRAW and self.character().passive == "multi_supply")
+        if (k == K_BONUS_DRAW or (k == K_SUPPLY_DRAW and C.CHARACTERS[self.characters[self.turn_player]].passive == "multi_supply")
                 or (k == K_CRAFT_DRAW and sum(self.shards) >= 1)):
             out += [DRAWM0 + s for s in range(3) if self.stacks[s]]
         return out
@@ -1043,7 +1043,7 @@ class State(Effects, _State):
     def _do_dice(self, step, block, i):
         self.dice[i] -= 1
         a, b = step[1], step[2]
-        if b + 1 < len(self.needs(a)):
+        if b + 1 < len(NEEDS[self.side[a >> 3]][a]):  # = len(self.needs(a))
             step[2] = b + 1
         else:
             self.queue.pop()
@@ -1156,9 +1156,9 @@ class State(Effects, _State):
             else:
                 self._build_action(block, i)
         self._legal = None
-        while self.phase != OVER:
+        while True:
             q = self.queue
-            if q:
+            if q:  # (the queue is empty once the game is over)
                 top = q[-1]
                 opts = _SETTLE_OPTIONS[top[0]](self, top)
                 if opts:
@@ -1171,13 +1171,14 @@ class State(Effects, _State):
                 elif opts is not None:
                     q.pop()  # nothing left to choose: the step ends (ASP-A16)
                 continue
-            if self.phase == BUILD:
+            phase = self.phase
+            if phase == BUILD:
                 break  # the build step's main choice
-            if self.phase == SETUP:
+            if phase == SETUP:
                 self._start_turn()
-            elif self.phase == SUPPLY:
+            elif phase == SUPPLY:
                 self._supply_rest()
-            elif self.phase == INVASION:
+            elif phase == INVASION:
                 if self.incoming:
                     choices = self._order_choices()
                     if len(choices) > 1:
@@ -1226,11 +1227,12 @@ class State(Effects, _State):
             self._lose("invader track")
             return
         drawn = [self.bag.pop() for _ in range(min(C.TRACK_COUNTS[self.track], len(self.bag)))]
+        awake, defeated, level = self.awake, self.defeated, self.fiend_level
         for e in range(4):  # level 4 fiends: one extra invader of their element (ASP-A6)
-            if self.fiend_active(e, 4) and e in self.bag:
+            if awake[e] and not defeated[e] and level[e] == 4 and e in self.bag:  # fiend_active(e, 4)
                 self.bag.remove(e)
                 drawn.append(e)
-        ch = self.character()
+        ch = C.CHARACTERS[self.characters[self.turn_player]]
         if ch.passive in ("burn_first", "freeze_first") and ch.element in drawn:
             drawn.remove(ch.element)
             if ch.passive == "burn_first":
