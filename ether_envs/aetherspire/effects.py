@@ -101,24 +101,11 @@ class Effects:
 
     def _spend_shard(self, e: int) -> None:
         self.shards[e] -= 1
-        self._to_bag(e)
+        self.bag.insert(self._below(len(self.bag) + 1), e)  # = self._to_bag(e)
 
     def _tile_changed(self, t: int) -> None:
         """Something on floor tile ``t`` changed: fresh fortress and tile stamps."""
         self._tv[t] = self._fv = next(_FV)
-
-    def _space_changed(self, s: int) -> None:
-        """The pillar or invader on space ``s`` changed: fresh fortress and tile stamps;
-        the ``_fort()`` list, if it was up to date, is updated (``_fort_space``; while a
-        spire top candidate stands, its spire options, which read whole spires, anew)."""
-        fc = self._fcache
-        cur = fc is not None and fc[0] == self._fv
-        self._tv[s >> 3] = self._fv = fv = next(_FV)  # s // C.MAX_SPACES
-        if cur:
-            self._fort_space(fc, s)
-            fc[0] = fv
-            if self._scache[3]:
-                fc[5] = self._spire_options()  # a new list (a clone may share the old one)
 
     def _own_fortress(self) -> None:
         """Copy the fortress lists a clone may share (``State.clone``) before a change,
@@ -134,18 +121,35 @@ class Effects:
                             fc[5], fc[6], free]
 
     def _set_invader(self, s: int, e: int) -> None:
-        """Put an invader of element ``e`` (-1: none) on space ``s``."""
+        """Put an invader of element ``e`` (-1: none) on space ``s``; then fresh fortress
+        and tile stamps, and the ``_fort()`` list, if it was up to date, updated
+        (``_fort_space``; while a spire top candidate stands, its spire options, which
+        read whole spires, anew)."""
         if self._shared:
             self._own_fortress()
         self.invader[s] = e
-        self._space_changed(s)
+        fc = self._fcache
+        cur = fc is not None and fc[0] == self._fv
+        self._tv[s >> 3] = self._fv = fv = next(_FV)  # s // C.MAX_SPACES
+        if cur:
+            self._fort_space(fc, s)
+            fc[0] = fv
+            if self._scache[3]:
+                fc[5] = self._spire_options()  # a new list (a clone may share the old one)
 
     def _set_pillar(self, s: int, v: int) -> None:
-        """Put (1) or remove (0) the pillar on space ``s``."""
+        """Put (1) or remove (0) the pillar on space ``s``; then as ``_set_invader``."""
         if self._shared:
             self._own_fortress()
         self.pillar[s] = v
-        self._space_changed(s)
+        fc = self._fcache
+        cur = fc is not None and fc[0] == self._fv
+        self._tv[s >> 3] = self._fv = fv = next(_FV)  # s // C.MAX_SPACES
+        if cur:
+            self._fort_space(fc, s)
+            fc[0] = fv
+            if self._scache[3]:
+                fc[5] = self._spire_options()
 
     def _crystallize(self, s: int) -> None:
         self.shards[self.invader[s]] += 1
