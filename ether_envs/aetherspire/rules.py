@@ -39,6 +39,7 @@ exactly one option resolves itself, a step with none is skipped.
 from __future__ import annotations
 
 from bisect import insort
+from itertools import compress
 from dataclasses import dataclass
 
 import numpy as np
@@ -174,6 +175,8 @@ _PILLAR_FIT = [[[0 if NEEDS[sd][s] is None else -1 if len(NEEDS[sd][s]) > 1
 """``_PILLAR_FIT[faces][side][space]``: for a bit mask of faces with unused dice, the SPACE
 action if one die fits the space's single die requirement, 0 if none does, -1 if the space
 needs several dice (``_dice_feasible`` decides). No awake level-2 fiend (``needs``)."""
+
+_TILE_IDS = range(NT)
 
 _HAS_SMALL_ROOM = [[any(ROOMS[sd][t * C.MAX_ROOMS + r] is not None and ROOMS[sd][t * C.MAX_ROOMS + r][0] == C.SMALL
                         for r in range(C.MAX_ROOMS)) for t in range(NT)] for sd in (0, 1)]
@@ -436,10 +439,10 @@ class State(Effects, _State):
         opened: list[int] = []
         tops: list[int] = []
         room_tile, level, side, topped, spire_of = self.room_tile, self.level, self.side, self.topped, self.spire_of
-        for t in range(NT):
-            lv = level[t]
-            if not lv or topped[t] >= 0:
+        for t in compress(_TILE_IDS, level):  # the floors in the fortress (level >= 1)
+            if topped[t] >= 0:
                 continue
+            lv = level[t]
             covered = False
             for room in TILE_ROOMS[side[t]][t]:
                 if room_tile[room[0]] >= 0:
