@@ -7,6 +7,7 @@ Rulebook sections are quoted by their headings; assumptions by id (``RULES.md``)
 from __future__ import annotations
 
 import ctypes
+from bisect import insort
 
 from . import components as C
 from .tables import *  # noqa: F401,F403
@@ -57,7 +58,10 @@ class Effects:
         k = min(k, C.NUM_DICE - sum(self.dice))
         if k > 0:
             dice, faces = self.dice, C.DIE_FACES
-            _, next_uint32, state = self._bits()
+            c = self._u32
+            if c is None or c[0] is not self._rng:
+                c = self._bits()
+            _, next_uint32, state = c
             for _ in range(k):  # = self.rng.integers(0, 8, size=k): _below(8), the top 3 bits
                 dice[faces[next_uint32(state) >> 29]] += 1
 
@@ -171,12 +175,14 @@ class Effects:
         return t
 
     def _draw_to_reserve(self, size: int, multi: bool) -> None:
-        if not self.stacks[size]:
+        st = self.stacks[size]
+        if not st:
             return
-        t = self._draw_tile(size)
+        t = st.pop(0)  # = self._draw_tile(size)
+        if self.stack_known[size] > len(st):
+            self.stack_known[size] = len(st)
         self.side[t] = 1 if multi else 0
-        self.reserve.append(t)
-        self.reserve.sort()
+        insort(self.reserve, t)
         self._bv = next(_FV)
 
     def _exchange(self, t: int) -> None:

@@ -969,7 +969,8 @@ class State(Effects, _State):
         if block == "END_BUILD":
             self._begin_invasion()
         elif block == "SPACE":
-            need = self.needs(i)
+            sd = self.side[i >> 3]
+            need = self.needs(i) if sd == 0 and True in self.awake else NEEDS[sd][i]
             d = self.dice
             fits = need[0] & ((d[0] > 0) | (d[1] > 0) << 1 | (d[2] > 0) << 2 | (d[3] > 0) << 3 | (d[4] > 0) << 4)
             if len(need) == 1 and not fits & (fits - 1):
