@@ -251,9 +251,12 @@ def _forward(name: str) -> property:
 
 class OrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):
     """PettingZoo's ``OrderEnforcingWrapper`` with the same checks, minus its
-    per-call cost: ``last()``, ``step()``, ``agent_iter()`` and the attributes
-    read on every step go straight to the wrapped env instead of through
-    ``__getattr__`` (which first fails a normal lookup) and ``BaseWrapper``.
+    per-call cost: the attributes read on every step go straight to the wrapped
+    env instead of through ``__getattr__`` (which first fails a normal lookup) and
+    ``BaseWrapper``; ``agent_iter()`` is a generator over the raw env; and once
+    reset, ``last``/``step`` of a directly wrapped :class:`BoardGameEnv` are its own
+    bound methods (it warns on a step after the end itself, and counts its
+    ``step()`` calls for ``agent_iter()``'s "step between items" check).
     """
 
     agent_selection = _forward("agent_selection")
