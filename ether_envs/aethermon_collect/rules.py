@@ -361,25 +361,31 @@ class State(_State):
             card_square[c] = sq
         self.art_square = [-1] * SQ
         self.owner = [-1] * C.NUM_CARDS
-        self.collections: list[list[int]] = [[] for _ in range(n)]
+        self.collections: list[list[int]] = []
+        self.held: list[list[int]] = []
+        self.known = []  # (loops: cheaper than comprehensions for a few seats)
+        for _ in range(n):
+            self.collections.append([])
+            self.held.append([])
+            self.known.append([not game.hidden] * C.NUM_ARTEFACTS)
         self.score_cache = [0] * n
         self.turn_player = self.decider = first
         self.token = game.centre
         # Artefacts (rulebook "Drafting Artefacts")
         self.art_owner = [-1] * C.NUM_ARTEFACTS
         self.art_used = [False] * C.NUM_ARTEFACTS
-        self.held: list[list[int]] = [[] for _ in range(n)]
         self.draft_order = game.draft_orders[first]  # last player first, anti-clockwise (shared: never mutated)
         if game.uses_artefacts:
             pool = game.artefact_pool.copy()
             rng.shuffle(pool)
             g = game.group_size
-            self.groups: list[list[int]] = [sorted(pool[i * g:(i + 1) * g]) for i in range(n)]
+            self.groups: list[list[int]] = []
+            for i in range(0, n * g, g):
+                self.groups.append(sorted(pool[i:i + g]))
             self.group_owner: list[int] = [-1] * n
             self.leftover: list[int] = sorted(pool[n * g:])
         else:
             self.groups, self.group_owner, self.leftover = [], [], []
-        self.known = [[not game.hidden] * C.NUM_ARTEFACTS for _ in range(n)]
         self.streak = [False] * n
         self.axis = [-1] * n
         self.art_log: list[tuple[int, int]] = []
@@ -405,23 +411,27 @@ class State(_State):
         deck = cards.copy()
         rng.shuffle(deck)
         pop = deck.pop
-        deal = [[_VALUE[pop()], _VALUE[pop()], _VALUE[pop()]] for _ in range(n)]
-        totals = [sum(d) for d in deal]
+        deal, totals = [], []
+        for _ in range(n):
+            a, b, c = _VALUE[pop()], _VALUE[pop()], _VALUE[pop()]
+            deal.append([a, b, c])
+            totals.append(a + b + c)
         best = max(totals)
-        if totals.count(best) == 1:
-            return deal, totals.index(best)
         tied = list(range(n))
         while True:
-            totals = [sum(deal[p]) for p in range(n)]
-            best = max(totals[p] for p in tied)
+            if totals.count(best) == 1:  # (the others' totals are below best)
+                return deal, totals.index(best)
             tied = [p for p in tied if totals[p] == best]
-            if len(tied) == 1:
-                return deal, tied[0]
             if len(deck) < len(tied):  # deck exhausted: reshuffle the cards in play (AC-A4)
                 deck = cards.copy()
                 rng.shuffle(deck)
+            best = -1
             for p in tied:
-                deal[p].append(_VALUE[deck.pop()])
+                v = _VALUE[deck.pop()]
+                deal[p].append(v)
+                t = totals[p] = totals[p] + v
+                if t > best:
+                    best = t
 
     def refresh(self) -> None:
         """Recompute the derived fields (``card_square``, ``score_cache``, ``held``)
@@ -845,7 +855,10 @@ class State(_State):
         """Rulebook "Drafting Artefacts": last player first, anti-clockwise; the first
         player is left with the remaining group. Hidden variant: a drafter sees the
         groups still on offer when it is their turn to draft."""
-        remaining = [g for g, o in enumerate(self.group_owner) if o < 0]
+        remaining = []
+        for g, o in enumerate(self.group_owner):
+            if o < 0:
+                remaining.append(g)
         p = self.draft_order[self.draft_pos]
         if self.game.hidden:  # p sees them (otherwise every Artefact is known)
             self._art_ver += 1
