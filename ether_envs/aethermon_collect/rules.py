@@ -75,6 +75,7 @@ _ELEMENT_IDS = tuple(range(len(C.ELEMENTS)))
 _ALWAYS_APPLICABLE = frozenset((GLOVES, LANTERN, STOPWATCH, FENCE))
 ART_DRAFTED, ART_USED, NOT_LOGGED = 0, 1, -2  # Artefact journal (State._alog) entries
 TRADE_TAKE = 12  # pending sub-step of the Trade Token after the card to give is chosen
+_F64 = np.dtype(np.float64)  # (a dtype object: numpy converts a dtype argument on every call)
 
 MODES = ("competitive", "cooperative")
 ARTEFACT_VARIANTS = ("pairs", "triples", "none")
@@ -220,6 +221,12 @@ class Game(_Game):
         self.draft_orders = [[(first - 1 - i) % n for i in range(n)] for first in range(n)]
         self.reward_scheme = self.config.reward_scheme
         self.artefact_pool = [C.ARTEFACT_BY_KEY[k].artefact_id for k in self.config.artefact_pool]
+        # "win" returns by the first winner's seat (2 vs 2: that seat and its partner win)
+        self.win_returns = []
+        for w in range(n):
+            winners = (w, w + 2) if self.teams else (w,)
+            win, lose = 1.0 / len(winners), -1.0 / (n - len(winners))
+            self.win_returns.append(np.array([win if p in winners else lose for p in range(n)]))
         self.corners = (0, side - 1, (side - 1) * C.MAX_SIDE, (side - 1) * C.MAX_SIDE + side - 1)
         # static move tables: rook lines per square as (horizontal, vertical) destination lists
         self.rook = [self._line_moves(s, ((0, 1), (0, -1), (1, 0), (-1, 0))) for s in range(SQ)]
@@ -536,12 +543,12 @@ class State(_State):
 
     def scores(self) -> np.ndarray:
         """Each seat's own score (float64, shape (players,))."""
-        return np.array(self.score_cache, dtype=np.float64)
+        return np.array(self.score_cache, _F64)
 
     def team_scores(self) -> np.ndarray:
         """Score that decides the game for each seat: own score, partner's added in
         "2 vs 2", everyone's added in co-operative mode (float64, shape (players,))."""
-        return np.array(self._team_score_list(), dtype=np.float64)
+        return np.array(self._team_score_list(), _F64)
 
     def _team_score_list(self) -> list[int]:
         s = self.score_cache
@@ -554,13 +561,16 @@ class State(_State):
     def winners(self) -> list[int]:
         """Competitive winners (rulebook "Scoring": a tie goes to the player who
         acted LAST in the turn order; in 2 vs 2, to that player's team: AC-A9)."""
-        ts = self._team_score_list()
+        ts = self.score_cache
+        teams = self.game.teams
+        if teams or self.game.cooperative:  # (else _team_score_list gives the own scores)
+            ts = self._team_score_list()
         best = max(ts)
-        n = self.num_players
+        n = len(ts)
         last = (self.first_player - 1) % n  # the seat last in turn order, then backwards
         while ts[last] != best:
             last = (last - 1) % n
-        if self.game.teams:
+        if teams:
             return sorted((last, (last + 2) % 4))
         return [last]
 
@@ -582,10 +592,8 @@ class State(_State):
             return np.full(n, total / (len(self.elements) * 26.0))
         if g.reward_scheme == "score":
             return self.team_scores()
-        # win_loss_returns(self.winners(), n), written out: winners share +1, losers -1
-        winners = self.winners()
-        win, lose = 1.0 / len(winners), -1.0 / (n - len(winners))
-        return np.array([win if p in winners else lose for p in range(n)])
+        # win_loss_returns(self.winners(), n), from the game's table: winners share +1, losers -1
+        return g.win_returns[self.winners()[0]].copy()
 
     def final_info(self) -> dict:
         """Extra end-of-game information for ``infos``."""
