@@ -192,33 +192,75 @@ class Encoder:
         v = seats[player]
         if v is None:
             v = seats[player] = self._new_view(s, player)
-        # bring the view up to date (as _update, its checks written out: this runs on every call)
-        if v.pos != len(s._clog):
-            self._collections_update(s, player, v)
+        rel = self._rel[player]
+        # bring the view up to date (this runs on every call: the steps written out)
+        log = s._clog
+        if v.pos != len(log):  # the Aethermon collected since: (card, square, seat), and the collectors' scores
+            mv = v.mv
+            card_square = s.card_square
+            score = s.score_cache
+            for card, sq, q in log[v.pos:]:
+                row = sq * _NF + _CARD0
+                mv[row:row + 18] = _ZERO_ROW
+                r = rel[q]
+                mv[_COLL0 + r * _NC + card] = 1.0
+                mv[_SCORES0 + r] = score[q] / MAX_SCORE
+                for m in _SET_OTHERS[card]:
+                    sqm = card_square[m]
+                    if sqm >= 0:
+                        mv[sqm * _NF + _HOLDER0 + r] = 1.0
+            v.pos = len(log)
         if self._uses_artefacts and (v.apos != len(s._alog) or v.art_ver != s._art_ver):
             self._artefacts_update(s, player, v)
         if out is None:
             out = v.buf.copy()
-            self._turn_entries(s, player, memoryview(out))
+            mo = memoryview(out)
         else:
             try:  # a memoryview copies, and then writes single entries, cheaper than numpy
                 mo = memoryview(out)
                 mo[:] = v.mv
             except (TypeError, ValueError):  # not a float32 vector: let numpy convert
-                tmp = v.buf.copy()
-                self._turn_entries(s, player, memoryview(tmp))
-                out[:] = tmp
+                out[:] = self.encode(s, player)
                 return out
-            self._turn_entries(s, player, mo)
+        # the entries that change nearly every turn (token, phase, players to act,
+        # turn flags, streaks ...; outside the TURN phase also the rarer ones and
+        # every score), written into the copy
+        phase = s.phase
+        mo[_PHASE0 + phase] = 1.0
+        mo[_TURN_PLAYER0 + rel[s.turn_player]] = 1.0
+        if phase == _TURN:  # the common case
+            mo[_CURRENT_PLAYER0 + rel[s.decider]] = 1.0
+            if s.no_collect_turn or s.extra_turn or s.fence_row >= 0:
+                self._rare_entries(s, rel, mo)
+            if self._axis_rule and s.axis != self._no_axis:  # (Satchel sets are chosen at the end)
+                self._seat_entries(s, rel, mo)
+        else:
+            if phase != _OVER:
+                mo[_CURRENT_PLAYER0 + rel[s.decider]] = 1.0
+            self._rare_entries(s, rel, mo)
+            if s.axis != self._no_axis or s.satchel_set != self._no_satchel:
+                self._seat_entries(s, rel, mo)
+            self._scores(s, player, mo)  # a Satchel changes scores at the end, outside the journal
+        token = s.token
+        if token >= 0:  # 3 players: no token until the last player places it
+            mo[token * _NF + 1] = 1.0
+        if s.collected:
+            mo[_TURN_FLAGS0] = 1.0
+        streak = s.streak
+        if True in streak:
+            for q, on in enumerate(streak):
+                if on:
+                    mo[_STREAK0 + rel[q]] = 1.0
         return out
 
     def encode_uncached(self, s, player: int) -> np.ndarray:
         """The same observation built from scratch, without reading or writing the
-        state's caches (for tests of the incremental path)."""
-        v = self._new_view(s, player, self._new_base(s))
-        self._update(s, player, v)
-        self._turn_entries(s, player, v.mv)
-        return v.buf
+        state's caches (for tests of the incremental path): :meth:`encode` of a
+        shallow copy of ``s`` without them."""
+        t = object.__new__(type(s))
+        t.__dict__.update(s.__dict__)
+        t._drop_observation_caches()
+        return self.encode(t, player)
 
     # ---- building ------------------------------------------------------------------
     def _new_base(self, s):
@@ -275,33 +317,6 @@ class Encoder:
         return v
 
     # ---- updating --------------------------------------------------------------------
-    def _update(self, s, player: int, v: _SeatView) -> None:
-        """Bring the view up to date: the journal's collections, the Artefacts."""
-        if v.pos != len(s._clog):
-            self._collections_update(s, player, v)
-        if self._uses_artefacts and (v.apos != len(s._alog) or v.art_ver != s._art_ver):
-            self._artefacts_update(s, player, v)
-
-    def _collections_update(self, s, player: int, v: _SeatView) -> None:
-        """Apply the Aethermon collected since the view's journal position: (card, square, seat),
-        and the collectors' scores."""
-        log = s._clog
-        mv = v.mv
-        rel = self._rel[player]
-        card_square = s.card_square
-        score = s.score_cache
-        for card, sq, q in log[v.pos:]:
-            row = sq * _NF + _CARD0
-            mv[row:row + 18] = _ZERO_ROW
-            r = rel[q]
-            mv[_COLL0 + r * _NC + card] = 1.0
-            mv[_SCORES0 + r] = score[q] / MAX_SCORE
-            for m in _SET_OTHERS[card]:
-                sqm = card_square[m]
-                if sqm >= 0:
-                    mv[sqm * _NF + _HOLDER0 + r] = 1.0
-        v.pos = len(log)
-
     def _artefacts_update(self, s, player: int, v: _SeatView) -> None:
         alog = s._alog
         if v.art_ver != s._art_ver or not self._art_contents_fixed:
@@ -310,38 +325,6 @@ class Encoder:
         else:  # drafts and uses, every Artefact known: rewrite the entries they change
             self._artefact_events(s, player, v, alog)
         v.apos = len(alog)
-
-    def _turn_entries(self, s, player: int, out: memoryview) -> None:
-        """Write the entries that change nearly every turn (token, phase, players to
-        act, turn flags, streaks ...; outside the TURN phase also the rarer ones and
-        every score) into ``out``, a copy of the view."""
-        rel = self._rel[player]
-        phase = s.phase
-        out[_PHASE0 + phase] = 1.0
-        out[_TURN_PLAYER0 + rel[s.turn_player]] = 1.0
-        if phase == _TURN:  # the common case
-            out[_CURRENT_PLAYER0 + rel[s.decider]] = 1.0
-            if s.no_collect_turn or s.extra_turn or s.fence_row >= 0:
-                self._rare_entries(s, rel, out)
-            if self._axis_rule and s.axis != self._no_axis:  # (Satchel sets are chosen at the end)
-                self._seat_entries(s, rel, out)
-        else:
-            if phase != _OVER:
-                out[_CURRENT_PLAYER0 + rel[s.decider]] = 1.0
-            self._rare_entries(s, rel, out)
-            if s.axis != self._no_axis or s.satchel_set != self._no_satchel:
-                self._seat_entries(s, rel, out)
-            self._scores(s, player, out)  # a Satchel changes scores at the end, outside the journal
-        token = s.token
-        if token >= 0:  # 3 players: no token until the last player places it
-            out[token * _NF + 1] = 1.0
-        if s.collected:
-            out[_TURN_FLAGS0] = 1.0
-        streak = s.streak
-        if True in streak:
-            for q, on in enumerate(streak):
-                if on:
-                    out[_STREAK0 + rel[q]] = 1.0
 
     def _scores(self, s, player: int, out: memoryview) -> None:
         """Every seat's score. (The view keeps them: collections update the collector's.)"""
