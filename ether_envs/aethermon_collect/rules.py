@@ -237,6 +237,9 @@ class Game(_Game):
                        for s in range(SQ)]
         self.adjacent = [self._jumps(s, ((0, 1), (0, -1), (1, 0), (-1, 0))) for s in range(SQ)]
         self._cards_by_elements: dict[tuple[int, ...], list[int]] = {}
+        # effects applicable wherever the token stands (Compass, Grappling Hook: if every square has such a move)
+        self.always_applicable = _ALWAYS_APPLICABLE | {e for e, table in ((COMPASS, self.diagonal), (HOOK, self.knight))
+                                                       if all(table[s] for s in self.grid_squares)}
         from .observation import Encoder  # encoder is separate from the rules
 
         self.encoder = Encoder(self)
@@ -340,6 +343,11 @@ class State(_State):
     directly, call :meth:`refresh`, which also drops the private caches
     (:meth:`invalidate_caches`).
     """
+
+    _post_move_uses: list[int] | None = None
+    """USE_ARTEFACT ids usable after the move, listed by the ``_after_move`` that
+    entered the POST_MOVE phase (a private cache; never mutated; dropped by
+    :meth:`invalidate_caches`)."""
 
     def __init__(self, game: Game, seed: int | None):
         self.game = game
@@ -455,9 +463,10 @@ class State(_State):
         self.invalidate_caches()
 
     def invalidate_caches(self) -> None:
-        """Drop the private caches (the legal-action memo, the encoder's caches);
-        :meth:`refresh` calls it."""
+        """Drop the private caches (the legal-action memo, the usable after-move
+        Artefacts, the encoder's caches); :meth:`refresh` calls it."""
         super().invalidate_caches()
+        self._post_move_uses = None
         self._drop_observation_caches()
 
     def _drop_observation_caches(self) -> None:
@@ -617,10 +626,13 @@ class State(_State):
                 moves = self._rook_moves()
             if _NEVER_PRE_MOVE.issuperset(self.held[p]):
                 return moves  # a static table: legal_actions() returns a copy
-            uses = self._usable_artefacts(C.PRE_MOVE)
-            return moves + [USE0 + a for a in uses] if uses else moves
+            uses = self._use_actions(C.PRE_MOVE)
+            return moves + uses if uses else moves
         if ph == POST_MOVE:
-            return [USE0 + a for a in self._usable_artefacts(C.POST_MOVE)] + [END_TURN]
+            uses = self._post_move_uses  # (kept by _after_move, which entered this phase)
+            if uses is None:
+                uses = self._use_actions(C.POST_MOVE)
+            return uses + [END_TURN]
         if ph == PENDING:
             return self._pending_options()
         if ph == DRAFT:
@@ -688,18 +700,20 @@ class State(_State):
                 return effect
         return -1
 
-    def _usable_artefacts(self, timing: str) -> list[int]:
-        """The turn player's Artefacts usable now (``timing``: ``C.PRE_MOVE`` or ``C.POST_MOVE``)."""
+    def _use_actions(self, timing: str) -> list[int]:
+        """USE_ARTEFACT action ids of the turn player's Artefacts usable now (``timing``:
+        ``C.PRE_MOVE`` or ``C.POST_MOVE``); a new list."""
         p = self.turn_player
         out = []
+        always = self.game.always_applicable
         for a in self.held[p]:  # as _artefact_usable, inlined (it is on the path of every turn)
             effect = a
             if a == MIRROR:
                 effect = self.last_opponent_effect(p)
                 if effect < 0 or effect == MIRROR:
                     continue
-            if _TIMING[effect] == timing and (effect in _ALWAYS_APPLICABLE or self._effect_applicable(effect)):
-                out.append(a)
+            if _TIMING[effect] == timing and (effect in always or self._effect_applicable(effect)):
+                out.append(USE0 + a)
         return out
 
     def _artefact_usable(self, a: int, timing: str) -> bool:
@@ -941,11 +955,13 @@ class State(_State):
         self.score_cache[p] += score
 
     def _after_move(self) -> None:
-        if self.held[self.turn_player] and self._usable_artefacts(C.POST_MOVE):
-            self.phase = POST_MOVE
-            self.decider = self.turn_player
-        else:
-            self._end_turn()
+        if self.held[self.turn_player]:
+            uses = self._post_move_uses = self._use_actions(C.POST_MOVE)
+            if uses:
+                self.phase = POST_MOVE
+                self.decider = self.turn_player
+                return
+        self._end_turn()
 
     def _use_artefact(self, a: int) -> None:
         """Rulebook "Using Artefacts": each once, at the time its text states (AC-A6)."""
@@ -1074,6 +1090,7 @@ class State(_State):
     def _redraw_hidden(self, player: int, rng: np.random.Generator) -> None:
         """Hidden Artefacts: permute the identities of the Artefacts ``player`` does
         not know among the places they lie (groups, hands, leftovers, grid)."""
+        self._post_move_uses = None
         placed = {a for grp in self.groups for a in grp} | set(self.leftover) | {a for a in self.art_square if a >= 0}
         unknown = [a for a in range(C.NUM_ARTEFACTS) if not self.known[player][a] and a in placed]
         if len(unknown) < 2:
