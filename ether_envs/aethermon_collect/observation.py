@@ -112,7 +112,8 @@ def _float32_sums(step: float, count: int) -> list[float]:
     return out
 
 
-_TURN, _OVER = R.TURN, R.OVER
+_TURN, _SATCHEL, _OVER = R.TURN, R.SATCHEL, R.OVER
+assert _SATCHEL < _OVER and R.PHASE_NAMES[_SATCHEL + 1:] == ("over",)
 _UNKNOWN_NA = _float32_sums(1 / NA, NA)
 _UNKNOWN_3 = _float32_sums(1 / 3, 3)
 _OFF = {name: sl.start for name, sl in LAYOUT.slices.items()}
@@ -223,8 +224,8 @@ class Encoder:
                 out[:] = self.encode(s, player)
                 return out
         # the entries that change nearly every turn (token, phase, players to act,
-        # turn flags, streaks ...; outside the TURN phase also the rarer ones and
-        # every score), written into the copy
+        # turn flags, streaks ...; outside the TURN phase also the rarer ones, and
+        # in the SATCHEL and OVER phases every score), written into the copy
         phase = s.phase
         mo[_PHASE0 + phase] = 1.0
         mo[_TURN_PLAYER0 + rel[s.turn_player]] = 1.0
@@ -240,7 +241,8 @@ class Encoder:
             self._rare_entries(s, rel, mo)
             if s.axis != self._no_axis or s.satchel_set != self._no_satchel:
                 self._seat_entries(s, rel, mo)
-            self._scores(s, player, mo)  # a Satchel changes scores at the end, outside the journal
+            if phase >= _SATCHEL:  # a Satchel changes scores at the end, outside the journal
+                self._scores(s, player, mo)
         token = s.token
         if token >= 0:  # 3 players: no token until the last player places it
             mo[token * _NF + 1] = 1.0
@@ -308,7 +310,8 @@ class Encoder:
                         if sq >= 0:
                             mv[sq * _NF + _HOLDER0 + r] = 1.0
         mv[_FIRST_PLAYER0 + rel[s.first_player]] = 1.0
-        self._scores(s, player, mv)
+        if any(s.score_cache):  # (zero in the base)
+            self._scores(s, player, mv)
         v.apos = 0
         if s._alog_whole and self._art_contents_fixed:
             v.art_ver = s._art_ver  # Artefact entries (zero in the base): the whole journal replayed
