@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -91,18 +90,9 @@ def team_result(game_name: str, spec: str, config: dict | None, deals: int, seed
     """
     if workers < 1:
         raise ValueError(f"workers must be >= 1, got {workers}")
-    args = (game_name, spec, dict(config or {}), seed, agent)
-    if workers == 1 or deals <= 1:
-        player = _TeamPlayer(*args)
-        wins = sum(player.play(deal) for deal in range(deals))
-    else:
-        import multiprocessing as mp
-        from concurrent.futures import ProcessPoolExecutor
-
-        method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
-        with ProcessPoolExecutor(min(workers, deals), mp_context=mp.get_context(method),
-                                 initializer=_init_team_worker, initargs=(args,)) as pool:
-            wins = sum(pool.map(_play_team_deal, range(deals)))
+    player = _TeamPlayer(game_name, spec, dict(config or {}), seed, agent)
+    with evaluate_mod._played(player, list(range(deals)), workers) as won:
+        wins = sum(won)
     low, high = evaluate_mod.wilson_interval(wins, deals)
     return deals, wins / deals, low, high
 
@@ -113,6 +103,7 @@ class _TeamPlayer:
     def __init__(self, game_name: str, spec: str, config: dict, seed: int, agent: Any = None) -> None:
         from agents import make_agent
 
+        self.args = (game_name, spec, config, seed, agent)  # rebuilds it in a worker process
         self.game = ether_envs.load_game(game_name, **config)
         self.agent = agent if agent is not None else make_agent(spec, self.game)
         self.seed = seed
@@ -123,20 +114,6 @@ class _TeamPlayer:
         returns, _scores, _steps = evaluate_mod.play_game(self.game, [self.agent] * self.game.num_players,
                                                           self.seed + deal)
         return int(returns[0] > 0)
-
-
-_TEAM_PLAYER: _TeamPlayer | None = None
-
-
-def _init_team_worker(args: tuple) -> None:
-    global _TEAM_PLAYER
-    _TEAM_PLAYER = _TeamPlayer(*args)
-    if "torch" in sys.modules:  # a ppo agent: one thread per worker process
-        sys.modules["torch"].set_num_threads(1)
-
-
-def _play_team_deal(deal: int) -> int:
-    return _TEAM_PLAYER.play(deal)
 
 
 def _row(game_name: str, game, spec: str, config: dict, deals: int, seed: int, budget: str,

@@ -291,23 +291,24 @@ class _GamePlayer:
         return final.returns(), final.scores(), len(final.history), seconds
 
 
-_WORKER_PLAYER: _GamePlayer | None = None
+_WORKER_PLAYER: Any = None  # a worker's _GamePlayer (or baselines' _TeamPlayer)
 
 
-def _init_worker(args: tuple) -> None:
+def _init_worker(player_class: type, args: tuple) -> None:
     global _WORKER_PLAYER
-    _WORKER_PLAYER = _GamePlayer(*args)
+    _WORKER_PLAYER = player_class(*args)
     if "torch" in sys.modules:  # a ppo agent: one thread per worker process
         sys.modules["torch"].set_num_threads(1)
 
 
-def _play_in_worker(task: tuple[int, int, int]):
+def _play_in_worker(task: Any):
     return _WORKER_PLAYER.play(task)
 
 
 @contextmanager
-def _played(player: _GamePlayer, tasks: list[tuple[int, int, int]], workers: int):
-    """An iterator over the games' results in the order of ``tasks`` (played by ``workers`` processes)."""
+def _played(player: Any, tasks: list, workers: int):
+    """An iterator over ``player.play(task)`` for each task, in the order of ``tasks``, played
+    here or by ``workers`` processes, each with its own ``type(player)(*player.args)``."""
     if workers == 1 or len(tasks) <= 1:
         yield (player.play(t) for t in tasks)
         return
@@ -317,7 +318,7 @@ def _played(player: _GamePlayer, tasks: list[tuple[int, int, int]], workers: int
     method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
     workers = min(workers, len(tasks))
     with ProcessPoolExecutor(workers, mp_context=mp.get_context(method), initializer=_init_worker,
-                             initargs=(player.args,)) as pool:
+                             initargs=(type(player), player.args)) as pool:
         yield pool.map(_play_in_worker, tasks, chunksize=max(1, len(tasks) // (8 * workers)))
 
 

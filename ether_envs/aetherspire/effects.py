@@ -7,6 +7,7 @@ Rulebook sections are quoted by their headings; assumptions by id (``RULES.md``)
 from __future__ import annotations
 
 import ctypes
+from bisect import insort
 
 from . import components as C
 from .tables import *  # noqa: F401,F403
@@ -22,7 +23,7 @@ class Effects:
 
     def _cast(self, k: int) -> None:
         """Rulebook "Cast a spell" (costs paid first; shards go back to the bag)."""
-        up = self.character().upgrade
+        up = C.CHARACTERS[self.characters[self.turn_player]].upgrade
         if k == FLOOR_CRAFTING:
             self.queue += [[K_CRAFT_DRAW, 0, 0, 0], [K_PAY, self._craft_cost(), 0, 0]]
             return
@@ -39,7 +40,7 @@ class Effects:
 
     def _trigger(self) -> None:
         """Character trigger actions (ASP-A5): cost first, then the effect."""
-        ch = self.character()
+        ch = C.CHARACTERS[self.characters[self.turn_player]]
         k = ch.trigger
         if k == "pillar":
             self.queue += [[K_FREE_PILLAR, 1, ch.element, 0], [K_DISCARD, 1, 0, 0]]
@@ -57,7 +58,10 @@ class Effects:
         k = min(k, C.NUM_DICE - sum(self.dice))
         if k > 0:
             dice, faces = self.dice, C.DIE_FACES
-            _, next_uint32, state = self._bits()
+            c = self._u32
+            if c is None or c[0] is not self._rng:
+                c = self._bits()
+            _, next_uint32, state = c
             for _ in range(k):  # = self.rng.integers(0, 8, size=k): _below(8), the top 3 bits
                 dice[faces[next_uint32(state) >> 29]] += 1
 
@@ -101,25 +105,11 @@ class Effects:
 
     def _spend_shard(self, e: int) -> None:
         self.shards[e] -= 1
-        self._to_bag(e)
+        self.bag.insert(self._below(len(self.bag) + 1), e)  # = self._to_bag(e)
 
     def _tile_changed(self, t: int) -> None:
         """Something on floor tile ``t`` changed: fresh fortress and tile stamps."""
         self._tv[t] = self._fv = next(_FV)
-
-    def _space_changed(self, s: int) -> None:
-        """The pillar or invader on space ``s`` changed: fresh fortress and tile stamps;
-        the ``_fort()`` list, if it was up to date, is updated (``_fort_space``) or, while
-        a spire top candidate stands (spire options read whole spires), dropped."""
-        fc = self._fcache
-        cur = fc is not None and fc[0] == self._fv
-        self._tv[s >> 3] = self._fv = fv = next(_FV)  # s // C.MAX_SPACES
-        if cur:
-            if self._scache[3]:
-                self._fcache = None
-            else:
-                self._fort_space(fc, s)
-                fc[0] = fv
 
     def _own_fortress(self) -> None:
         """Copy the fortress lists a clone may share (``State.clone``) before a change,
@@ -135,18 +125,35 @@ class Effects:
                             fc[5], fc[6], free]
 
     def _set_invader(self, s: int, e: int) -> None:
-        """Put an invader of element ``e`` (-1: none) on space ``s``."""
+        """Put an invader of element ``e`` (-1: none) on space ``s``; then fresh fortress
+        and tile stamps, and the ``_fort()`` list, if it was up to date, updated
+        (``_fort_space``; while a spire top candidate stands, its spire options, which
+        read whole spires, anew)."""
         if self._shared:
             self._own_fortress()
         self.invader[s] = e
-        self._space_changed(s)
+        fc = self._fcache
+        cur = fc is not None and fc[0] == self._fv
+        self._tv[s >> 3] = self._fv = fv = next(_FV)  # s // C.MAX_SPACES
+        if cur:
+            self._fort_space(fc, s)
+            fc[0] = fv
+            if self._scache[3]:
+                fc[5] = self._spire_options()  # a new list (a clone may share the old one)
 
     def _set_pillar(self, s: int, v: int) -> None:
-        """Put (1) or remove (0) the pillar on space ``s``."""
+        """Put (1) or remove (0) the pillar on space ``s``; then as ``_set_invader``."""
         if self._shared:
             self._own_fortress()
         self.pillar[s] = v
-        self._space_changed(s)
+        fc = self._fcache
+        cur = fc is not None and fc[0] == self._fv
+        self._tv[s >> 3] = self._fv = fv = next(_FV)  # s // C.MAX_SPACES
+        if cur:
+            self._fort_space(fc, s)
+            fc[0] = fv
+            if self._scache[3]:
+                fc[5] = self._spire_options()
 
     def _crystallize(self, s: int) -> None:
         self.shards[self.invader[s]] += 1
@@ -168,12 +175,14 @@ class Effects:
         return t
 
     def _draw_to_reserve(self, size: int, multi: bool) -> None:
-        if not self.stacks[size]:
+        st = self.stacks[size]
+        if not st:
             return
-        t = self._draw_tile(size)
+        t = st.pop(0)  # = self._draw_tile(size)
+        if self.stack_known[size] > len(st):
+            self.stack_known[size] = len(st)
         self.side[t] = 1 if multi else 0
-        self.reserve.append(t)
-        self.reserve.sort()
+        insort(self.reserve, t)
         self._bv = next(_FV)
 
     def _exchange(self, t: int) -> None:
@@ -219,7 +228,7 @@ class Effects:
             self.queue.append([K_FREE_PILLAR, 2, -1, 0])
         elif eff == "frozen_tide":
             self.queue.append([K_CRYSTAL, 2, 0, 0])
-        ch = self.character()
+        ch = C.CHARACTERS[self.characters[self.turn_player]]
         if sd == 0 and TILE_ELEMENTS[t][0] >> ch.element & 1:
             if ch.passive == "die_on_floor":
                 self._roll(1)

@@ -39,6 +39,7 @@ exactly one option resolves itself, a step with none is skipped.
 from __future__ import annotations
 
 from bisect import insort
+from itertools import compress
 from dataclasses import dataclass
 
 import numpy as np
@@ -47,7 +48,7 @@ from ..core import Game as _Game, GameSpec, State as _State, TERMINAL, build_con
 from . import components as C
 from .effects import Effects
 from .tables import *  # noqa: F401,F403  (codec, fortress tables, phases, step kinds)
-from .tables import _AUTO, _FV
+from .tables import _FV
 
 @dataclass(frozen=True)
 class Config:
@@ -175,9 +176,44 @@ _PILLAR_FIT = [[[0 if NEEDS[sd][s] is None else -1 if len(NEEDS[sd][s]) > 1
 action if one die fits the space's single die requirement, 0 if none does, -1 if the space
 needs several dice (``_dice_feasible`` decides). No awake level-2 fiend (``needs``)."""
 
+_TILE_IDS = range(NT)
+
 _HAS_SMALL_ROOM = [[any(ROOMS[sd][t * C.MAX_ROOMS + r] is not None and ROOMS[sd][t * C.MAX_ROOMS + r][0] == C.SMALL
                         for r in range(C.MAX_ROOMS)) for t in range(NT)] for sd in (0, 1)]
 """``_HAS_SMALL_ROOM[side][tile]``: the side has a small room (a spire top needs one)."""
+
+_MASK_FACES = [tuple(f for f in range(5) if m >> f & 1) for m in range(32)]
+"""``_MASK_FACES[mask]``: the faces in a bit mask of faces."""
+
+
+def _dice_feasible(needs: tuple[int, ...], dice: list[int]) -> bool:
+    """Whether the unused ``dice`` (counts per face; left as they were) can meet the die
+    requirements ``needs`` (face masks, one die each). Two requirements (the most any
+    space has): Hall's condition (a die for each, two dice for both together)."""
+    n = len(needs)
+    if n == 2:
+        m1, m2 = needs
+        c1 = c2 = c = 0
+        for f in _MASK_FACES[m1 | m2]:
+            d = dice[f]
+            c += d
+            if m1 >> f & 1:
+                c1 += d
+            if m2 >> f & 1:
+                c2 += d
+        return c1 >= 1 and c2 >= 1 and c >= 2
+    if not needs:
+        return True
+    m = needs[0]
+    for f in range(5):
+        if m >> f & 1 and dice[f] > 0:
+            dice[f] -= 1
+            ok = _dice_feasible(needs[1:], dice)
+            dice[f] += 1
+            if ok:
+                return True
+    return False
+
 
 _LIST_FIELDS = (
     "history", "stack_known", "walls", "slot_element", "fiend_level", "awake", "defeated", "adaptation",
@@ -403,10 +439,10 @@ class State(Effects, _State):
         opened: list[int] = []
         tops: list[int] = []
         room_tile, level, side, topped, spire_of = self.room_tile, self.level, self.side, self.topped, self.spire_of
-        for t in range(NT):
-            lv = level[t]
-            if not lv or topped[t] >= 0:
+        for t in compress(_TILE_IDS, level):  # the floors in the fortress (level >= 1)
+            if topped[t] >= 0:
                 continue
+            lv = level[t]
             covered = False
             for room in TILE_ROOMS[side[t]][t]:
                 if room_tile[room[0]] >= 0:
@@ -481,12 +517,12 @@ class State(Effects, _State):
         fc = self._fcache = [self._fv, sc[2], invaded, build, free if self.pillars_used < C.NUM_PILLARS else [],
                              [], has, free]
         if sc[3]:  # spire top candidates
-            fc[5].extend(self._spire_options())
+            fc[5] = self._spire_options()
         return fc
 
     def _fort_space(self, fc: list, s: int) -> None:
-        """Update ``fc`` (``_fort()``, owned by this state, without spire top candidates)
-        in place after a change of the pillar or invader on space ``s`` alone
+        """Update ``fc`` (``_fort()``, owned by this state; not its spire options) in
+        place after a change of the pillar or invader on space ``s`` alone
         (``pillars_used`` already counted)."""
         t = s >> 3  # s // C.MAX_SPACES
         sd = self.side[t]
@@ -560,15 +596,15 @@ class State(Effects, _State):
         """Die requirements of space ``s``; an awake level-2 fiend of element X
         makes star dice no longer fit X on the standard side's X rooms (ASP-A6).
         ``blocked``: the element mask of such fiends (computed when None)."""
-        t = s // C.MAX_SPACES
-        sd = self.side[t]
+        sd = self.side[s >> 3]  # s // C.MAX_SPACES
         need = NEEDS[sd][s]
-        if blocked is None:
-            blocked = self._star_blocked()
-        if sd == 0 and blocked:
-            mask = ROOMS[0][ROOM_OF[0][s]][1] & blocked
-            if mask:
-                need = tuple(m & ~(1 << C.STAR) if m & mask else m for m in need)
+        if sd == 0:
+            if blocked is None:
+                blocked = self._star_blocked() if True in self.awake else 0
+            if blocked:
+                mask = ROOMS[0][ROOM_OF[0][s]][1] & blocked
+                if mask:
+                    need = tuple(m & ~(1 << C.STAR) if m & mask else m for m in need)
         return need
 
     def _star_blocked(self) -> int:
@@ -584,19 +620,6 @@ class State(Effects, _State):
                 mask |= 1 << e
         self._blocked = (self._bv, mask)
         return mask
-
-    def _dice_feasible(self, needs, dice) -> bool:
-        if not needs:
-            return True
-        m = needs[0]
-        for f in range(5):
-            if m >> f & 1 and dice[f] > 0:
-                dice[f] -= 1
-                ok = self._dice_feasible(needs[1:], dice)
-                dice[f] += 1
-                if ok:
-                    return True
-        return False
 
     # ---- legal actions ---------------------------------------------------------------------
     def _legal_actions(self) -> list[int]:
@@ -628,7 +651,7 @@ class State(Effects, _State):
         d0, d1, d2, d3, d4 = dice
         nd = d0 + d1 + d2 + d3 + d4
         if nd:
-            avail = (d0 > 0) | (d1 > 0) << 1 | (d2 > 0) << 2 | (d3 > 0) << 3 | (d4 > 0) << 4  # faces
+            avail = (d0 and 1) | (d1 and 2) | (d2 and 4) | (d3 and 8) | (d4 and 16)  # faces
             if free:  # pillars (rulebook "Place a pillar")
                 blocked = 0
                 if True in self.awake:
@@ -638,7 +661,7 @@ class State(Effects, _State):
                 if blocked:
                     for s in free:
                         need = self.needs(s, blocked)
-                        if (need[0] & avail) if len(need) == 1 else self._dice_feasible(need, dice):
+                        if (need[0] & avail) if len(need) == 1 else _dice_feasible(need, dice):
                             out.append(SPACE0 + s)
                 else:
                     fit = _PILLAR_FIT[avail]
@@ -647,7 +670,7 @@ class State(Effects, _State):
                         if a:
                             if a > 0:
                                 out.append(a)
-                            elif self._dice_feasible(NEEDS[side[s >> 3]][s], dice):
+                            elif _dice_feasible(NEEDS[side[s >> 3]][s], dice):
                                 out.append(SPACE0 + s)
             if not self.reroll_used:
                 out += _REROLL_OPTIONS[avail]
@@ -813,93 +836,141 @@ class State(Effects, _State):
                      if self.room_tile[t * C.MAX_ROOMS + r] >= 0]
         return total
 
-    # ---- step options -----------------------------------------------------------------------
+    # ---- step options (one method per step kind, dispatched through _STEP_OPTIONS) ----------
     def _step_options(self, step: list[int]) -> list[int]:
-        k, a, b, c = step
-        # most frequent steps first
-        if k == K_EXCHANGE:
-            return [EXCH0 + t for t in self.reserve] + ([PASS] if a else [])
-        if k == K_REROLL:
-            (d0, d1, d2, d3, d4), (m0, m1, m2, m3, m4) = self.dice, self.marks
-            return _REROLL_OPTIONS[(d0 > m0) | (d1 > m1) << 1 | (d2 > m2) << 2 | (d3 > m3) << 3
-                                   | (d4 > m4) << 4] + [ROLL]
-        if k == K_PAY:
-            return [SHARD0 + e for e in range(4) if self.shards[e]]
-        if k == K_INV_SPACE:
-            t = self._targets  # _enter's, when it pushed this step
-            return [SPACE0 + s for s in (t[2] if t[0] == self._fv and t[1] == a else self._invader_targets(a))]
-        if k in (K_SUPPLY_DRAW, K_BONUS_DRAW, K_CRAFT_DRAW):
-            out = [DRAW0 + s for s in range(3) if self.stacks[s]]
-            if (k == K_BONUS_DRAW or (k == K_SUPPLY_DRAW and self.character().passive == "multi_supply")
-                    or (k == K_CRAFT_DRAW and sum(self.shards) >= 1)):
-                out += [DRAWM0 + s for s in range(3) if self.stacks[s]]
-            return out
-        if k == K_DICE:
-            needs = self.needs(a)
-            rest = needs[b + 1:]
-            dice = self.dice
-            out = []
-            for f in range(5):
-                if needs[b] >> f & 1 and dice[f]:
-                    dice[f] -= 1
-                    if self._dice_feasible(rest, dice):
-                        out.append(DIE0 + f)
-                    dice[f] += 1
-            return out
-        if k == K_ORDER:
-            return [ELEM0 + e for e in self._order_choices()]
-        if k in (K_LAVA, K_DESTROY_INV):
-            return [SPACE0 + s for s in self.invader_spaces()]
-        if k == K_ICE:  # a: room (-1 none yet), b: taken, c: max
-            if a < 0:
-                rooms = set(self._ice_rooms())
-                return [SPACE0 + s for s in self.invader_spaces()
-                        if ROOM_OF[self.side[s // C.MAX_SPACES]][s] in rooms]
-            out = [SPACE0 + s for s in self.invader_spaces() if ROOM_OF[self.side[s // C.MAX_SPACES]][s] == a]
-            return out + ([PASS] if b >= 2 and out else [])
-        if k == K_FREE_PILLAR:
-            return [SPACE0 + s for s in self.pillar_spaces(b)]
-        if k == K_FIRE_TO:
-            return [SPACE0 + s for s in self.open_spaces() if self.invader[s] < 0 and s != a]
-        if k in (K_DISCARD, K_REROLL_ONE):
-            return [DIE0 + f for f in range(5) if self.dice[f]]
-        if k == K_FIRE_FROM:
-            return [SPACE0 + s for s in self._firestorm_moves()]
-        if k == K_DEMOLISH:
-            return [SPACE0 + s for s in self._demolish_spaces()]
-        if k == K_SETUP_INV:
-            t = self.found_tile[0] if self.found_tile[0] >= 0 else next(u for u in range(NT) if self.level[u])
-            return [SPACE0 + s for s in TILE_SPACES[self.side[t]][t] if self.invader[s] < 0]
-        if k == K_TARGET:
-            return self._floor_targets(a)
-        if k == K_CRYSTAL:
-            out = [SPACE0 + s for s in self.invader_spaces()]
-            return out + [PASS] if out else []
-        if k == K_WALL:
-            return [ELEM0 + e for e in self._restorable_walls()]
-        if k == K_BONUS:
-            return [BONUS0 + i for i in range(C.NUM_BONUSES) if not self.bonus_used[i]]
-        if k == K_DIMINISH:
-            out = [SPACE0 + s for s in self.invader_spaces() if self.invader[s] == a]
-            return out + ([SHARD0 + a] if self.shards[a] else [])
-        raise AssertionError(f"unknown step {step}")
+        """The options of the pending ``step`` (unsorted action ids; [] = none)."""
+        return _STEP_OPTIONS[step[0]](self, step)
+
+    def _opts_exchange(self, step):
+        out = [EXCH0 + t for t in self.reserve]
+        if step[1]:
+            out.append(PASS)
+        return out
+
+    def _opts_reroll(self, step):
+        (d0, d1, d2, d3, d4), (m0, m1, m2, m3, m4) = self.dice, self.marks
+        return _REROLL_OPTIONS[(d0 > m0) | (d1 > m1) << 1 | (d2 > m2) << 2 | (d3 > m3) << 3
+                               | (d4 > m4) << 4] + [ROLL]
+
+    def _opts_pay(self, step):
+        s0, s1, s2, s3 = self.shards
+        out = []
+        if s0:
+            out.append(SHARD0)
+        if s1:
+            out.append(SHARD0 + 1)
+        if s2:
+            out.append(SHARD0 + 2)
+        if s3:
+            out.append(SHARD0 + 3)
+        return out
+
+    def _opts_invader_space(self, step):
+        t = self._targets  # _enter's, when it pushed this step
+        return [SPACE0 + s for s in (t[2] if t[0] == self._fv and t[1] == step[1] else self._invader_targets(step[1]))]
+
+    def _opts_draw(self, step):
+        k = step[0]
+        out = [DRAW0 + s for s in range(3) if self.stacks[s]]
+        if (k == K_BONUS_DRAW or (k == K_SUPPLY_DRAW and C.CHARACTERS[self.characters[self.turn_player]].passive == "multi_supply")
+                or (k == K_CRAFT_DRAW and sum(self.shards) >= 1)):
+            out += [DRAWM0 + s for s in range(3) if self.stacks[s]]
+        return out
+
+    def _opts_dice(self, step):
+        _, a, b, _c = step
+        needs = self.needs(a)
+        rest = needs[b + 1:]
+        dice = self.dice
+        out = []
+        for f in range(5):
+            if needs[b] >> f & 1 and dice[f]:
+                dice[f] -= 1
+                if _dice_feasible(rest, dice):
+                    out.append(DIE0 + f)
+                dice[f] += 1
+        return out
+
+    def _opts_order(self, step):
+        return [ELEM0 + e for e in self._order_choices()]
+
+    def _opts_invaders(self, step):  # lava bomb, destroy invader
+        return [SPACE0 + s for s in self.invader_spaces()]
+
+    def _opts_ice(self, step):
+        _, a, b, _c = step  # a: room (-1 none yet), b: taken, c: max
+        if a < 0:
+            rooms = set(self._ice_rooms())
+            return [SPACE0 + s for s in self.invader_spaces()
+                    if ROOM_OF[self.side[s // C.MAX_SPACES]][s] in rooms]
+        out = [SPACE0 + s for s in self.invader_spaces() if ROOM_OF[self.side[s // C.MAX_SPACES]][s] == a]
+        return out + ([PASS] if b >= 2 and out else [])
+
+    def _opts_free_pillar(self, step):
+        return [SPACE0 + s for s in self.pillar_spaces(step[2])]
+
+    def _opts_fire_to(self, step):
+        a = step[1]
+        return [SPACE0 + s for s in self.open_spaces() if self.invader[s] < 0 and s != a]
+
+    def _opts_die(self, step):  # discard a die, reroll one
+        return [DIE0 + f for f in range(5) if self.dice[f]]
+
+    def _opts_fire_from(self, step):
+        return [SPACE0 + s for s in self._firestorm_moves()]
+
+    def _opts_demolish(self, step):
+        return [SPACE0 + s for s in self._demolish_spaces()]
+
+    def _opts_setup_invader(self, step):
+        t = self.found_tile[0] if self.found_tile[0] >= 0 else next(u for u in range(NT) if self.level[u])
+        return [SPACE0 + s for s in TILE_SPACES[self.side[t]][t] if self.invader[s] < 0]
+
+    def _opts_target(self, step):
+        return self._floor_targets(step[1])
+
+    def _opts_crystal(self, step):
+        out = [SPACE0 + s for s in self.invader_spaces()]
+        return out + [PASS] if out else []
+
+    def _opts_wall(self, step):
+        return [ELEM0 + e for e in self._restorable_walls()]
+
+    def _opts_bonus(self, step):
+        return [BONUS0 + i for i in range(C.NUM_BONUSES) if not self.bonus_used[i]]
+
+    def _opts_diminish(self, step):
+        a = step[1]
+        out = [SPACE0 + s for s in self.invader_spaces() if self.invader[s] == a]
+        return out + ([SHARD0 + a] if self.shards[a] else [])
+
+    def _opts_none(self, step):
+        raise AssertionError(f"automatic step {step} has no options")
+
+    # automatic steps and shortcuts, for _settle only (_SETTLE_OPTIONS): None = done here
+    def _auto_draw(self, step):
+        self.queue.pop()
+        self._draw_to_reserve(step[1], bool(step[2]))
+
+    def _auto_diminish(self, step):
+        self.queue.pop()
+        self._diminish_bag(step[1])
+
+    def _settle_discard(self, step):
+        if step[1] >= sum(self.dice):
+            self.dice = [0] * 5  # discarding every unused die: nothing to choose ([]: the step ends)
+            return []
+        return [DIE0 + f for f in range(5) if self.dice[f]]
 
     # ---- apply ------------------------------------------------------------------------------
-    def _apply_action(self, action: int) -> None:
-        block, i = DECODE[action]
-        q = self.queue
-        if q:
-            self._resolve(q[-1], block, i)
-        else:
-            self._build_action(block, i)
-        self._settle()  # also drops the cached legal actions
 
     def _build_action(self, block: str, i: int) -> None:
         """The build step's main choice (rulebook "Build step")."""
         if block == "END_BUILD":
             self._begin_invasion()
         elif block == "SPACE":
-            need = self.needs(i)
+            sd = self.side[i >> 3]
+            need = self.needs(i) if sd == 0 and True in self.awake else NEEDS[sd][i]
             d = self.dice
             fits = need[0] & ((d[0] > 0) | (d[1] > 0) << 1 | (d[2] > 0) << 2 | (d[3] > 0) << 3 | (d[4] > 0) << 4)
             if len(need) == 1 and not fits & (fits - 1):
@@ -925,165 +996,193 @@ class State(Effects, _State):
             self.queue.append([K_FREE_PILLAR, 1, -1, 0])
 
     def _resolve(self, step: list[int], block: str, i: int) -> None:
+        """Apply option (``block``, index ``i``) of the pending ``step`` (the queue's top)."""
+        _RESOLVE[step[0]](self, step, block, i)
+
+    # one method per step kind (_RESOLVE); ``step`` is the queue's top
+    def _do_none(self, step, block, i):  # automatic steps (_settle runs them)
+        pass
+
+    def _do_exchange(self, step, block, i):
+        self.queue.pop()
+        if block == "EXCHANGE":
+            self._exchange(i)
+
+    def _do_reroll(self, step, block, i):
+        if block == "REROLL":
+            self.marks[i] += 1
+        else:
+            self.queue.pop()
+            m = sum(self.marks)
+            for f in range(5):
+                self.dice[f] -= self.marks[f]
+            self.marks = [0] * 5
+            self._roll(m)
+
+    def _do_pay(self, step, block, i):
+        self._spend_shard(i)
+        if step[1] > 1:
+            step[1] -= 1
+        else:
+            self.queue.pop()
+
+    def _do_invader_space(self, step, block, i):
+        self.queue.pop()
+        self._set_invader(i, step[1])
+
+    def _do_draw(self, step, block, i):
         q = self.queue
-        k, a, b, c = step
-        # most frequent steps first
-        if k == K_EXCHANGE:
-            q.pop()
-            if block == "EXCHANGE":
-                self._exchange(i)
-        elif k == K_REROLL:
-            if block == "REROLL":
-                self.marks[i] += 1
-            else:
-                q.pop()
-                m = sum(self.marks)
-                for f in range(5):
-                    self.dice[f] -= self.marks[f]
-                self.marks = [0] * 5
-                self._roll(m)
-        elif k == K_PAY:
-            self._spend_shard(i)
-            if a > 1:
-                step[1] = a - 1
-            else:
-                q.pop()
-        elif k == K_INV_SPACE:
-            q.pop()
-            self._set_invader(i, a)
-        elif k in (K_SUPPLY_DRAW, K_BONUS_DRAW, K_CRAFT_DRAW):
-            q.pop()
-            multi = block == "DRAW_MULTI"
-            if k == K_CRAFT_DRAW:
-                q.append([K_EXCHANGE, 1, 0, 0])
-                if multi:  # rulebook: "If you spend a 3rd shard, you may draw a multi floor tile instead"
-                    q += [[K_DO_DRAW, i, 1, 0], [K_PAY, 1, 0, 0]]
-                    return
-            self._draw_to_reserve(i, multi)
-            if k == K_SUPPLY_DRAW and a:
-                q.append([K_EXCHANGE, 1, 0, 0])
-        elif k == K_DICE:
-            self.dice[i] -= 1
-            if b + 1 < len(self.needs(a)):
-                step[2] = b + 1
-            else:
-                q.pop()
-                self._add_pillar(a)
-        elif k == K_ORDER:
-            q.pop()
-            self._enter(i)
-        elif k in (K_LAVA, K_DESTROY_INV):
-            self._destroy_invader(i)
-            if a > 1:
-                step[1] = a - 1
-            else:
-                q.pop()
-        elif k == K_ICE:
-            if block == "PASS":
-                q.pop()
+        q.pop()
+        k = step[0]
+        multi = block == "DRAW_MULTI"
+        if k == K_CRAFT_DRAW:
+            q.append([K_EXCHANGE, 1, 0, 0])
+            if multi:  # rulebook: "If you spend a 3rd shard, you may draw a multi floor tile instead"
+                q += [[K_DO_DRAW, i, 1, 0], [K_PAY, 1, 0, 0]]
                 return
-            step[1] = ROOM_OF[self.side[i // C.MAX_SPACES]][i]
+        self._draw_to_reserve(i, multi)
+        if k == K_SUPPLY_DRAW and step[1]:
+            q.append([K_EXCHANGE, 1, 0, 0])
+
+    def _do_dice(self, step, block, i):
+        self.dice[i] -= 1
+        a, b = step[1], step[2]
+        if b + 1 < len(NEEDS[self.side[a >> 3]][a]):  # = len(self.needs(a))
             step[2] = b + 1
-            self._crystallize(i)
-            if b + 1 >= c:
-                q.pop()
-        elif k == K_FREE_PILLAR:
-            self._add_pillar(i)
-            if a > 1:
-                step[1] = a - 1
-            else:
-                q.pop()
-        elif k == K_FIRE_TO:
-            q.pop()
-            self._set_invader(i, self.invader[a])
-            self._set_invader(a, -1)
-        elif k == K_DISCARD:
-            self.dice[i] -= 1
-            if a > 1:
-                step[1] = a - 1
-            else:
-                q.pop()
-        elif k == K_REROLL_ONE:
-            q.pop()
-            self.dice[i] -= 1
-            self._roll(1)
-        elif k == K_FIRE_FROM:
-            q[-1] = [K_FIRE_TO, i, 0, 0]
-        elif k == K_DEMOLISH:
-            q.pop()
-            self.pillars_used -= 1  # before the change: _fort_space reads it
-            self._set_pillar(i, 0)
-        elif k == K_SETUP_INV:
-            q.pop()
-            self._set_invader(i, a)
-        elif k == K_TARGET:
-            q.pop()
-            self._place_floor(a, -2 - i if block == "FOUNDATION" else i)
-        elif k == K_CRYSTAL:
-            if block == "PASS":
-                q.pop()
-                return
-            self._crystallize(i)
-            if a > 1:
-                step[1] = a - 1
-            else:
-                q.pop()
-        elif k == K_WALL:
-            q.pop()
-            self.walls[i] = True
-        elif k == K_BONUS:
-            q.pop()
-            self._bonus(i)
-        elif k == K_DIMINISH:
-            if block == "SHARD":
-                self.shards[a] -= 1
-            else:
-                self._set_invader(i, -1)
-            self.aside[a] += 1
-            if b > 1:
-                step[2] = b - 1
-            else:
-                q.pop()
+        else:
+            self.queue.pop()
+            self._add_pillar(a)
+
+    def _do_order(self, step, block, i):
+        self.queue.pop()
+        self._enter(i)
+
+    def _do_destroy(self, step, block, i):  # lava bomb, destroy invader
+        self._destroy_invader(i)
+        if step[1] > 1:
+            step[1] -= 1
+        else:
+            self.queue.pop()
+
+    def _do_ice(self, step, block, i):
+        if block == "PASS":
+            self.queue.pop()
+            return
+        b = step[2] + 1
+        step[1] = ROOM_OF[self.side[i // C.MAX_SPACES]][i]
+        step[2] = b
+        self._crystallize(i)
+        if b >= step[3]:
+            self.queue.pop()
+
+    def _do_free_pillar(self, step, block, i):
+        self._add_pillar(i)
+        if step[1] > 1:
+            step[1] -= 1
+        else:
+            self.queue.pop()
+
+    def _do_fire_to(self, step, block, i):
+        self.queue.pop()
+        a = step[1]
+        self._set_invader(i, self.invader[a])
+        self._set_invader(a, -1)
+
+    def _do_discard(self, step, block, i):
+        self.dice[i] -= 1
+        if step[1] > 1:
+            step[1] -= 1
+        else:
+            self.queue.pop()
+
+    def _do_reroll_one(self, step, block, i):
+        self.queue.pop()
+        self.dice[i] -= 1
+        self._roll(1)
+
+    def _do_fire_from(self, step, block, i):
+        self.queue[-1] = [K_FIRE_TO, i, 0, 0]
+
+    def _do_demolish(self, step, block, i):
+        self.queue.pop()
+        self.pillars_used -= 1  # before the change: _fort_space reads it
+        self._set_pillar(i, 0)
+
+    def _do_setup_invader(self, step, block, i):
+        self.queue.pop()
+        self._set_invader(i, step[1])
+
+    def _do_target(self, step, block, i):
+        self.queue.pop()
+        self._place_floor(step[1], -2 - i if block == "FOUNDATION" else i)
+
+    def _do_crystal(self, step, block, i):
+        if block == "PASS":
+            self.queue.pop()
+            return
+        self._crystallize(i)
+        if step[1] > 1:
+            step[1] -= 1
+        else:
+            self.queue.pop()
+
+    def _do_wall(self, step, block, i):
+        self.queue.pop()
+        self.walls[i] = True
+
+    def _do_bonus(self, step, block, i):
+        self.queue.pop()
+        self._bonus(i)
+
+    def _do_diminish(self, step, block, i):
+        a = step[1]
+        if block == "SHARD":
+            self.shards[a] -= 1
+        else:
+            self._set_invader(i, -1)
+        self.aside[a] += 1
+        if step[2] > 1:
+            step[2] -= 1
+        else:
+            self.queue.pop()
 
     # ---- the driver: automatic steps, forced choices, phase changes ---------------------------
-    def _settle(self) -> None:
-        """Run automatic steps, forced choices and phase changes until a player has a
-        real choice (kept as the legal actions) or the game is over."""
-        self._legal = None
-        while self.phase != OVER:
+    def _apply_action(self, action: int = -1) -> None:
+        """Apply ``action`` (-1: none, as ``_settle``), then run automatic steps, forced
+        choices and phase changes until a player has a real choice (kept as the legal
+        actions) or the game is over."""
+        if action >= 0:
+            block, i = DECODE[action]
             q = self.queue
             if q:
+                step = q[-1]
+                _RESOLVE[step[0]](self, step, block, i)
+            else:
+                self._build_action(block, i)
+        self._legal = None
+        while True:
+            q = self.queue
+            if q:  # (the queue is empty once the game is over)
                 top = q[-1]
-                k = top[0]
-                if k in _AUTO:
-                    q.pop()
-                    if k == K_DO_DRAW:
-                        self._draw_to_reserve(top[1], bool(top[2]))
-                    else:
-                        self._diminish_bag(top[1])
-                    continue
-                if k == K_DISCARD and top[1] >= sum(self.dice):
-                    q.pop()  # discarding every unused die: nothing to choose
-                    self.dice = [0] * 5
-                    continue
-                opts = self._step_options(top)
-                if len(opts) > 1:
-                    opts.sort()
-                    self._legal = opts
-                    return
-                if opts:  # a forced choice
-                    block, i = DECODE[opts[0]]
-                    self._resolve(top, block, i)
-                else:
+                opts = _SETTLE_OPTIONS[top[0]](self, top)
+                if opts:
+                    if len(opts) > 1:
+                        opts.sort()
+                        self._legal = opts
+                        return
+                    block, i = DECODE[opts[0]]  # a forced choice
+                    _RESOLVE[top[0]](self, top, block, i)
+                elif opts is not None:
                     q.pop()  # nothing left to choose: the step ends (ASP-A16)
                 continue
-            if self.phase == BUILD:
+            phase = self.phase
+            if phase == BUILD:
                 break  # the build step's main choice
-            if self.phase == SETUP:
+            if phase == SETUP:
                 self._start_turn()
-            elif self.phase == SUPPLY:
+            elif phase == SUPPLY:
                 self._supply_rest()
-            elif self.phase == INVASION:
+            elif phase == INVASION:
                 if self.incoming:
                     choices = self._order_choices()
                     if len(choices) > 1:
@@ -1096,6 +1195,8 @@ class State(Effects, _State):
                     self._end_turn()
             else:
                 break
+
+    _settle = _apply_action  # with no action: settle the state reached (setup)
 
     # ---- turn structure --------------------------------------------------------------------
     def _start_turn(self) -> None:
@@ -1130,11 +1231,12 @@ class State(Effects, _State):
             self._lose("invader track")
             return
         drawn = [self.bag.pop() for _ in range(min(C.TRACK_COUNTS[self.track], len(self.bag)))]
+        awake, defeated, level = self.awake, self.defeated, self.fiend_level
         for e in range(4):  # level 4 fiends: one extra invader of their element (ASP-A6)
-            if self.fiend_active(e, 4) and e in self.bag:
+            if awake[e] and not defeated[e] and level[e] == 4 and e in self.bag:  # fiend_active(e, 4)
                 self.bag.remove(e)
                 drawn.append(e)
-        ch = self.character()
+        ch = C.CHARACTERS[self.characters[self.turn_player]]
         if ch.passive in ("burn_first", "freeze_first") and ch.element in drawn:
             drawn.remove(ch.element)
             if ch.passive == "burn_first":
@@ -1283,3 +1385,37 @@ class State(Effects, _State):
         if self.phase == OVER:
             L.append("WON" if self.outcome > 0 else f"LOST ({self.loss_reason})")
         return "\n".join(L)
+
+
+def _kind_table(names: dict) -> tuple:
+    """A per-step-kind table of ``State`` methods from ``{kind: method name}``."""
+    assert sorted(names) == list(range(len(STEP_NAMES)))
+    return tuple(getattr(State, names[k]) for k in range(len(STEP_NAMES)))
+
+
+_OPTIONS_BY_KIND = {
+    K_SETUP_INV: "_opts_setup_invader", K_SUPPLY_DRAW: "_opts_draw", K_EXCHANGE: "_opts_exchange",
+    K_DICE: "_opts_dice", K_TARGET: "_opts_target", K_PAY: "_opts_pay", K_CRAFT_DRAW: "_opts_draw",
+    K_DO_DRAW: "_auto_draw", K_REROLL: "_opts_reroll", K_ICE: "_opts_ice", K_LAVA: "_opts_invaders",
+    K_FIRE_FROM: "_opts_fire_from", K_FIRE_TO: "_opts_fire_to", K_FREE_PILLAR: "_opts_free_pillar",
+    K_BONUS: "_opts_bonus", K_DIMINISH_AUTO: "_auto_diminish", K_DIMINISH: "_opts_diminish",
+    K_CRYSTAL: "_opts_crystal", K_BONUS_DRAW: "_opts_draw", K_DISCARD: "_opts_die", K_DEMOLISH: "_opts_demolish",
+    K_DESTROY_INV: "_opts_invaders", K_WALL: "_opts_wall", K_REROLL_ONE: "_opts_die", K_ORDER: "_opts_order",
+    K_INV_SPACE: "_opts_invader_space",
+}
+_SETTLE_OPTIONS = _kind_table({**_OPTIONS_BY_KIND, K_DISCARD: "_settle_discard"})
+"""``_SETTLE_OPTIONS[kind](state, step)``: the step's options for ``State._settle``; an
+automatic step (draw, diminish from the bag) runs and returns None; a discard of every unused die is done."""
+_STEP_OPTIONS = _kind_table({**_OPTIONS_BY_KIND, K_DO_DRAW: "_opts_none", K_DIMINISH_AUTO: "_opts_none"})
+"""``_STEP_OPTIONS[kind](state, step)``: the pending step's options (``State._step_options``)."""
+_RESOLVE = _kind_table({
+    K_SETUP_INV: "_do_setup_invader", K_SUPPLY_DRAW: "_do_draw", K_EXCHANGE: "_do_exchange", K_DICE: "_do_dice",
+    K_TARGET: "_do_target", K_PAY: "_do_pay", K_CRAFT_DRAW: "_do_draw", K_DO_DRAW: "_do_none",
+    K_REROLL: "_do_reroll", K_ICE: "_do_ice", K_LAVA: "_do_destroy", K_FIRE_FROM: "_do_fire_from",
+    K_FIRE_TO: "_do_fire_to", K_FREE_PILLAR: "_do_free_pillar", K_BONUS: "_do_bonus",
+    K_DIMINISH_AUTO: "_do_none", K_DIMINISH: "_do_diminish", K_CRYSTAL: "_do_crystal",
+    K_BONUS_DRAW: "_do_draw", K_DISCARD: "_do_discard", K_DEMOLISH: "_do_demolish",
+    K_DESTROY_INV: "_do_destroy", K_WALL: "_do_wall", K_REROLL_ONE: "_do_reroll_one", K_ORDER: "_do_order",
+    K_INV_SPACE: "_do_invader_space",
+})
+"""``_RESOLVE[kind](state, step, block, i)``: apply option (block, i) of the pending step."""

@@ -117,7 +117,6 @@ STEP_NAMES = ("setup_invader", "supply_draw", "exchange", "dice", "floor_target"
               "do_draw", "reroll", "ice_beam", "lava_bomb", "firestorm_from", "firestorm_to", "free_pillar",
               "bonus", "diminish_auto", "diminish", "crystallize", "bonus_draw", "discard_die", "demolish",
               "destroy_invader", "restore_wall", "reroll_one", "invader_order", "invader_space")
-_AUTO = (K_DO_DRAW, K_DIMINISH_AUTO)  # steps that need no decision
 REWARDS = ("win", "score")
 
 __all__ = [

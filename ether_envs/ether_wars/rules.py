@@ -668,16 +668,7 @@ class State(FavourMixin, ResolutionMixin, _State):
     def _place_options(self, p: int) -> tuple[int, list[int], list[int]]:
         """``(mask, kinds, masks)``: the bit mask of the areas where ``p`` may start a Placement
         turn, the kinds of its dice at home and each kind's ``_put_masks``."""
-        kinds = []  # ``dice_at_home(p)``
-        if self.home_units[p]:
-            kinds.append(0)
-        if self.hero_at[p] < 0:
-            kinds.append(1)
-        m = self.hired[p]
-        if m >= 0 and m != C.PRIESTESS and self.merc_at[m] < 0:
-            kinds.append(2)
-        if self.ether_ctrl == p and not self.ether_placed:
-            kinds.append(3)
+        kinds = self.dice_at_home(p)
         if not kinds:
             return 0, kinds, []
         masks = self._put_masks(p, kinds, None, False)

@@ -51,6 +51,26 @@ def test_invariants_chance_draws_equal_numpy_integers():
         assert s.rng_state() == ref.bit_generator.state
 
 
+def test_invariants_dice_feasible_equals_exhaustive_assignment():
+    """R._dice_feasible (Hall's condition for two requirements) agrees with trying every
+    assignment of distinct dice to the requirements, and leaves the dice as they were."""
+    import itertools
+
+    def brute(needs, dice):
+        pool = [f for f in range(5) for _ in range(dice[f])]
+        return any(all(needs[j] >> pool[p] & 1 for j, p in enumerate(pick))
+                   for pick in itertools.permutations(range(len(pool)), len(needs)))
+
+    masks = (1, 3, 16, 17, 18, 24, 31)
+    for dice in itertools.product(range(3), repeat=5):
+        dice = list(dice)
+        before = dice[:]
+        for needs in itertools.chain(itertools.product(masks, repeat=1), itertools.product(masks, repeat=2),
+                                     itertools.product((1, 17, 31), repeat=3)):
+            assert R._dice_feasible(needs, dice) == brute(needs, dice), (needs, dice)
+            assert dice == before
+
+
 def test_invariants_clone_copies_every_mutable_attribute():
     """Every list is copied by clone(), or (the long fortress lists) before either
     state changes it."""
