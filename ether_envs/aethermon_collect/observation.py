@@ -89,6 +89,9 @@ for _c in C.CARDS:
     _CARD_FEATURES[_c.card_id, 10 + (3 - _c.set_size)] = 1
     _CARD_FEATURES[_c.card_id, 13] = _c.stage / 3
 _NF = len(SQUARE_FEATURES)
+# the same as whole rows of the squares piece (in_grid left 0); the last row (card id -1) is zero
+_CARD_ROWS = np.zeros((C.NUM_CARDS + 1, _NF), dtype=np.float32)
+_CARD_ROWS[:, F["card_present"]:F["card_present"] + 18] = _CARD_FEATURES
 _NC = C.NUM_CARDS
 _CARD0 = F["card_present"]  # columns _CARD0 .. _CARD0 + 17: card features, then set_held_by
 _HOLDER0 = F["set_held_by_seat_0"]
@@ -154,6 +157,7 @@ class Encoder:
         cfg = game.config
         self._template, tv = LAYOUT.new_buffer()
         tv["squares"][:, F["in_grid"]] = game.in_grid
+        self._in_grid = tv["squares"][:, F["in_grid"]].copy()
         tv["mode"][:] = (cfg.cooperative, cfg.teams, cfg.hidden_artefacts, cfg.redistribute_artefacts,
                          cfg.artefacts == "triples" and cfg.uses_artefacts)
         tv["num_players"][n - 2] = 1
@@ -270,7 +274,9 @@ class Encoder:
         fixed, the Artefact groups' and leftovers' contents (no seat-relative
         entries): ``(buffer, journal length)``."""
         base = self._template.copy()
-        base[:SQ * _NF].reshape(SQ, _NF)[:, _CARD0:_CARD0 + 18] = _CARD_FEATURES.take(s.board, axis=0)
+        squares = base[:SQ * _NF].reshape(SQ, _NF)
+        _CARD_ROWS.take(s.board, 0, squares, "wrap")  # whole rows (-1 wraps to the zero row), then in_grid again
+        squares[:, F["in_grid"]] = self._in_grid
         mv = memoryview(base)
         for e in s.elements:
             mv[_ELEMENTS0 + e] = 1.0
