@@ -281,7 +281,12 @@ class Encoder:
         for e in s.elements:
             mv[_ELEMENTS0 + e] = 1.0
         if self._uses_artefacts and self._art_contents_fixed:  # the same for every observer
-            self._artefact_contents(s, 0, mv)
+            for gi, grp in enumerate(s.groups):  # (as _artefact_contents: every Artefact is known)
+                k = _GROUPS0 + gi * NA
+                for a in grp:
+                    mv[k + a] = 1.0
+            for a in s.leftover:
+                mv[_LEFTOVER0 + a] = 1.0
         return base, len(s._clog)
 
     def _new_view(self, s, player: int, base=None) -> _SeatView:
@@ -300,7 +305,8 @@ class Encoder:
         # collections and, per square, which relative seats hold a card of its set
         rel = self._rel[player]
         card_square = s.card_square
-        for q, cards in enumerate(s.collections):
+        collections = s.collections
+        for q, cards in enumerate(collections if any(collections) else ()):  # (none collected: nothing to write)
             if not cards:
                 continue
             r = rel[q]
