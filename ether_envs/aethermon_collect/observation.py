@@ -89,6 +89,9 @@ for _c in C.CARDS:
     _CARD_FEATURES[_c.card_id, 10 + (3 - _c.set_size)] = 1
     _CARD_FEATURES[_c.card_id, 13] = _c.stage / 3
 _NF = len(SQUARE_FEATURES)
+# the same as whole rows of the squares piece (in_grid left 0); the last row (card id -1) is zero
+_CARD_ROWS = np.zeros((C.NUM_CARDS + 1, _NF), dtype=np.float32)
+_CARD_ROWS[:, F["card_present"]:F["card_present"] + 18] = _CARD_FEATURES
 _NC = C.NUM_CARDS
 _CARD0 = F["card_present"]  # columns _CARD0 .. _CARD0 + 17: card features, then set_held_by
 _HOLDER0 = F["set_held_by_seat_0"]
@@ -112,7 +115,8 @@ def _float32_sums(step: float, count: int) -> list[float]:
     return out
 
 
-_TURN, _OVER = R.TURN, R.OVER
+_TURN, _SATCHEL, _OVER = R.TURN, R.SATCHEL, R.OVER
+assert _SATCHEL < _OVER and R.PHASE_NAMES[_SATCHEL + 1:] == ("over",)
 _UNKNOWN_NA = _float32_sums(1 / NA, NA)
 _UNKNOWN_3 = _float32_sums(1 / 3, 3)
 _OFF = {name: sl.start for name, sl in LAYOUT.slices.items()}
@@ -153,6 +157,7 @@ class Encoder:
         cfg = game.config
         self._template, tv = LAYOUT.new_buffer()
         tv["squares"][:, F["in_grid"]] = game.in_grid
+        self._in_grid = tv["squares"][:, F["in_grid"]].copy()
         tv["mode"][:] = (cfg.cooperative, cfg.teams, cfg.hidden_artefacts, cfg.redistribute_artefacts,
                          cfg.artefacts == "triples" and cfg.uses_artefacts)
         tv["num_players"][n - 2] = 1
@@ -192,33 +197,76 @@ class Encoder:
         v = seats[player]
         if v is None:
             v = seats[player] = self._new_view(s, player)
-        # bring the view up to date (as _update, its checks written out: this runs on every call)
-        if v.pos != len(s._clog):
-            self._collections_update(s, player, v)
+        rel = self._rel[player]
+        # bring the view up to date (this runs on every call: the steps written out)
+        log = s._clog
+        if v.pos != len(log):  # the Aethermon collected since: (card, square, seat), and the collectors' scores
+            mv = v.mv
+            card_square = s.card_square
+            score = s.score_cache
+            for card, sq, q in log[v.pos:]:
+                row = sq * _NF + _CARD0
+                mv[row:row + 18] = _ZERO_ROW
+                r = rel[q]
+                mv[_COLL0 + r * _NC + card] = 1.0
+                mv[_SCORES0 + r] = score[q] / MAX_SCORE
+                for m in _SET_OTHERS[card]:
+                    sqm = card_square[m]
+                    if sqm >= 0:
+                        mv[sqm * _NF + _HOLDER0 + r] = 1.0
+            v.pos = len(log)
         if self._uses_artefacts and (v.apos != len(s._alog) or v.art_ver != s._art_ver):
             self._artefacts_update(s, player, v)
         if out is None:
             out = v.buf.copy()
-            self._turn_entries(s, player, memoryview(out))
+            mo = memoryview(out)
         else:
             try:  # a memoryview copies, and then writes single entries, cheaper than numpy
                 mo = memoryview(out)
                 mo[:] = v.mv
             except (TypeError, ValueError):  # not a float32 vector: let numpy convert
-                tmp = v.buf.copy()
-                self._turn_entries(s, player, memoryview(tmp))
-                out[:] = tmp
+                out[:] = self.encode(s, player)
                 return out
-            self._turn_entries(s, player, mo)
+        # the entries that change nearly every turn (token, phase, players to act,
+        # turn flags, streaks ...; outside the TURN phase also the rarer ones, and
+        # in the SATCHEL and OVER phases every score), written into the copy
+        phase = s.phase
+        mo[_PHASE0 + phase] = 1.0
+        mo[_TURN_PLAYER0 + rel[s.turn_player]] = 1.0
+        if phase == _TURN:  # the common case
+            mo[_CURRENT_PLAYER0 + rel[s.decider]] = 1.0
+            if s.no_collect_turn or s.extra_turn or s.fence_row >= 0:
+                self._rare_entries(s, rel, mo)
+            if self._axis_rule and s.axis != self._no_axis:  # (Satchel sets are chosen at the end)
+                self._seat_entries(s, rel, mo)
+        else:
+            if phase != _OVER:
+                mo[_CURRENT_PLAYER0 + rel[s.decider]] = 1.0
+            self._rare_entries(s, rel, mo)
+            if s.axis != self._no_axis or s.satchel_set != self._no_satchel:
+                self._seat_entries(s, rel, mo)
+            if phase >= _SATCHEL:  # a Satchel changes scores at the end, outside the journal
+                self._scores(s, player, mo)
+        token = s.token
+        if token >= 0:  # 3 players: no token until the last player places it
+            mo[token * _NF + 1] = 1.0
+        if s.collected:
+            mo[_TURN_FLAGS0] = 1.0
+        streak = s.streak
+        if True in streak:
+            for q, on in enumerate(streak):
+                if on:
+                    mo[_STREAK0 + rel[q]] = 1.0
         return out
 
     def encode_uncached(self, s, player: int) -> np.ndarray:
         """The same observation built from scratch, without reading or writing the
-        state's caches (for tests of the incremental path)."""
-        v = self._new_view(s, player, self._new_base(s))
-        self._update(s, player, v)
-        self._turn_entries(s, player, v.mv)
-        return v.buf
+        state's caches (for tests of the incremental path): :meth:`encode` of a
+        shallow copy of ``s`` without them."""
+        t = object.__new__(type(s))
+        t.__dict__.update(s.__dict__)
+        t._drop_observation_caches()
+        return self.encode(t, player)
 
     # ---- building ------------------------------------------------------------------
     def _new_base(self, s):
@@ -226,12 +274,19 @@ class Encoder:
         fixed, the Artefact groups' and leftovers' contents (no seat-relative
         entries): ``(buffer, journal length)``."""
         base = self._template.copy()
-        base[:SQ * _NF].reshape(SQ, _NF)[:, _CARD0:_CARD0 + 18] = _CARD_FEATURES.take(s.board, axis=0)
+        squares = base[:SQ * _NF].reshape(SQ, _NF)
+        _CARD_ROWS.take(s.board, 0, squares, "wrap")  # whole rows (-1 wraps to the zero row), then in_grid again
+        squares[:, F["in_grid"]] = self._in_grid
         mv = memoryview(base)
         for e in s.elements:
             mv[_ELEMENTS0 + e] = 1.0
         if self._uses_artefacts and self._art_contents_fixed:  # the same for every observer
-            self._artefact_contents(s, 0, mv)
+            for gi, grp in enumerate(s.groups):  # (as _artefact_contents: every Artefact is known)
+                k = _GROUPS0 + gi * NA
+                for a in grp:
+                    mv[k + a] = 1.0
+            for a in s.leftover:
+                mv[_LEFTOVER0 + a] = 1.0
         return base, len(s._clog)
 
     def _new_view(self, s, player: int, base=None) -> _SeatView:
@@ -250,7 +305,8 @@ class Encoder:
         # collections and, per square, which relative seats hold a card of its set
         rel = self._rel[player]
         card_square = s.card_square
-        for q, cards in enumerate(s.collections):
+        collections = s.collections
+        for q, cards in enumerate(collections if any(collections) else ()):  # (none collected: nothing to write)
             if not cards:
                 continue
             r = rel[q]
@@ -266,7 +322,8 @@ class Encoder:
                         if sq >= 0:
                             mv[sq * _NF + _HOLDER0 + r] = 1.0
         mv[_FIRST_PLAYER0 + rel[s.first_player]] = 1.0
-        self._scores(s, player, mv)
+        if any(s.score_cache):  # (zero in the base)
+            self._scores(s, player, mv)
         v.apos = 0
         if s._alog_whole and self._art_contents_fixed:
             v.art_ver = s._art_ver  # Artefact entries (zero in the base): the whole journal replayed
@@ -275,33 +332,6 @@ class Encoder:
         return v
 
     # ---- updating --------------------------------------------------------------------
-    def _update(self, s, player: int, v: _SeatView) -> None:
-        """Bring the view up to date: the journal's collections, the Artefacts."""
-        if v.pos != len(s._clog):
-            self._collections_update(s, player, v)
-        if self._uses_artefacts and (v.apos != len(s._alog) or v.art_ver != s._art_ver):
-            self._artefacts_update(s, player, v)
-
-    def _collections_update(self, s, player: int, v: _SeatView) -> None:
-        """Apply the Aethermon collected since the view's journal position: (card, square, seat),
-        and the collectors' scores."""
-        log = s._clog
-        mv = v.mv
-        rel = self._rel[player]
-        card_square = s.card_square
-        score = s.score_cache
-        for card, sq, q in log[v.pos:]:
-            row = sq * _NF + _CARD0
-            mv[row:row + 18] = _ZERO_ROW
-            r = rel[q]
-            mv[_COLL0 + r * _NC + card] = 1.0
-            mv[_SCORES0 + r] = score[q] / MAX_SCORE
-            for m in _SET_OTHERS[card]:
-                sqm = card_square[m]
-                if sqm >= 0:
-                    mv[sqm * _NF + _HOLDER0 + r] = 1.0
-        v.pos = len(log)
-
     def _artefacts_update(self, s, player: int, v: _SeatView) -> None:
         alog = s._alog
         if v.art_ver != s._art_ver or not self._art_contents_fixed:
@@ -310,38 +340,6 @@ class Encoder:
         else:  # drafts and uses, every Artefact known: rewrite the entries they change
             self._artefact_events(s, player, v, alog)
         v.apos = len(alog)
-
-    def _turn_entries(self, s, player: int, out: memoryview) -> None:
-        """Write the entries that change nearly every turn (token, phase, players to
-        act, turn flags, streaks ...; outside the TURN phase also the rarer ones and
-        every score) into ``out``, a copy of the view."""
-        rel = self._rel[player]
-        phase = s.phase
-        out[_PHASE0 + phase] = 1.0
-        out[_TURN_PLAYER0 + rel[s.turn_player]] = 1.0
-        if phase == _TURN:  # the common case
-            out[_CURRENT_PLAYER0 + rel[s.decider]] = 1.0
-            if s.no_collect_turn or s.extra_turn or s.fence_row >= 0:
-                self._rare_entries(s, rel, out)
-            if self._axis_rule and s.axis != self._no_axis:  # (Satchel sets are chosen at the end)
-                self._seat_entries(s, rel, out)
-        else:
-            if phase != _OVER:
-                out[_CURRENT_PLAYER0 + rel[s.decider]] = 1.0
-            self._rare_entries(s, rel, out)
-            if s.axis != self._no_axis or s.satchel_set != self._no_satchel:
-                self._seat_entries(s, rel, out)
-            self._scores(s, player, out)  # a Satchel changes scores at the end, outside the journal
-        token = s.token
-        if token >= 0:  # 3 players: no token until the last player places it
-            out[token * _NF + 1] = 1.0
-        if s.collected:
-            out[_TURN_FLAGS0] = 1.0
-        streak = s.streak
-        if True in streak:
-            for q, on in enumerate(streak):
-                if on:
-                    out[_STREAK0 + rel[q]] = 1.0
 
     def _scores(self, s, player: int, out: memoryview) -> None:
         """Every seat's score. (The view keeps them: collections update the collector's.)"""

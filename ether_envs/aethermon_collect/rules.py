@@ -75,6 +75,7 @@ _ELEMENT_IDS = tuple(range(len(C.ELEMENTS)))
 _ALWAYS_APPLICABLE = frozenset((GLOVES, LANTERN, STOPWATCH, FENCE))
 ART_DRAFTED, ART_USED, NOT_LOGGED = 0, 1, -2  # Artefact journal (State._alog) entries
 TRADE_TAKE = 12  # pending sub-step of the Trade Token after the card to give is chosen
+_F64 = np.dtype(np.float64)  # (a dtype object: numpy converts a dtype argument on every call)
 
 MODES = ("competitive", "cooperative")
 ARTEFACT_VARIANTS = ("pairs", "triples", "none")
@@ -220,6 +221,12 @@ class Game(_Game):
         self.draft_orders = [[(first - 1 - i) % n for i in range(n)] for first in range(n)]
         self.reward_scheme = self.config.reward_scheme
         self.artefact_pool = [C.ARTEFACT_BY_KEY[k].artefact_id for k in self.config.artefact_pool]
+        # "win" returns by the first winner's seat (2 vs 2: that seat and its partner win)
+        self.win_returns = []
+        for w in range(n):
+            winners = (w, w + 2) if self.teams else (w,)
+            win, lose = 1.0 / len(winners), -1.0 / (n - len(winners))
+            self.win_returns.append(np.array([win if p in winners else lose for p in range(n)]))
         self.corners = (0, side - 1, (side - 1) * C.MAX_SIDE, (side - 1) * C.MAX_SIDE + side - 1)
         # static move tables: rook lines per square as (horizontal, vertical) destination lists
         self.rook = [self._line_moves(s, ((0, 1), (0, -1), (1, 0), (-1, 0))) for s in range(SQ)]
@@ -230,6 +237,9 @@ class Game(_Game):
                        for s in range(SQ)]
         self.adjacent = [self._jumps(s, ((0, 1), (0, -1), (1, 0), (-1, 0))) for s in range(SQ)]
         self._cards_by_elements: dict[tuple[int, ...], list[int]] = {}
+        # effects applicable wherever the token stands (Compass, Grappling Hook: if every square has such a move)
+        self.always_applicable = _ALWAYS_APPLICABLE | {e for e, table in ((COMPASS, self.diagonal), (HOOK, self.knight))
+                                                       if all(table[s] for s in self.grid_squares)}
         from .observation import Encoder  # encoder is separate from the rules
 
         self.encoder = Encoder(self)
@@ -334,6 +344,11 @@ class State(_State):
     (:meth:`invalidate_caches`).
     """
 
+    _post_move_uses: list[int] | None = None
+    """USE_ARTEFACT ids usable after the move, listed by the ``_after_move`` that
+    entered the POST_MOVE phase (a private cache; never mutated; dropped by
+    :meth:`invalidate_caches`)."""
+
     def __init__(self, game: Game, seed: int | None):
         self.game = game
         n = game.num_players
@@ -361,25 +376,31 @@ class State(_State):
             card_square[c] = sq
         self.art_square = [-1] * SQ
         self.owner = [-1] * C.NUM_CARDS
-        self.collections: list[list[int]] = [[] for _ in range(n)]
+        self.collections: list[list[int]] = []
+        self.held: list[list[int]] = []
+        self.known = []  # (loops: cheaper than comprehensions for a few seats)
+        for _ in range(n):
+            self.collections.append([])
+            self.held.append([])
+            self.known.append([not game.hidden] * C.NUM_ARTEFACTS)
         self.score_cache = [0] * n
         self.turn_player = self.decider = first
         self.token = game.centre
         # Artefacts (rulebook "Drafting Artefacts")
         self.art_owner = [-1] * C.NUM_ARTEFACTS
         self.art_used = [False] * C.NUM_ARTEFACTS
-        self.held: list[list[int]] = [[] for _ in range(n)]
         self.draft_order = game.draft_orders[first]  # last player first, anti-clockwise (shared: never mutated)
         if game.uses_artefacts:
             pool = game.artefact_pool.copy()
             rng.shuffle(pool)
             g = game.group_size
-            self.groups: list[list[int]] = [sorted(pool[i * g:(i + 1) * g]) for i in range(n)]
+            self.groups: list[list[int]] = []
+            for i in range(0, n * g, g):
+                self.groups.append(sorted(pool[i:i + g]))
             self.group_owner: list[int] = [-1] * n
             self.leftover: list[int] = sorted(pool[n * g:])
         else:
             self.groups, self.group_owner, self.leftover = [], [], []
-        self.known = [[not game.hidden] * C.NUM_ARTEFACTS for _ in range(n)]
         self.streak = [False] * n
         self.axis = [-1] * n
         self.art_log: list[tuple[int, int]] = []
@@ -405,23 +426,27 @@ class State(_State):
         deck = cards.copy()
         rng.shuffle(deck)
         pop = deck.pop
-        deal = [[_VALUE[pop()], _VALUE[pop()], _VALUE[pop()]] for _ in range(n)]
-        totals = [sum(d) for d in deal]
+        deal, totals = [], []
+        for _ in range(n):
+            a, b, c = _VALUE[pop()], _VALUE[pop()], _VALUE[pop()]
+            deal.append([a, b, c])
+            totals.append(a + b + c)
         best = max(totals)
-        if totals.count(best) == 1:
-            return deal, totals.index(best)
         tied = list(range(n))
         while True:
-            totals = [sum(deal[p]) for p in range(n)]
-            best = max(totals[p] for p in tied)
+            if totals.count(best) == 1:  # (the others' totals are below best)
+                return deal, totals.index(best)
             tied = [p for p in tied if totals[p] == best]
-            if len(tied) == 1:
-                return deal, tied[0]
             if len(deck) < len(tied):  # deck exhausted: reshuffle the cards in play (AC-A4)
                 deck = cards.copy()
                 rng.shuffle(deck)
+            best = -1
             for p in tied:
-                deal[p].append(_VALUE[deck.pop()])
+                v = _VALUE[deck.pop()]
+                deal[p].append(v)
+                t = totals[p] = totals[p] + v
+                if t > best:
+                    best = t
 
     def refresh(self) -> None:
         """Recompute the derived fields (``card_square``, ``score_cache``, ``held``)
@@ -438,9 +463,10 @@ class State(_State):
         self.invalidate_caches()
 
     def invalidate_caches(self) -> None:
-        """Drop the private caches (the legal-action memo, the encoder's caches);
-        :meth:`refresh` calls it."""
+        """Drop the private caches (the legal-action memo, the usable after-move
+        Artefacts, the encoder's caches); :meth:`refresh` calls it."""
         super().invalidate_caches()
+        self._post_move_uses = None
         self._drop_observation_caches()
 
     def _drop_observation_caches(self) -> None:
@@ -526,12 +552,12 @@ class State(_State):
 
     def scores(self) -> np.ndarray:
         """Each seat's own score (float64, shape (players,))."""
-        return np.array(self.score_cache, dtype=np.float64)
+        return np.array(self.score_cache, _F64)
 
     def team_scores(self) -> np.ndarray:
         """Score that decides the game for each seat: own score, partner's added in
         "2 vs 2", everyone's added in co-operative mode (float64, shape (players,))."""
-        return np.array(self._team_score_list(), dtype=np.float64)
+        return np.array(self._team_score_list(), _F64)
 
     def _team_score_list(self) -> list[int]:
         s = self.score_cache
@@ -544,13 +570,16 @@ class State(_State):
     def winners(self) -> list[int]:
         """Competitive winners (rulebook "Scoring": a tie goes to the player who
         acted LAST in the turn order; in 2 vs 2, to that player's team: AC-A9)."""
-        ts = self._team_score_list()
+        ts = self.score_cache
+        teams = self.game.teams
+        if teams or self.game.cooperative:  # (else _team_score_list gives the own scores)
+            ts = self._team_score_list()
         best = max(ts)
-        n = self.num_players
+        n = len(ts)
         last = (self.first_player - 1) % n  # the seat last in turn order, then backwards
         while ts[last] != best:
             last = (last - 1) % n
-        if self.game.teams:
+        if teams:
             return sorted((last, (last + 2) % 4))
         return [last]
 
@@ -572,10 +601,8 @@ class State(_State):
             return np.full(n, total / (len(self.elements) * 26.0))
         if g.reward_scheme == "score":
             return self.team_scores()
-        # win_loss_returns(self.winners(), n), written out: winners share +1, losers -1
-        winners = self.winners()
-        win, lose = 1.0 / len(winners), -1.0 / (n - len(winners))
-        return np.array([win if p in winners else lose for p in range(n)])
+        # win_loss_returns(self.winners(), n), from the game's table: winners share +1, losers -1
+        return g.win_returns[self.winners()[0]].copy()
 
     def final_info(self) -> dict:
         """Extra end-of-game information for ``infos``."""
@@ -599,10 +626,13 @@ class State(_State):
                 moves = self._rook_moves()
             if _NEVER_PRE_MOVE.issuperset(self.held[p]):
                 return moves  # a static table: legal_actions() returns a copy
-            uses = self._usable_artefacts(C.PRE_MOVE)
-            return moves + [USE0 + a for a in uses] if uses else moves
+            uses = self._use_actions(C.PRE_MOVE)
+            return moves + uses if uses else moves
         if ph == POST_MOVE:
-            return [USE0 + a for a in self._usable_artefacts(C.POST_MOVE)] + [END_TURN]
+            uses = self._post_move_uses  # (kept by _after_move, which entered this phase)
+            if uses is None:
+                uses = self._use_actions(C.POST_MOVE)
+            return uses + [END_TURN]
         if ph == PENDING:
             return self._pending_options()
         if ph == DRAFT:
@@ -670,18 +700,20 @@ class State(_State):
                 return effect
         return -1
 
-    def _usable_artefacts(self, timing: str) -> list[int]:
-        """The turn player's Artefacts usable now (``timing``: ``C.PRE_MOVE`` or ``C.POST_MOVE``)."""
+    def _use_actions(self, timing: str) -> list[int]:
+        """USE_ARTEFACT action ids of the turn player's Artefacts usable now (``timing``:
+        ``C.PRE_MOVE`` or ``C.POST_MOVE``); a new list."""
         p = self.turn_player
         out = []
+        always = self.game.always_applicable
         for a in self.held[p]:  # as _artefact_usable, inlined (it is on the path of every turn)
             effect = a
             if a == MIRROR:
                 effect = self.last_opponent_effect(p)
                 if effect < 0 or effect == MIRROR:
                     continue
-            if _TIMING[effect] == timing and (effect in _ALWAYS_APPLICABLE or self._effect_applicable(effect)):
-                out.append(a)
+            if _TIMING[effect] == timing and (effect in always or self._effect_applicable(effect)):
+                out.append(USE0 + a)
         return out
 
     def _artefact_usable(self, a: int, timing: str) -> bool:
@@ -845,7 +877,10 @@ class State(_State):
         """Rulebook "Drafting Artefacts": last player first, anti-clockwise; the first
         player is left with the remaining group. Hidden variant: a drafter sees the
         groups still on offer when it is their turn to draft."""
-        remaining = [g for g, o in enumerate(self.group_owner) if o < 0]
+        remaining = []
+        for g, o in enumerate(self.group_owner):
+            if o < 0:
+                remaining.append(g)
         p = self.draft_order[self.draft_pos]
         if self.game.hidden:  # p sees them (otherwise every Artefact is known)
             self._art_ver += 1
@@ -920,11 +955,13 @@ class State(_State):
         self.score_cache[p] += score
 
     def _after_move(self) -> None:
-        if self.held[self.turn_player] and self._usable_artefacts(C.POST_MOVE):
-            self.phase = POST_MOVE
-            self.decider = self.turn_player
-        else:
-            self._end_turn()
+        if self.held[self.turn_player]:
+            uses = self._post_move_uses = self._use_actions(C.POST_MOVE)
+            if uses:
+                self.phase = POST_MOVE
+                self.decider = self.turn_player
+                return
+        self._end_turn()
 
     def _use_artefact(self, a: int) -> None:
         """Rulebook "Using Artefacts": each once, at the time its text states (AC-A6)."""
@@ -1053,6 +1090,7 @@ class State(_State):
     def _redraw_hidden(self, player: int, rng: np.random.Generator) -> None:
         """Hidden Artefacts: permute the identities of the Artefacts ``player`` does
         not know among the places they lie (groups, hands, leftovers, grid)."""
+        self._post_move_uses = None
         placed = {a for grp in self.groups for a in grp} | set(self.leftover) | {a for a in self.art_square if a >= 0}
         unknown = [a for a in range(C.NUM_ARTEFACTS) if not self.known[player][a] and a in placed]
         if len(unknown) < 2:
