@@ -25,6 +25,7 @@ import numpy as np
 
 import ether_envs
 from ether_envs.core import snapshot
+from ether_envs.core.game import TERMINAL
 
 
 def _state_fingerprint(state) -> str:
@@ -128,6 +129,7 @@ def check_random_playouts(name: str, config: dict, seeds=range(8), max_checked: 
             assert np.all(r == r[0]), f"{name}: co-operative returns differ between players: {r}"
         assert state.scores().shape == (n,)
         assert state.legal_actions() == [] and not state.legal_actions_mask().any()
+        assert state.current_player() == TERMINAL, f"{name}: current_player() at the end must be TERMINAL"
         lengths.append(steps)
     return lengths
 

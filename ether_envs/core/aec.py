@@ -168,7 +168,8 @@ class BoardGameEnv(AECEnv):
         s.apply_action(action)  # raises ValueError, state untouched, if illegal
         self.num_steps += 1
         self._cumulative_rewards[agent] = 0.0
-        if s.is_terminal():
+        seat = s.current_player()  # TERMINAL (< 0) exactly when the game is over (a conformance check)
+        if seat < 0:
             done = self.truncations if s.is_truncated() else self.terminations
             rewards, cumulative = self.rewards, self._cumulative_rewards
             for a, r in zip(self.agents, s.returns().tolist()):
@@ -183,7 +184,7 @@ class BoardGameEnv(AECEnv):
             self._set_final_infos()
         else:
             # rewards are terminal only: every agent's reward stays 0 until the end
-            self.agent_selection = self.possible_agents[s.current_player()]
+            self.agent_selection = self.possible_agents[seat]
         if self.render_mode == "human":
             self.render()
 
