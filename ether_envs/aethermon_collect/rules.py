@@ -1089,10 +1089,14 @@ class State(_State):
     # ---- hidden information ------------------------------------------------------
     def _redraw_hidden(self, player: int, rng: np.random.Generator) -> None:
         """Hidden Artefacts: permute the identities of the Artefacts ``player`` does
-        not know among the places they lie (groups, hands, leftovers, grid)."""
+        not know among the places they lie (groups, hands, leftovers, grid). In the
+        SATCHEL phase everyone sees who is choosing a Satchel set, so the Satchel
+        stays where it is."""
         self._post_move_uses = None
         placed = {a for grp in self.groups for a in grp} | set(self.leftover) | {a for a in self.art_square if a >= 0}
-        unknown = [a for a in range(C.NUM_ARTEFACTS) if not self.known[player][a] and a in placed]
+        satchel_public = self.phase == SATCHEL
+        unknown = [a for a in range(C.NUM_ARTEFACTS) if not self.known[player][a] and a in placed
+                   and not (satchel_public and a == SATCHEL_A)]
         if len(unknown) < 2:
             return
         perm = [unknown[j] for j in rng.permutation(len(unknown)).tolist()]

@@ -75,6 +75,33 @@ def test_hidden_artefacts_resample_keeps_own_view_redraws_opponents():
     assert changed
 
 
+def test_hidden_artefacts_resample_in_satchel_phase_keeps_the_satchel_with_its_chooser():
+    """Hidden Artefacts: who is choosing a Satchel set is public, so a determinization for
+    another seat keeps the Satchel with the decider and its listed choices stay playable
+    (regression: the Satchel was relabelled and the choice raised inside the rules)."""
+    import random
+
+    g = Game(num_players=3, hidden_artefacts=True)
+    seen = 0
+    for seed in range(12):
+        s = g.new_initial_state(seed=seed)
+        r = random.Random(seed)
+        while not s.is_terminal():
+            if s.phase == R.SATCHEL:
+                for q in range(3):
+                    if q == s.decider:
+                        continue
+                    for k in range(3):
+                        d = s.resample_hidden(q, np.random.default_rng(k))
+                        assert R.SATCHEL_A in d.held[d.decider]
+                        assert np.array_equal(d.observation_tensor(q), s.observation_tensor(q))
+                        for a in d.legal_actions():
+                            d.clone().apply_action(a)
+                        seen += 1
+            s.apply_action(r.choice(s.legal_actions()))
+    assert seen > 0
+
+
 # ---- 2 vs 2 -------------------------------------------------------------------
 
 def test_two_vs_two_opposite_players_combine_scores_not_sets():
