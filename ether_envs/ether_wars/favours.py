@@ -72,7 +72,7 @@ class FavourMixin:
             q = w["order"][w["pos"] % n]
             boost = combat and self._can_boost(q)
             if boost or any(self.hand[q]):
-                self.pk, self.pp, self.legal_cache = R.K_WINDOW, q, self._window_legal(q, boost)  # ``_decide``
+                self.pk, self.pp, self._legal_cache = R.K_WINDOW, q, self._window_legal(q, boost)  # ``_decide``
                 return True
             w["passes"] += 1
             w["pos"] += 1

@@ -132,7 +132,7 @@ class ResolutionMixin:
             p = order[self.turn]
             if options[p]:
                 self.pk, self.pp = R.K_RESOLVE, p  # ``_decide``
-                self.legal_cache = self.game.area_actions(p, options[p], R.RESOLVE0, ())
+                self._legal_cache = self.game.area_actions(p, options[p], R.RESOLVE0, ())
                 return True
             self.turn += 1
         # any dice left (an area whose resolver already had its turn): one more pass (EW-A14)

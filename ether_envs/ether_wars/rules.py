@@ -228,8 +228,9 @@ class State(FavourMixin, ResolutionMixin, _State):
         placed: per seat bit mask of areas placed this round; ``passed``: passed Placement.
         arrival: per area, seats in order of arrival this round (ties: rulebook "Combat action").
         win: the open favour window (dict) or None; ``rc``: the area being resolved (dict) or None.
-        legal_cache: the sorted legal actions of the current decision, or None until asked (reset
-            by ``invalidate_caches()`` after direct field edits).
+        _legal_cache: the sorted legal actions of the current decision, or None until asked (reset
+            by ``invalidate_caches()`` after direct field edits); a private cache, so not part of
+            ``snapshot()`` (equal positions have equal snapshots whatever was asked before).
         dice: die faces (0..5) already drawn from ``rng`` and not rolled yet, the next one last
             (``roll_d6``; hidden from every player, emptied when ``rng`` is replaced).
     """
@@ -285,7 +286,7 @@ class State(FavourMixin, ResolutionMixin, _State):
         self.rc = None
         self.gain_left = 0
         self.gain_seat = -1
-        self.legal_cache: list[int] | None = None
+        self._legal_cache: list[int] | None = None
         # ``occupancy()``, kept up to date by ``_recount_area`` wherever dice come or go
         self._occ_normal = [0] * C.NUM_AREAS
         self._occ_exempt = [0] * C.NUM_AREAS
@@ -447,7 +448,7 @@ class State(FavourMixin, ResolutionMixin, _State):
         """Pose decision ``kind`` to ``seat``. ``legal``: its sorted legal actions when the
         caller has them already (only if nothing changes before the decision is returned)."""
         self.pk, self.pp = kind, seat
-        self.legal_cache = legal
+        self._legal_cache = legal
 
     # ---- dice locations -------------------------------------------------------------
     def merc_of(self, p: int) -> int:
@@ -583,11 +584,11 @@ class State(FavourMixin, ResolutionMixin, _State):
 
     # ---- legal actions ----------------------------------------------------------------
     def invalidate_caches(self) -> None:
-        """Drop or recompute what is derived from the state's fields (``legal_cache``, the base
+        """Drop or recompute what is derived from the state's fields (``_legal_cache``, the base
         class's memo, ``occupancy()``); call it after editing fields directly, as the test
         builders do."""
         super().invalidate_caches()
-        self.legal_cache = None
+        self._legal_cache = None
         self._recount_occupancy()
 
     def _legal_actions(self) -> list[int]:
@@ -595,9 +596,9 @@ class State(FavourMixin, ResolutionMixin, _State):
         # clears it. Code that edits a state's fields directly (tests) must call
         # ``invalidate_caches()``.
         # The list itself is returned: the base class copies it for callers and never changes it.
-        c = self.legal_cache
+        c = self._legal_cache
         if c is None:
-            c = self.legal_cache = sorted(self._legal_unsorted())
+            c = self._legal_cache = sorted(self._legal_unsorted())
         return c
 
     def _is_legal(self, action: int) -> bool:
@@ -791,8 +792,8 @@ class State(FavourMixin, ResolutionMixin, _State):
 
     # ---- applying actions ----------------------------------------------------------------
     def _apply_action(self, action: int) -> None:
-        legal = self.legal_cache
-        self.legal_cache = None
+        legal = self._legal_cache
+        self._legal_cache = None
         block, i = _DECODE[action]
         k, p = self.pk, self.pp
         if k == K_ADD:
@@ -812,7 +813,7 @@ class State(FavourMixin, ResolutionMixin, _State):
                         out = [ADD0 + d for d in self._add_kinds(p)]
                     if out:  # the same decision goes on (``_advance`` would change nothing)
                         out.append(DONE)
-                        self.legal_cache = out
+                        self._legal_cache = out
                         return
             self._next_placer()
             if self.pk == K_PLACE:  # the next Placement turn (``_advance`` would change nothing)
@@ -836,8 +837,8 @@ class State(FavourMixin, ResolutionMixin, _State):
                     for d, mask in zip(memo[1], memo[2]):
                         if mask >> a & 1:
                             out.append(ADD0 + d)
-                    self.legal_cache = out
-                # (else ``legal_cache`` stays None: listed when asked)
+                    self._legal_cache = out
+                # (else ``_legal_cache`` stays None: listed when asked)
                 return  # a decision inside the Placement turn (``_advance`` would change nothing)
         elif k in _WINDOW_KINDS:
             self._window_action(block, i)
@@ -966,7 +967,7 @@ class State(FavourMixin, ResolutionMixin, _State):
                 self.turn = q
                 legal = self.game.area_actions(q, mask, AREA0, (PASS,))  # ``_place_legal``
                 self._place_memo = (legal, kinds, masks)
-                self.pk, self.pp, self.legal_cache = K_PLACE, q, legal  # ``_decide``
+                self.pk, self.pp, self._legal_cache = K_PLACE, q, legal  # ``_decide``
                 return
         self.pk = K_NONE
 
@@ -1032,7 +1033,7 @@ class State(FavourMixin, ResolutionMixin, _State):
             return False
         if ph == MERCS:
             if self.queue:
-                self.pk, self.pp, self.legal_cache = K_HIRE, self.queue[0], None  # ``_decide``
+                self.pk, self.pp, self._legal_cache = K_HIRE, self.queue[0], None  # ``_decide``
                 return True
             self.phase = PLACEMENT
             self._open_window(W_PHASE)
@@ -1043,7 +1044,7 @@ class State(FavourMixin, ResolutionMixin, _State):
         if ph == NEW_DAY:
             if self.queue:
                 self.pk, self.pp = K_ABILITY, self.queue[0]  # ``_decide``
-                self.legal_cache = [ABILITY0, ABILITY0 + 1, ABILITY0 + 2, ABILITY0 + 3]
+                self._legal_cache = [ABILITY0, ABILITY0 + 1, ABILITY0 + 2, ABILITY0 + 3]
                 return True
             self.revealed = True
             for q in range(n):
@@ -1204,8 +1205,8 @@ class State(FavourMixin, ResolutionMixin, _State):
             self.packs[q] = sorted(pool.pop() for _ in range(k))
         self.fdeck = pool
         self.edeck = [int(x) for x in rng.permutation(self.edeck)]
-        if self.legal_cache is not None:  # the player to act may hold other Favours now
-            self.legal_cache = sorted(self._legal_unsorted())
+        if self._legal_cache is not None:  # the player to act may hold other Favours now
+            self._legal_cache = sorted(self._legal_unsorted())
 
     # ---- text picture ---------------------------------------------------------------------------
     def render_text(self) -> str:

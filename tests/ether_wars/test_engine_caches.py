@@ -72,3 +72,25 @@ def test_illegal_action_after_env_steps_raises_and_changes_nothing():
             assert snapshot(s) == before
             refused += 1
     assert refused > 0
+
+
+def test_snapshot_does_not_depend_on_which_legal_lists_were_asked():
+    """The legal-action cache is private: a position reached with or without asking for the
+    legal actions first has the same snapshot (regression: the cache was a public field)."""
+    game = ether_envs.load_game("ether_wars", num_players=2, max_rounds=4)
+    s = game.new_initial_state(1)
+    rng = np.random.default_rng(1)
+    compared = 0
+    while not s.is_terminal() and compared < 300:
+        legal = s.legal_actions()
+        a = legal[int(rng.integers(len(legal)))]
+        asked, fresh = s.clone(), s.clone()
+        fresh.invalidate_caches()
+        asked.apply_action(a)
+        fresh.apply_action(a)
+        if not asked.is_terminal():
+            asked.legal_actions()
+        assert snapshot(asked) == snapshot(fresh)
+        s.apply_action(a)
+        compared += 1
+    assert compared > 50
