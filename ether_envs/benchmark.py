@@ -221,6 +221,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="time every game in this process (peak RSS is then the whole run's)")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON instead of a table")
     args = parser.parse_args(argv)
+    if not args.games:
+        parser.error(f"--games needs at least one game; choose from {ether_envs.list_games()}")
     for g in args.games:
         if g not in ether_envs.GAMES:
             parser.error(f"unknown game {g!r}; choose from {ether_envs.list_games()}")

@@ -3,7 +3,7 @@
 import pytest
 
 from ether_envs import testing
-from conftest import GAME_CONFIGS, config_id
+from game_configs import GAME_CONFIGS, config_id
 
 CASES = [
     pytest.param(check, name, cfg, id=f"{name}[{config_id(cfg)}]-{check.__name__}")

@@ -147,3 +147,23 @@ def test_order_enforcing_wrapper_contract_after_reset():
         dup.step(_first_legal(dup))
         assert dup.unwrapped.num_steps == 2 and env.unwrapped.num_steps == 1
         assert env.unwrapped.game_state.history == before
+
+
+def test_interleaved_agent_iter_loops_share_the_step_check_and_seeds_are_checked():
+    """Two agent_iter() loops of one env share PettingZoo's "step() between items" check;
+    reset() rejects a negative or bool seed with a clear ValueError."""
+    env = ether_envs.make("aethermon_collect")
+    env.reset(seed=0)
+    it1, it2 = env.agent_iter(), env.agent_iter()
+    next(it1)
+    env.step(_first_legal(env))
+    next(it2)
+    env.step(_first_legal(env))
+    next(it1)
+    with pytest.raises(AssertionError, match="step"):
+        next(it2)
+    for bad in (-1, True, 1.5, "3"):
+        with pytest.raises(ValueError, match="seed"):
+            env.reset(seed=bad)
+    env.reset(seed=np.int64(3))
+    env.reset(seed=2**64)

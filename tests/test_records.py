@@ -9,20 +9,7 @@ import ether_envs
 from ether_envs.core.game import snapshot
 from ether_envs.records import (GameRecord, load_record, record_episode, record_from_env, record_from_state,
                                 replay, replay_states, save_record)
-
-def _top_conftest():
-    """``tests/conftest.py`` by path: a plain ``from conftest import`` picks up
-    ``tests/training/conftest.py`` when both folders are collected in one run."""
-    import importlib.util
-    from pathlib import Path
-
-    spec = importlib.util.spec_from_file_location("_ether_tests_conftest", Path(__file__).with_name("conftest.py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-GAME_CONFIGS, config_id = _top_conftest().GAME_CONFIGS, _top_conftest().config_id
+from game_configs import GAME_CONFIGS, config_id
 
 IDS = [f"{n}[{config_id(c)}]" for n, c in GAME_CONFIGS]
 

@@ -104,10 +104,16 @@ class BoardGameEnv(AECEnv):
 
     # ---- API -----------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        """Start a new game. ``seed`` seeds all of its chance; without a seed,
-        each reset draws a fresh seed from the env's own generator (itself
-        seeded by the last seeded reset)."""
+        """Start a new game. ``seed`` (a non-negative int) seeds all of its chance;
+        without a seed, each reset draws a fresh seed from the env's own generator
+        (itself seeded by the last seeded reset).
+
+        Raises:
+            ValueError: ``seed`` is not ``None`` or a non-negative int (a bool is not).
+        """
         if seed is not None:
+            if not isinstance(seed, (int, np.integer)) or isinstance(seed, (bool, np.bool_)) or seed < 0:
+                raise ValueError(f"seed must be None or a non-negative int, got {seed!r}")
             self._seed_rng, self._seed_base = None, seed
             game_seed = seed
         else:
@@ -274,6 +280,7 @@ class OrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):
         # (TerminateIllegalWrapper) would index the mask with them first
         self._direct = isinstance(env, BoardGameEnv)
         self._check_malformed = not self._direct
+        self._item_calls = -1  # the raw env's step() count when agent_iter() last gave an agent
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         super().reset(seed=seed, options=options)
@@ -320,14 +327,15 @@ class OrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):
 
     def _agent_iter(self, left: int) -> Iterator[str]:
         inner, raw = self.env, self.unwrapped
-        calls = -1  # the raw env's step count when the last item was given
         while inner.agents and left > 0:
             left -= 1
-            # a step() (straight to the raw env, or through this wrapper) or a reset() since
-            assert self._has_updated or raw._step_calls != calls, \
+            # a step() (straight to the raw env, or through this wrapper) or a reset() since the
+            # last item of any of this env's agent_iter() loops (PettingZoo's shared flag)
+            calls = raw._step_calls
+            assert self._has_updated or calls != self._item_calls, \
                 "need to call step() or reset() in a loop over `agent_iter`"
             self._has_updated = False
-            calls = raw._step_calls
+            self._item_calls = calls
             yield inner.agent_selection
 
 

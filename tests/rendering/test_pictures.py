@@ -11,7 +11,7 @@ import ether_envs
 from ether_envs import rendering
 from ether_envs.core import GameSpec
 from ether_envs.core.aec import BoardGameEnv
-from conftest import GAME_CONFIGS, config_id
+from game_configs import GAME_CONFIGS, config_id
 
 ROOT = Path(__file__).resolve().parents[2]
 

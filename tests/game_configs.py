@@ -1,3 +1,7 @@
+"""Every game's conformance configs, for parametrized tests (a module of its own: a plain
+``from conftest import ...`` picks up ``tests/training/conftest.py`` when both folders are
+collected in one run)."""
+
 import ether_envs
 
 GAME_CONFIGS = [
