@@ -178,6 +178,14 @@ needs several dice (``_dice_feasible`` decides). No awake level-2 fiend (``needs
 
 _TILE_IDS = range(NT)
 
+_SIZE_HAS = [tuple(has >> TILE_SIZE[t] & 1 for t in range(NT)) for has in range(8)]
+"""``_SIZE_HAS[has][tile]``: whether the tile's size bit is set in ``has`` (a bit mask of sizes)."""
+_BUILD_ADD, _EXCH_ADD, _SPACE_ADD = BUILD0.__add__, EXCH0.__add__, SPACE0.__add__
+"""``BUILD0 + t``, ``EXCH0 + t``, ``SPACE0 + s`` as C callables (for ``map``)."""
+_DRAW_OPTIONS = [[DRAW0 + s for s in range(3) if m >> s & 1] for m in range(8)]
+_DRAWM_OPTIONS = [[DRAWM0 + s for s in range(3) if m >> s & 1] for m in range(8)]
+"""``_DRAW_OPTIONS[m]``, ``_DRAWM_OPTIONS[m]``: the DRAW / DRAW_MULTI actions for a bit mask of non-empty stacks."""
+
 _HAS_SMALL_ROOM = [[any(ROOMS[sd][t * C.MAX_ROOMS + r] is not None and ROOMS[sd][t * C.MAX_ROOMS + r][0] == C.SMALL
                         for r in range(C.MAX_ROOMS)) for t in range(NT)] for sd in (0, 1)]
 """``_HAS_SMALL_ROOM[side][tile]``: the side has a small room (a spire top needs one)."""
@@ -677,10 +685,12 @@ class State(Effects, _State):
         reserve = self.reserve
         if reserve:
             has = fc[6]
-            c = self._builds
-            if c is None or c[0] != self._bv or c[1] != has:  # the reserve changes with _bv
-                c = self._builds = (self._bv, has, [BUILD0 + t for t in reserve if has >> TILE_SIZE[t] & 1])
-            out += c[2]
+            if has:  # (0: no place to build anything)
+                c = self._builds
+                if c is None or c[0] != self._bv or c[1] != has:  # the reserve changes with _bv
+                    c = self._builds = (self._bv, has, list(map(_BUILD_ADD, reserve)) if has == 7 else list(
+                        map(_BUILD_ADD, compress(reserve, map(_SIZE_HAS[has].__getitem__, reserve)))))
+                out += c[2]
         sh = self.shards
         ns = sh[0] + sh[1] + sh[2] + sh[3]
         ch = C.CHARACTERS[self.characters[self.turn_player]]
@@ -842,7 +852,7 @@ class State(Effects, _State):
         return _STEP_OPTIONS[step[0]](self, step)
 
     def _opts_exchange(self, step):
-        out = [EXCH0 + t for t in self.reserve]
+        out = list(map(_EXCH_ADD, self.reserve))
         if step[1]:
             out.append(PASS)
         return out
@@ -871,11 +881,12 @@ class State(Effects, _State):
 
     def _opts_draw(self, step):
         k = step[0]
-        out = [DRAW0 + s for s in range(3) if self.stacks[s]]
+        s0, s1, s2 = self.stacks
+        m = (1 if s0 else 0) | (2 if s1 else 0) | (4 if s2 else 0)
         if (k == K_BONUS_DRAW or (k == K_SUPPLY_DRAW and C.CHARACTERS[self.characters[self.turn_player]].passive == "multi_supply")
                 or (k == K_CRAFT_DRAW and sum(self.shards) >= 1)):
-            out += [DRAWM0 + s for s in range(3) if self.stacks[s]]
-        return out
+            return _DRAW_OPTIONS[m] + _DRAWM_OPTIONS[m]
+        return _DRAW_OPTIONS[m][:]
 
     def _opts_dice(self, step):
         _, a, b, _c = step
