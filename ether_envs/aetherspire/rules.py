@@ -1241,7 +1241,12 @@ class State(Effects, _State):
         if self.track >= C.LOSE_SPACE:
             self._lose("invader track")
             return
-        drawn = [self.bag.pop() for _ in range(min(C.TRACK_COUNTS[self.track], len(self.bag)))]
+        bag = self.bag
+        k = len(bag) - C.TRACK_COUNTS[self.track]
+        if k < 0:
+            k = 0
+        drawn = bag[k:]  # drawn from the end (their order does not matter: sorted below)
+        del bag[k:]
         awake, defeated, level = self.awake, self.defeated, self.fiend_level
         for e in range(4):  # level 4 fiends: one extra invader of their element (ASP-A6)
             if awake[e] and not defeated[e] and level[e] == 4 and e in self.bag:  # fiend_active(e, 4)
@@ -1264,7 +1269,10 @@ class State(Effects, _State):
         if True not in awake:
             return els
         defeated, level = self.defeated, self.fiend_level
-        first = [e for e in els if awake[e] and not defeated[e] and level[e] == 1]
+        first = []
+        for e in els:
+            if awake[e] and not defeated[e] and level[e] == 1:
+                first.append(e)
         return first or els
 
     def _invader_targets(self, e: int) -> list[int]:
