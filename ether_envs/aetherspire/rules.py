@@ -1291,9 +1291,14 @@ class State(Effects, _State):
             groups = self._target_groups(e)
         for tier in ((1, 0) if lv == 2 else (0, 1)):
             for _lv, spaces in (reversed(groups[tier]) if low else groups[tier]):
-                free = [s for s in spaces if invader[s] < 0]
+                free = []
+                best = []  # low: without a pillar, else with one
+                for s in spaces:
+                    if invader[s] < 0:
+                        free.append(s)
+                        if (not pillar[s]) if low else pillar[s]:
+                            best.append(s)
                 if free:
-                    best = [s for s in free if not pillar[s]] if low else [s for s in free if pillar[s]]
                     return best or free
         return []
 
