@@ -1216,7 +1216,7 @@ class State(Effects, _State):
             self._lose("no pillars")
             return
         self.phase = SUPPLY
-        if self._adapted("pure"):
+        if True in self.adapted_done and self._adapted("pure"):
             self.queue.append([K_SUPPLY_DRAW, 0, 0, 0])  # ASP-A25: extra draw, no exchange
         self.queue.append([K_SUPPLY_DRAW, 1, 0, 0])
 
@@ -1226,7 +1226,7 @@ class State(Effects, _State):
         for _ in range(C.SUPPLY_INVADERS):
             if self.bag:
                 self.shards[self.bag.pop()] += 1
-        self._roll(C.DICE_ROLLED + (1 if self._adapted("turbulent") else 0))
+        self._roll(C.DICE_ROLLED + (1 if True in self.adapted_done and self._adapted("turbulent") else 0))
         self.phase = BUILD
 
     def _begin_invasion(self) -> None:
