@@ -485,8 +485,7 @@ class State(Effects, _State):
                 else:
                     d[lv] = list(spaces)
         std, mul = by_level
-        groups = sc[4][e] = ([(lv, std[lv]) for lv in sorted(std, reverse=True)],
-                             [(lv, mul[lv]) for lv in sorted(mul, reverse=True)])
+        groups = sc[4][e] = (sorted(std.items(), reverse=True), sorted(mul.items(), reverse=True))  # (levels differ)
         return groups
 
     def _fort(self) -> tuple:
@@ -733,9 +732,14 @@ class State(Effects, _State):
         size = TILE_SIZE[t]
         out = []
         if size == C.LARGE:
-            out += [FOUND0 + f for f in range(C.NUM_FOUNDATIONS) if self.found_tile[f] < 0]
+            found = self.found_tile
+            for f in range(C.NUM_FOUNDATIONS):
+                if found[f] < 0:
+                    out.append(FOUND0 + f)
         rooms = self._buildable_rooms() if rooms is None else rooms
-        return out + [ROOM0 + r for r in rooms[size]]
+        for r in rooms[size]:
+            out.append(ROOM0 + r)
+        return out
 
     def _craft_cost(self) -> int:
         return 1 if self.character().upgrade == "floor_crafting" else 2
@@ -750,7 +754,12 @@ class State(Effects, _State):
         for s in inv:
             r = ROOM_OF[side[s // C.MAX_SPACES]][s]
             count[r] = count.get(r, 0) + 1
-        return sorted(r for r, c in count.items() if c >= 2)
+        out = []
+        for r, c in count.items():
+            if c >= 2:
+                out.append(r)
+        out.sort()
+        return out
 
     def _firestorm_moves(self) -> list[int]:
         """Invader spaces that can move to another open, invader-free space."""
@@ -877,7 +886,10 @@ class State(Effects, _State):
 
     def _opts_invader_space(self, step):
         t = self._targets  # _enter's, when it pushed this step
-        return [SPACE0 + s for s in (t[2] if t[0] == self._fv and t[1] == step[1] else self._invader_targets(step[1]))]
+        out = []
+        for s in (t[2] if t[0] == self._fv and t[1] == step[1] else self._invader_targets(step[1])):
+            out.append(SPACE0 + s)
+        return out
 
     def _opts_draw(self, step):
         k = step[0]
@@ -1198,7 +1210,9 @@ class State(Effects, _State):
                     choices = self._order_choices()
                     if len(choices) > 1:
                         q.append([K_ORDER, 0, 0, 0])
-                        self._legal = [ELEM0 + e for e in choices]  # = the step's options, sorted
+                        for k in range(len(choices)):
+                            choices[k] += ELEM0
+                        self._legal = choices  # = the step's options, sorted (a new list)
                         return
                     else:
                         self._enter(choices[0])
