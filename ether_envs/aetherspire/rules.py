@@ -178,6 +178,9 @@ needs several dice (``_dice_feasible`` decides). No awake level-2 fiend (``needs
 
 _TILE_IDS = range(NT)
 
+_DIE_OPTIONS = [[DIE0 + f for f in range(5) if avail >> f & 1] for avail in range(32)]
+"""``_DIE_OPTIONS[faces]``: the DIE actions for a bit mask of faces with unused dice."""
+
 _SIZE_HAS = [tuple(has >> TILE_SIZE[t] & 1 for t in range(NT)) for has in range(8)]
 """``_SIZE_HAS[has][tile]``: whether the tile's size bit is set in ``has`` (a bit mask of sizes)."""
 _BUILD_ADD, _EXCH_ADD, _SPACE_ADD = BUILD0.__add__, EXCH0.__add__, SPACE0.__add__
@@ -773,15 +776,29 @@ class State(Effects, _State):
         if True not in done:
             return False
         a = C.ADAPTATION_BY_KEY[key].adaptation_id
-        return any(done[e] and self.adaptation[e] == a for e in range(4))
+        adaptation = self.adaptation
+        for e in range(4):
+            if done[e] and adaptation[e] == a:
+                return True
+        return False
 
     def _demolish_spaces(self) -> list[int]:
         """Pillars that may be destroyed: not under a floor (glossary "Destroy (pillar)")."""
-        return [s for s in self.open_spaces() if self.pillar[s]]
+        pillar = self.pillar
+        out = []
+        for s in self.open_spaces():
+            if pillar[s]:
+                out.append(s)
+        return out
 
     def _restorable_walls(self) -> list[int]:
         """Destroyed walls that may be restored (not while a level-3 fiend of that element is awake)."""
-        return [e for e in range(4) if not self.walls[e] and not self.fiend_active(e, 3)]
+        walls, awake, defeated, level = self.walls, self.awake, self.defeated, self.fiend_level
+        out = []
+        for e in range(4):
+            if not walls[e] and not (awake[e] and not defeated[e] and level[e] == 3):  # fiend_active(e, 3)
+                out.append(e)
+        return out
 
     # ---- spires ---------------------------------------------------------------------------
     def spire_options(self) -> list[tuple[int, int]]:
@@ -915,10 +932,16 @@ class State(Effects, _State):
         return out
 
     def _opts_order(self, step):
-        return [ELEM0 + e for e in self._order_choices()]
+        out = []
+        for e in self._order_choices():
+            out.append(ELEM0 + e)
+        return out
 
     def _opts_invaders(self, step):  # lava bomb, destroy invader
-        return [SPACE0 + s for s in self.invader_spaces()]
+        out = []
+        for s in self.invader_spaces():
+            out.append(SPACE0 + s)
+        return out
 
     def _opts_ice(self, step):
         _, a, b, _c = step  # a: room (-1 none yet), b: taken, c: max
@@ -930,20 +953,35 @@ class State(Effects, _State):
         return out + ([PASS] if b >= 2 and out else [])
 
     def _opts_free_pillar(self, step):
-        return [SPACE0 + s for s in self.pillar_spaces(step[2])]
+        out = []
+        for s in self.pillar_spaces(step[2]):
+            out.append(SPACE0 + s)
+        return out
 
     def _opts_fire_to(self, step):
         a = step[1]
-        return [SPACE0 + s for s in self.open_spaces() if self.invader[s] < 0 and s != a]
+        invader = self.invader
+        out = []
+        for s in self.open_spaces():
+            if invader[s] < 0 and s != a:
+                out.append(SPACE0 + s)
+        return out
 
     def _opts_die(self, step):  # discard a die, reroll one
-        return [DIE0 + f for f in range(5) if self.dice[f]]
+        d0, d1, d2, d3, d4 = self.dice
+        return _DIE_OPTIONS[(d0 and 1) | (d1 and 2) | (d2 and 4) | (d3 and 8) | (d4 and 16)][:]
 
     def _opts_fire_from(self, step):
-        return [SPACE0 + s for s in self._firestorm_moves()]
+        out = []
+        for s in self._firestorm_moves():
+            out.append(SPACE0 + s)
+        return out
 
     def _opts_demolish(self, step):
-        return [SPACE0 + s for s in self._demolish_spaces()]
+        out = []
+        for s in self._demolish_spaces():
+            out.append(SPACE0 + s)
+        return out
 
     def _opts_setup_invader(self, step):
         t = self.found_tile[0] if self.found_tile[0] >= 0 else next(u for u in range(NT) if self.level[u])
@@ -953,19 +991,32 @@ class State(Effects, _State):
         return self._floor_targets(step[1])
 
     def _opts_crystal(self, step):
-        out = [SPACE0 + s for s in self.invader_spaces()]
-        return out + [PASS] if out else []
+        out = []
+        for s in self.invader_spaces():
+            out.append(SPACE0 + s)
+        if out:
+            out.append(PASS)
+        return out
 
     def _opts_wall(self, step):
-        return [ELEM0 + e for e in self._restorable_walls()]
+        out = []
+        for e in self._restorable_walls():
+            out.append(ELEM0 + e)
+        return out
 
     def _opts_bonus(self, step):
         return [BONUS0 + i for i in range(C.NUM_BONUSES) if not self.bonus_used[i]]
 
     def _opts_diminish(self, step):
         a = step[1]
-        out = [SPACE0 + s for s in self.invader_spaces() if self.invader[s] == a]
-        return out + ([SHARD0 + a] if self.shards[a] else [])
+        invader = self.invader
+        out = []
+        for s in self.invader_spaces():
+            if invader[s] == a:
+                out.append(SPACE0 + s)
+        if self.shards[a]:
+            out.append(SHARD0 + a)
+        return out
 
     def _opts_none(self, step):
         raise AssertionError(f"automatic step {step} has no options")
@@ -983,7 +1034,8 @@ class State(Effects, _State):
         if step[1] >= sum(self.dice):
             self.dice = [0] * 5  # discarding every unused die: nothing to choose ([]: the step ends)
             return []
-        return [DIE0 + f for f in range(5) if self.dice[f]]
+        d0, d1, d2, d3, d4 = self.dice
+        return _DIE_OPTIONS[(d0 and 1) | (d1 and 2) | (d2 and 4) | (d3 and 8) | (d4 and 16)][:]
 
     # ---- apply ------------------------------------------------------------------------------
 
