@@ -154,8 +154,9 @@ class Effects:
         if cur:
             self._fort_space(fc, s)
             fc[0] = fv
-            if self._scache[3]:
-                fc[5] = self._spire_options()  # a new list (a clone may share the old one)
+            tops = self._scache[3]
+            if tops:
+                fc[5] = self._spire_options(tops)  # a new list (a clone may share the old one)
 
     def _set_pillar(self, s: int, v: int) -> None:
         """Put (1) or remove (0) the pillar on space ``s``; then as ``_set_invader``."""
@@ -168,8 +169,9 @@ class Effects:
         if cur:
             self._fort_space(fc, s)
             fc[0] = fv
-            if self._scache[3]:
-                fc[5] = self._spire_options()
+            tops = self._scache[3]
+            if tops:
+                fc[5] = self._spire_options(tops)
 
     def _crystallize(self, s: int) -> None:
         self.shards[self.invader[s]] += 1

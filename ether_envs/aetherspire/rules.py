@@ -527,7 +527,7 @@ class State(Effects, _State):
         fc = self._fcache = [self._fv, sc[2], invaded, build, free if self.pillars_used < C.NUM_PILLARS else [],
                              [], has, free]
         if sc[3]:  # spire top candidates
-            fc[5] = self._spire_options()
+            fc[5] = self._spire_options(sc[3])
         return fc
 
     def _fort_space(self, fc: list, s: int) -> None:
@@ -574,20 +574,24 @@ class State(Effects, _State):
 
     def open_spaces(self) -> list[int]:
         """Spaces of open rooms (may hold a new pillar or invader); shared list (``_fort``)."""
-        return self._fort()[1]
+        fc = self._fcache
+        return (fc if fc is not None and fc[0] == self._fv else self._fort())[1]
 
     def invader_spaces(self) -> list[int]:
         """Spaces holding an invader; shared list (``_fort``)."""
-        return self._fort()[2]
+        fc = self._fcache
+        return (fc if fc is not None and fc[0] == self._fv else self._fort())[2]
 
     def _buildable_rooms(self) -> list[list[int]]:
         """Per size: room slots a floor of that size may be built on; shared lists (``_fort``)."""
-        return self._fort()[3]
+        fc = self._fcache
+        return (fc if fc is not None and fc[0] == self._fv else self._fort())[3]
 
     def pillar_spaces(self, element: int = -1) -> list[int]:
         """Available for a new pillar: open, no pillar, no invader (rulebook "Place a
         pillar"); ``element`` >= 0 keeps rooms whose mask includes it (ASP-A23)."""
-        out = self._fort()[4]
+        fc = self._fcache
+        out = (fc if fc is not None and fc[0] == self._fv else self._fort())[4]
         if element >= 0:
             side = self.side
             out = [s for s in out
@@ -610,7 +614,11 @@ class State(Effects, _State):
         need = NEEDS[sd][s]
         if sd == 0:
             if blocked is None:
-                blocked = self._star_blocked() if True in self.awake else 0
+                if True in self.awake:
+                    c = self._blocked
+                    blocked = c[1] if c is not None and c[0] == self._bv else self._star_blocked()
+                else:
+                    blocked = 0
             if blocked:
                 mask = ROOMS[0][ROOM_OF[0][s]][1] & blocked
                 if mask:
@@ -807,10 +815,11 @@ class State(Effects, _State):
         A function of the fortress only: cached per fortress stamp (shared list)."""
         return self._fort()[5]
 
-    def _spire_options(self) -> list[tuple[int, int]]:
+    def _spire_options(self, tops: list[int]) -> list[tuple[int, int]]:
+        """``spire_options()`` anew (``tops``: the spire top candidates, ``_struct()[3]``)."""
         out = []
         pillar, invader, side, defeated = self.pillar, self.invader, self.side, self.defeated
-        for t in self._struct()[3]:
+        for t in tops:
             sd = side[t]
             # the top floor: nothing on it; a small-room footprint (or a small special tile)
             for s in TILE_SPACES[sd][t]:
@@ -920,15 +929,29 @@ class State(Effects, _State):
     def _opts_dice(self, step):
         _, a, b, _c = step
         needs = self.needs(a)
-        rest = needs[b + 1:]
+        nb = needs[b]
         dice = self.dice
         out = []
-        for f in range(5):
-            if needs[b] >> f & 1 and dice[f]:
-                dice[f] -= 1
-                if _dice_feasible(rest, dice):
+        if len(needs) == b + 1:  # the last die: any that fits
+            for f in _MASK_FACES[nb]:
+                if dice[f]:
                     out.append(DIE0 + f)
-                dice[f] += 1
+        elif len(needs) == b + 2:  # one more die to come: some other die must fit it (_dice_feasible)
+            m = needs[b + 1]
+            cm = 0
+            for f in _MASK_FACES[m]:
+                cm += dice[f]
+            for f in _MASK_FACES[nb]:
+                if dice[f] and cm - (m >> f & 1) >= 1:
+                    out.append(DIE0 + f)
+        else:
+            rest = needs[b + 1:]
+            for f in range(5):
+                if nb >> f & 1 and dice[f]:
+                    dice[f] -= 1
+                    if _dice_feasible(rest, dice):
+                        out.append(DIE0 + f)
+                    dice[f] += 1
         return out
 
     def _opts_order(self, step):
@@ -1051,7 +1074,8 @@ class State(Effects, _State):
             if len(need) == 1 and not fits & (fits - 1):
                 # one die that only one face fits: the dice step's forced choice, done here
                 d[fits.bit_length() - 1] -= 1
-                self._add_pillar(i)
+                self.pillars_used += 1  # = self._add_pillar(i)
+                self._set_pillar(i, 1)
             else:
                 self.queue.append([K_DICE, i, 0, 0])
         elif block == "REROLL":
@@ -1126,7 +1150,8 @@ class State(Effects, _State):
             step[2] = b + 1
         else:
             self.queue.pop()
-            self._add_pillar(a)
+            self.pillars_used += 1  # = self._add_pillar(a)
+            self._set_pillar(a, 1)
 
     def _do_order(self, step, block, i):
         self.queue.pop()
@@ -1151,7 +1176,8 @@ class State(Effects, _State):
             self.queue.pop()
 
     def _do_free_pillar(self, step, block, i):
-        self._add_pillar(i)
+        self.pillars_used += 1  # = self._add_pillar(i)
+        self._set_pillar(i, 1)
         if step[1] > 1:
             step[1] -= 1
         else:
