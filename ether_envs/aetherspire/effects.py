@@ -168,6 +168,7 @@ class Effects:
         self._tv[s >> 3] = self._fv = fv = next(_FV)  # s // C.MAX_SPACES
         if cur:
             self._fort_space(fc, s)
+            fc[4] = fc[7] if self.pillars_used < C.NUM_PILLARS else []  # (pillars_used already counted)
             fc[0] = fv
             tops = self._scache[3]
             if tops:

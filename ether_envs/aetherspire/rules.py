@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from bisect import insort
 from itertools import compress
+from operator import sub
 from dataclasses import dataclass
 
 import numpy as np
@@ -531,9 +532,9 @@ class State(Effects, _State):
         return fc
 
     def _fort_space(self, fc: list, s: int) -> None:
-        """Update ``fc`` (``_fort()``, owned by this state; not its spire options) in
-        place after a change of the pillar or invader on space ``s`` alone
-        (``pillars_used`` already counted)."""
+        """Update ``fc`` (``_fort()``, owned by this state; not its spire options
+        nor, after a change of ``pillars_used``, its pillar spaces ``fc[4]``) in place
+        after a change of the pillar or invader on space ``s`` alone."""
         t = s >> 3  # s // C.MAX_SPACES
         sd = self.side[t]
         slot = ROOM_OF[sd][s]
@@ -554,7 +555,6 @@ class State(Effects, _State):
                     free.remove(s)
             elif s not in free:
                 insort(free, s)
-        fc[4] = free if self.pillars_used < C.NUM_PILLARS else []
         size, _mask, spaces = ROOMS[sd][slot]
         for q in spaces:
             if invader[q] >= 0 or not pillar[q]:
@@ -733,7 +733,7 @@ class State(Effects, _State):
                 else nd >= 1 and bool(reserve) if k == "swap"
                 else nd >= 1 and ns >= 1):  # gust
             out.append(TRIGGER)
-        if free and not self.anchored_used and True in self.adapted_done and self._adapted("anchored"):
+        if True in self.adapted_done and free and not self.anchored_used and self._adapted("anchored"):
             out.append(FREE_PILLAR)
         return out
 
@@ -1112,9 +1112,9 @@ class State(Effects, _State):
             self.marks[i] += 1
         else:
             self.queue.pop()
-            m = sum(self.marks)
-            for f in range(5):
-                self.dice[f] -= self.marks[f]
+            m0, m1, m2, m3, m4 = marks = self.marks
+            m = m0 + m1 + m2 + m3 + m4
+            self.dice = list(map(sub, self.dice, marks))
             self.marks = [0] * 5
             self._roll(m)
 
