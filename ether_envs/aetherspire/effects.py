@@ -55,9 +55,13 @@ class Effects:
 
     def _roll(self, k: int) -> None:
         """Roll ``k`` dice from the box (ASP-A1 faces; at most 8 dice unused, ASP-A17)."""
-        k = min(k, C.NUM_DICE - sum(self.dice))
+        dice = self.dice
+        d0, d1, d2, d3, d4 = dice
+        left = C.NUM_DICE - (d0 + d1 + d2 + d3 + d4)
+        if k > left:
+            k = left
         if k > 0:
-            dice, faces = self.dice, C.DIE_FACES
+            faces = C.DIE_FACES
             c = self._u32
             if c is None or c[0] is not self._rng:
                 c = self._bits()
