@@ -55,9 +55,13 @@ class Effects:
 
     def _roll(self, k: int) -> None:
         """Roll ``k`` dice from the box (ASP-A1 faces; at most 8 dice unused, ASP-A17)."""
-        k = min(k, C.NUM_DICE - sum(self.dice))
+        dice = self.dice
+        d0, d1, d2, d3, d4 = dice
+        left = C.NUM_DICE - (d0 + d1 + d2 + d3 + d4)
+        if k > left:
+            k = left
         if k > 0:
-            dice, faces = self.dice, C.DIE_FACES
+            faces = C.DIE_FACES
             c = self._u32
             if c is None or c[0] is not self._rng:
                 c = self._bits()
@@ -105,7 +109,23 @@ class Effects:
 
     def _spend_shard(self, e: int) -> None:
         self.shards[e] -= 1
-        self.bag.insert(self._below(len(self.bag) + 1), e)  # = self._to_bag(e)
+        bag = self.bag
+        n = len(bag) + 1  # = self._to_bag(e), with self._below(n) inlined
+        if n == 1:
+            bag.append(e)  # numpy draws nothing for a single value
+            return
+        c = self._u32
+        if c is None or c[0] is not self._rng:
+            c = self._bits()
+        _, next_uint32, state = c
+        m = next_uint32(state) * n
+        low = m & 0xFFFFFFFF
+        if low < n:
+            threshold = (0x100000000 - n) % n
+            while low < threshold:
+                m = next_uint32(state) * n
+                low = m & 0xFFFFFFFF
+        bag.insert(m >> 32, e)
 
     def _tile_changed(self, t: int) -> None:
         """Something on floor tile ``t`` changed: fresh fortress and tile stamps."""
@@ -138,8 +158,9 @@ class Effects:
         if cur:
             self._fort_space(fc, s)
             fc[0] = fv
-            if self._scache[3]:
-                fc[5] = self._spire_options()  # a new list (a clone may share the old one)
+            tops = self._scache[3]
+            if tops:
+                fc[5] = self._spire_options(tops)  # a new list (a clone may share the old one)
 
     def _set_pillar(self, s: int, v: int) -> None:
         """Put (1) or remove (0) the pillar on space ``s``; then as ``_set_invader``."""
@@ -151,9 +172,11 @@ class Effects:
         self._tv[s >> 3] = self._fv = fv = next(_FV)  # s // C.MAX_SPACES
         if cur:
             self._fort_space(fc, s)
+            fc[4] = fc[7] if self.pillars_used < C.NUM_PILLARS else []  # (pillars_used already counted)
             fc[0] = fv
-            if self._scache[3]:
-                fc[5] = self._spire_options()
+            tops = self._scache[3]
+            if tops:
+                fc[5] = self._spire_options(tops)
 
     def _crystallize(self, s: int) -> None:
         self.shards[self.invader[s]] += 1

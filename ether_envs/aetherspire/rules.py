@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from bisect import insort
 from itertools import compress
+from operator import sub
 from dataclasses import dataclass
 
 import numpy as np
@@ -177,6 +178,17 @@ action if one die fits the space's single die requirement, 0 if none does, -1 if
 needs several dice (``_dice_feasible`` decides). No awake level-2 fiend (``needs``)."""
 
 _TILE_IDS = range(NT)
+
+_DIE_OPTIONS = [[DIE0 + f for f in range(5) if avail >> f & 1] for avail in range(32)]
+"""``_DIE_OPTIONS[faces]``: the DIE actions for a bit mask of faces with unused dice."""
+
+_SIZE_HAS = [tuple(has >> TILE_SIZE[t] & 1 for t in range(NT)) for has in range(8)]
+"""``_SIZE_HAS[has][tile]``: whether the tile's size bit is set in ``has`` (a bit mask of sizes)."""
+_BUILD_ADD, _EXCH_ADD, _SPACE_ADD = BUILD0.__add__, EXCH0.__add__, SPACE0.__add__
+"""``BUILD0 + t``, ``EXCH0 + t``, ``SPACE0 + s`` as C callables (for ``map``)."""
+_DRAW_OPTIONS = [[DRAW0 + s for s in range(3) if m >> s & 1] for m in range(8)]
+_DRAWM_OPTIONS = [[DRAWM0 + s for s in range(3) if m >> s & 1] for m in range(8)]
+"""``_DRAW_OPTIONS[m]``, ``_DRAWM_OPTIONS[m]``: the DRAW / DRAW_MULTI actions for a bit mask of non-empty stacks."""
 
 _HAS_SMALL_ROOM = [[any(ROOMS[sd][t * C.MAX_ROOMS + r] is not None and ROOMS[sd][t * C.MAX_ROOMS + r][0] == C.SMALL
                         for r in range(C.MAX_ROOMS)) for t in range(NT)] for sd in (0, 1)]
@@ -477,8 +489,7 @@ class State(Effects, _State):
                 else:
                     d[lv] = list(spaces)
         std, mul = by_level
-        groups = sc[4][e] = ([(lv, std[lv]) for lv in sorted(std, reverse=True)],
-                             [(lv, mul[lv]) for lv in sorted(mul, reverse=True)])
+        groups = sc[4][e] = (sorted(std.items(), reverse=True), sorted(mul.items(), reverse=True))  # (levels differ)
         return groups
 
     def _fort(self) -> tuple:
@@ -517,13 +528,13 @@ class State(Effects, _State):
         fc = self._fcache = [self._fv, sc[2], invaded, build, free if self.pillars_used < C.NUM_PILLARS else [],
                              [], has, free]
         if sc[3]:  # spire top candidates
-            fc[5] = self._spire_options()
+            fc[5] = self._spire_options(sc[3])
         return fc
 
     def _fort_space(self, fc: list, s: int) -> None:
-        """Update ``fc`` (``_fort()``, owned by this state; not its spire options) in
-        place after a change of the pillar or invader on space ``s`` alone
-        (``pillars_used`` already counted)."""
+        """Update ``fc`` (``_fort()``, owned by this state; not its spire options
+        nor, after a change of ``pillars_used``, its pillar spaces ``fc[4]``) in place
+        after a change of the pillar or invader on space ``s`` alone."""
         t = s >> 3  # s // C.MAX_SPACES
         sd = self.side[t]
         slot = ROOM_OF[sd][s]
@@ -544,7 +555,6 @@ class State(Effects, _State):
                     free.remove(s)
             elif s not in free:
                 insort(free, s)
-        fc[4] = free if self.pillars_used < C.NUM_PILLARS else []
         size, _mask, spaces = ROOMS[sd][slot]
         for q in spaces:
             if invader[q] >= 0 or not pillar[q]:
@@ -564,20 +574,24 @@ class State(Effects, _State):
 
     def open_spaces(self) -> list[int]:
         """Spaces of open rooms (may hold a new pillar or invader); shared list (``_fort``)."""
-        return self._fort()[1]
+        fc = self._fcache
+        return (fc if fc is not None and fc[0] == self._fv else self._fort())[1]
 
     def invader_spaces(self) -> list[int]:
         """Spaces holding an invader; shared list (``_fort``)."""
-        return self._fort()[2]
+        fc = self._fcache
+        return (fc if fc is not None and fc[0] == self._fv else self._fort())[2]
 
     def _buildable_rooms(self) -> list[list[int]]:
         """Per size: room slots a floor of that size may be built on; shared lists (``_fort``)."""
-        return self._fort()[3]
+        fc = self._fcache
+        return (fc if fc is not None and fc[0] == self._fv else self._fort())[3]
 
     def pillar_spaces(self, element: int = -1) -> list[int]:
         """Available for a new pillar: open, no pillar, no invader (rulebook "Place a
         pillar"); ``element`` >= 0 keeps rooms whose mask includes it (ASP-A23)."""
-        out = self._fort()[4]
+        fc = self._fcache
+        out = (fc if fc is not None and fc[0] == self._fv else self._fort())[4]
         if element >= 0:
             side = self.side
             out = [s for s in out
@@ -600,7 +614,11 @@ class State(Effects, _State):
         need = NEEDS[sd][s]
         if sd == 0:
             if blocked is None:
-                blocked = self._star_blocked() if True in self.awake else 0
+                if True in self.awake:
+                    c = self._blocked
+                    blocked = c[1] if c is not None and c[0] == self._bv else self._star_blocked()
+                else:
+                    blocked = 0
             if blocked:
                 mask = ROOMS[0][ROOM_OF[0][s]][1] & blocked
                 if mask:
@@ -677,10 +695,12 @@ class State(Effects, _State):
         reserve = self.reserve
         if reserve:
             has = fc[6]
-            c = self._builds
-            if c is None or c[0] != self._bv or c[1] != has:  # the reserve changes with _bv
-                c = self._builds = (self._bv, has, [BUILD0 + t for t in reserve if has >> TILE_SIZE[t] & 1])
-            out += c[2]
+            if has:  # (0: no place to build anything)
+                c = self._builds
+                if c is None or c[0] != self._bv or c[1] != has:  # the reserve changes with _bv
+                    c = self._builds = (self._bv, has, list(map(_BUILD_ADD, reserve)) if has == 7 else list(
+                        map(_BUILD_ADD, compress(reserve, map(_SIZE_HAS[has].__getitem__, reserve)))))
+                out += c[2]
         sh = self.shards
         ns = sh[0] + sh[1] + sh[2] + sh[3]
         ch = C.CHARACTERS[self.characters[self.turn_player]]
@@ -713,7 +733,7 @@ class State(Effects, _State):
                 else nd >= 1 and bool(reserve) if k == "swap"
                 else nd >= 1 and ns >= 1):  # gust
             out.append(TRIGGER)
-        if free and not self.anchored_used and True in self.adapted_done and self._adapted("anchored"):
+        if True in self.adapted_done and free and not self.anchored_used and self._adapted("anchored"):
             out.append(FREE_PILLAR)
         return out
 
@@ -723,9 +743,14 @@ class State(Effects, _State):
         size = TILE_SIZE[t]
         out = []
         if size == C.LARGE:
-            out += [FOUND0 + f for f in range(C.NUM_FOUNDATIONS) if self.found_tile[f] < 0]
+            found = self.found_tile
+            for f in range(C.NUM_FOUNDATIONS):
+                if found[f] < 0:
+                    out.append(FOUND0 + f)
         rooms = self._buildable_rooms() if rooms is None else rooms
-        return out + [ROOM0 + r for r in rooms[size]]
+        for r in rooms[size]:
+            out.append(ROOM0 + r)
+        return out
 
     def _craft_cost(self) -> int:
         return 1 if self.character().upgrade == "floor_crafting" else 2
@@ -740,7 +765,12 @@ class State(Effects, _State):
         for s in inv:
             r = ROOM_OF[side[s // C.MAX_SPACES]][s]
             count[r] = count.get(r, 0) + 1
-        return sorted(r for r, c in count.items() if c >= 2)
+        out = []
+        for r, c in count.items():
+            if c >= 2:
+                out.append(r)
+        out.sort()
+        return out
 
     def _firestorm_moves(self) -> list[int]:
         """Invader spaces that can move to another open, invader-free space."""
@@ -754,15 +784,29 @@ class State(Effects, _State):
         if True not in done:
             return False
         a = C.ADAPTATION_BY_KEY[key].adaptation_id
-        return any(done[e] and self.adaptation[e] == a for e in range(4))
+        adaptation = self.adaptation
+        for e in range(4):
+            if done[e] and adaptation[e] == a:
+                return True
+        return False
 
     def _demolish_spaces(self) -> list[int]:
         """Pillars that may be destroyed: not under a floor (glossary "Destroy (pillar)")."""
-        return [s for s in self.open_spaces() if self.pillar[s]]
+        pillar = self.pillar
+        out = []
+        for s in self.open_spaces():
+            if pillar[s]:
+                out.append(s)
+        return out
 
     def _restorable_walls(self) -> list[int]:
         """Destroyed walls that may be restored (not while a level-3 fiend of that element is awake)."""
-        return [e for e in range(4) if not self.walls[e] and not self.fiend_active(e, 3)]
+        walls, awake, defeated, level = self.walls, self.awake, self.defeated, self.fiend_level
+        out = []
+        for e in range(4):
+            if not walls[e] and not (awake[e] and not defeated[e] and level[e] == 3):  # fiend_active(e, 3)
+                out.append(e)
+        return out
 
     # ---- spires ---------------------------------------------------------------------------
     def spire_options(self) -> list[tuple[int, int]]:
@@ -771,10 +815,11 @@ class State(Effects, _State):
         A function of the fortress only: cached per fortress stamp (shared list)."""
         return self._fort()[5]
 
-    def _spire_options(self) -> list[tuple[int, int]]:
+    def _spire_options(self, tops: list[int]) -> list[tuple[int, int]]:
+        """``spire_options()`` anew (``tops``: the spire top candidates, ``_struct()[3]``)."""
         out = []
         pillar, invader, side, defeated = self.pillar, self.invader, self.side, self.defeated
-        for t in self._struct()[3]:
+        for t in tops:
             sd = side[t]
             # the top floor: nothing on it; a small-room footprint (or a small special tile)
             for s in TILE_SPACES[sd][t]:
@@ -842,7 +887,7 @@ class State(Effects, _State):
         return _STEP_OPTIONS[step[0]](self, step)
 
     def _opts_exchange(self, step):
-        out = [EXCH0 + t for t in self.reserve]
+        out = list(map(_EXCH_ADD, self.reserve))
         if step[1]:
             out.append(PASS)
         return out
@@ -867,35 +912,59 @@ class State(Effects, _State):
 
     def _opts_invader_space(self, step):
         t = self._targets  # _enter's, when it pushed this step
-        return [SPACE0 + s for s in (t[2] if t[0] == self._fv and t[1] == step[1] else self._invader_targets(step[1]))]
+        out = []
+        for s in (t[2] if t[0] == self._fv and t[1] == step[1] else self._invader_targets(step[1])):
+            out.append(SPACE0 + s)
+        return out
 
     def _opts_draw(self, step):
         k = step[0]
-        out = [DRAW0 + s for s in range(3) if self.stacks[s]]
+        s0, s1, s2 = self.stacks
+        m = (1 if s0 else 0) | (2 if s1 else 0) | (4 if s2 else 0)
         if (k == K_BONUS_DRAW or (k == K_SUPPLY_DRAW and C.CHARACTERS[self.characters[self.turn_player]].passive == "multi_supply")
                 or (k == K_CRAFT_DRAW and sum(self.shards) >= 1)):
-            out += [DRAWM0 + s for s in range(3) if self.stacks[s]]
-        return out
+            return _DRAW_OPTIONS[m] + _DRAWM_OPTIONS[m]
+        return _DRAW_OPTIONS[m][:]
 
     def _opts_dice(self, step):
         _, a, b, _c = step
         needs = self.needs(a)
-        rest = needs[b + 1:]
+        nb = needs[b]
         dice = self.dice
         out = []
-        for f in range(5):
-            if needs[b] >> f & 1 and dice[f]:
-                dice[f] -= 1
-                if _dice_feasible(rest, dice):
+        if len(needs) == b + 1:  # the last die: any that fits
+            for f in _MASK_FACES[nb]:
+                if dice[f]:
                     out.append(DIE0 + f)
-                dice[f] += 1
+        elif len(needs) == b + 2:  # one more die to come: some other die must fit it (_dice_feasible)
+            m = needs[b + 1]
+            cm = 0
+            for f in _MASK_FACES[m]:
+                cm += dice[f]
+            for f in _MASK_FACES[nb]:
+                if dice[f] and cm - (m >> f & 1) >= 1:
+                    out.append(DIE0 + f)
+        else:
+            rest = needs[b + 1:]
+            for f in range(5):
+                if nb >> f & 1 and dice[f]:
+                    dice[f] -= 1
+                    if _dice_feasible(rest, dice):
+                        out.append(DIE0 + f)
+                    dice[f] += 1
         return out
 
     def _opts_order(self, step):
-        return [ELEM0 + e for e in self._order_choices()]
+        out = []
+        for e in self._order_choices():
+            out.append(ELEM0 + e)
+        return out
 
     def _opts_invaders(self, step):  # lava bomb, destroy invader
-        return [SPACE0 + s for s in self.invader_spaces()]
+        out = []
+        for s in self.invader_spaces():
+            out.append(SPACE0 + s)
+        return out
 
     def _opts_ice(self, step):
         _, a, b, _c = step  # a: room (-1 none yet), b: taken, c: max
@@ -907,20 +976,35 @@ class State(Effects, _State):
         return out + ([PASS] if b >= 2 and out else [])
 
     def _opts_free_pillar(self, step):
-        return [SPACE0 + s for s in self.pillar_spaces(step[2])]
+        out = []
+        for s in self.pillar_spaces(step[2]):
+            out.append(SPACE0 + s)
+        return out
 
     def _opts_fire_to(self, step):
         a = step[1]
-        return [SPACE0 + s for s in self.open_spaces() if self.invader[s] < 0 and s != a]
+        invader = self.invader
+        out = []
+        for s in self.open_spaces():
+            if invader[s] < 0 and s != a:
+                out.append(SPACE0 + s)
+        return out
 
     def _opts_die(self, step):  # discard a die, reroll one
-        return [DIE0 + f for f in range(5) if self.dice[f]]
+        d0, d1, d2, d3, d4 = self.dice
+        return _DIE_OPTIONS[(d0 and 1) | (d1 and 2) | (d2 and 4) | (d3 and 8) | (d4 and 16)][:]
 
     def _opts_fire_from(self, step):
-        return [SPACE0 + s for s in self._firestorm_moves()]
+        out = []
+        for s in self._firestorm_moves():
+            out.append(SPACE0 + s)
+        return out
 
     def _opts_demolish(self, step):
-        return [SPACE0 + s for s in self._demolish_spaces()]
+        out = []
+        for s in self._demolish_spaces():
+            out.append(SPACE0 + s)
+        return out
 
     def _opts_setup_invader(self, step):
         t = self.found_tile[0] if self.found_tile[0] >= 0 else next(u for u in range(NT) if self.level[u])
@@ -930,19 +1014,32 @@ class State(Effects, _State):
         return self._floor_targets(step[1])
 
     def _opts_crystal(self, step):
-        out = [SPACE0 + s for s in self.invader_spaces()]
-        return out + [PASS] if out else []
+        out = []
+        for s in self.invader_spaces():
+            out.append(SPACE0 + s)
+        if out:
+            out.append(PASS)
+        return out
 
     def _opts_wall(self, step):
-        return [ELEM0 + e for e in self._restorable_walls()]
+        out = []
+        for e in self._restorable_walls():
+            out.append(ELEM0 + e)
+        return out
 
     def _opts_bonus(self, step):
         return [BONUS0 + i for i in range(C.NUM_BONUSES) if not self.bonus_used[i]]
 
     def _opts_diminish(self, step):
         a = step[1]
-        out = [SPACE0 + s for s in self.invader_spaces() if self.invader[s] == a]
-        return out + ([SHARD0 + a] if self.shards[a] else [])
+        invader = self.invader
+        out = []
+        for s in self.invader_spaces():
+            if invader[s] == a:
+                out.append(SPACE0 + s)
+        if self.shards[a]:
+            out.append(SHARD0 + a)
+        return out
 
     def _opts_none(self, step):
         raise AssertionError(f"automatic step {step} has no options")
@@ -960,7 +1057,8 @@ class State(Effects, _State):
         if step[1] >= sum(self.dice):
             self.dice = [0] * 5  # discarding every unused die: nothing to choose ([]: the step ends)
             return []
-        return [DIE0 + f for f in range(5) if self.dice[f]]
+        d0, d1, d2, d3, d4 = self.dice
+        return _DIE_OPTIONS[(d0 and 1) | (d1 and 2) | (d2 and 4) | (d3 and 8) | (d4 and 16)][:]
 
     # ---- apply ------------------------------------------------------------------------------
 
@@ -976,7 +1074,8 @@ class State(Effects, _State):
             if len(need) == 1 and not fits & (fits - 1):
                 # one die that only one face fits: the dice step's forced choice, done here
                 d[fits.bit_length() - 1] -= 1
-                self._add_pillar(i)
+                self.pillars_used += 1  # = self._add_pillar(i)
+                self._set_pillar(i, 1)
             else:
                 self.queue.append([K_DICE, i, 0, 0])
         elif block == "REROLL":
@@ -1013,9 +1112,9 @@ class State(Effects, _State):
             self.marks[i] += 1
         else:
             self.queue.pop()
-            m = sum(self.marks)
-            for f in range(5):
-                self.dice[f] -= self.marks[f]
+            m0, m1, m2, m3, m4 = marks = self.marks
+            m = m0 + m1 + m2 + m3 + m4
+            self.dice = list(map(sub, self.dice, marks))
             self.marks = [0] * 5
             self._roll(m)
 
@@ -1051,7 +1150,8 @@ class State(Effects, _State):
             step[2] = b + 1
         else:
             self.queue.pop()
-            self._add_pillar(a)
+            self.pillars_used += 1  # = self._add_pillar(a)
+            self._set_pillar(a, 1)
 
     def _do_order(self, step, block, i):
         self.queue.pop()
@@ -1076,7 +1176,8 @@ class State(Effects, _State):
             self.queue.pop()
 
     def _do_free_pillar(self, step, block, i):
-        self._add_pillar(i)
+        self.pillars_used += 1  # = self._add_pillar(i)
+        self._set_pillar(i, 1)
         if step[1] > 1:
             step[1] -= 1
         else:
@@ -1187,7 +1288,9 @@ class State(Effects, _State):
                     choices = self._order_choices()
                     if len(choices) > 1:
                         q.append([K_ORDER, 0, 0, 0])
-                        self._legal = [ELEM0 + e for e in choices]  # = the step's options, sorted
+                        for k in range(len(choices)):
+                            choices[k] += ELEM0
+                        self._legal = choices  # = the step's options, sorted (a new list)
                         return
                     else:
                         self._enter(choices[0])
@@ -1205,7 +1308,7 @@ class State(Effects, _State):
             self._lose("no pillars")
             return
         self.phase = SUPPLY
-        if self._adapted("pure"):
+        if True in self.adapted_done and self._adapted("pure"):
             self.queue.append([K_SUPPLY_DRAW, 0, 0, 0])  # ASP-A25: extra draw, no exchange
         self.queue.append([K_SUPPLY_DRAW, 1, 0, 0])
 
@@ -1215,7 +1318,7 @@ class State(Effects, _State):
         for _ in range(C.SUPPLY_INVADERS):
             if self.bag:
                 self.shards[self.bag.pop()] += 1
-        self._roll(C.DICE_ROLLED + (1 if self._adapted("turbulent") else 0))
+        self._roll(C.DICE_ROLLED + (1 if True in self.adapted_done and self._adapted("turbulent") else 0))
         self.phase = BUILD
 
     def _begin_invasion(self) -> None:
@@ -1230,7 +1333,12 @@ class State(Effects, _State):
         if self.track >= C.LOSE_SPACE:
             self._lose("invader track")
             return
-        drawn = [self.bag.pop() for _ in range(min(C.TRACK_COUNTS[self.track], len(self.bag)))]
+        bag = self.bag
+        k = len(bag) - C.TRACK_COUNTS[self.track]
+        if k < 0:
+            k = 0
+        drawn = bag[k:]  # drawn from the end (their order does not matter: sorted below)
+        del bag[k:]
         awake, defeated, level = self.awake, self.defeated, self.fiend_level
         for e in range(4):  # level 4 fiends: one extra invader of their element (ASP-A6)
             if awake[e] and not defeated[e] and level[e] == 4 and e in self.bag:  # fiend_active(e, 4)
@@ -1253,7 +1361,10 @@ class State(Effects, _State):
         if True not in awake:
             return els
         defeated, level = self.defeated, self.fiend_level
-        first = [e for e in els if awake[e] and not defeated[e] and level[e] == 1]
+        first = []
+        for e in els:
+            if awake[e] and not defeated[e] and level[e] == 1:
+                first.append(e)
         return first or els
 
     def _invader_targets(self, e: int) -> list[int]:
@@ -1272,9 +1383,14 @@ class State(Effects, _State):
             groups = self._target_groups(e)
         for tier in ((1, 0) if lv == 2 else (0, 1)):
             for _lv, spaces in (reversed(groups[tier]) if low else groups[tier]):
-                free = [s for s in spaces if invader[s] < 0]
+                free = []
+                best = []  # low: without a pillar, else with one
+                for s in spaces:
+                    if invader[s] < 0:
+                        free.append(s)
+                        if (not pillar[s]) if low else pillar[s]:
+                            best.append(s)
                 if free:
-                    best = [s for s in free if not pillar[s]] if low else [s for s in free if pillar[s]]
                     return best or free
         return []
 
