@@ -109,23 +109,7 @@ class Effects:
 
     def _spend_shard(self, e: int) -> None:
         self.shards[e] -= 1
-        bag = self.bag
-        n = len(bag) + 1  # = self._to_bag(e), with self._below(n) inlined
-        if n == 1:
-            bag.append(e)  # numpy draws nothing for a single value
-            return
-        c = self._u32
-        if c is None or c[0] is not self._rng:
-            c = self._bits()
-        _, next_uint32, state = c
-        m = next_uint32(state) * n
-        low = m & 0xFFFFFFFF
-        if low < n:
-            threshold = (0x100000000 - n) % n
-            while low < threshold:
-                m = next_uint32(state) * n
-                low = m & 0xFFFFFFFF
-        bag.insert(m >> 32, e)
+        self._to_bag(e)
 
     def _tile_changed(self, t: int) -> None:
         """Something on floor tile ``t`` changed: fresh fortress and tile stamps."""
