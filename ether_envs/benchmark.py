@@ -19,7 +19,7 @@ one ``apply_action``.
 
 Memory: each game runs in its own Python process (``--no-subprocess`` runs them
 all in this one), which reports its peak resident set size (``peak RSS``: the
-interpreter, numpy, PettingZoo and connect four included, about 100 MiB of it)
+interpreter, numpy, PettingZoo and connect four included, about 55 MiB of it)
 and the peak of Python allocations while making a fresh env and playing 20
 games on it, traced with ``tracemalloc`` after the timed slices (``traced peak``:
 what one env of the game holds, its static tables included).

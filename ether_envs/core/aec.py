@@ -150,11 +150,6 @@ class BoardGameEnv(AECEnv):
             mask = np.zeros(self._num_actions, _I8)
         return {"observation": obs, "action_mask": mask}
 
-    def last(self, observe: bool = True):
-        agent = self.agent_selection
-        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
-                self.terminations[agent], self.truncations[agent], self.infos[agent])
-
     def step(self, action: int | None) -> None:
         self._step_calls += 1  # for agent_iter()'s "step() between items" check
         agent = self.agent_selection
