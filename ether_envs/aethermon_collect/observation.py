@@ -5,8 +5,9 @@ other seats in turn order (clockwise); seats beyond the player count are zero.
 Squares use the fixed 7x7 frame of ``rules`` (``square = row * 7 + col``).
 
 The encoder is incremental: each state keeps, per observer seat, the last
-observation it encoded (private ``_obs_*`` fields of the state, dropped by
-``clone()`` and pickling) and rewrites only what changed since: the Aethermon
+observation it encoded (private ``_obs_seats``, dropped by ``clone()`` and pickling;
+the shared ``_obs_base`` and the ``_clog``/``_alog`` journals, copied by ``clone()``)
+and rewrites only what changed since: the Aethermon
 collected since and the drafts and Artefact uses since (journals the rules
 append to), all the Artefact entries when an Artefact changed hands or was
 seen otherwise (or on any Artefact event under "Hidden Artefacts" or
@@ -40,7 +41,6 @@ SQUARE_FEATURES = (
 )
 """Columns of the ``squares`` piece, one row per square of the 7x7 frame."""
 F = {name: i for i, name in enumerate(SQUARE_FEATURES)}
-_CARD_COLS = slice(F["card_present"], F["card_stage"] + 1)
 _ART_ID0 = F["artefact_beetle"]
 
 PIECES = [
@@ -99,10 +99,7 @@ assert _HOLDER0 == _CARD0 + 14
 _ART_PRESENT = F["artefact_present"]
 _ART_ID0 = F["artefact_beetle"]
 _ZERO_ROW = memoryview(np.zeros(18, dtype=np.float32))
-# the other cards of each card's set (empty for a card in no set)
-_SET_OTHERS = tuple(tuple(m for m in C.SET_CARDS[c.set_id] if m != c.card_id) if c.set_id >= 0 else ()
-                    for c in C.CARDS)
-_SET_ID = [c.set_id for c in C.CARDS]
+_SET_OTHERS, _SET_ID = R._SET_OTHERS, R._SET_ID  # (the rules' tables: other cards of a card's set; set ids)
 
 
 def _float32_sums(step: float, count: int) -> list[float]:
@@ -173,7 +170,6 @@ class Encoder:
         self._no_axis = [-1] * n
         self._axis_rule = game.axis_rule  # the only games where an axis is set
         sl = LAYOUT.slices
-        self._off = off = {k: sl[k].start for k in sl}
         # Artefact groups' and leftovers' contents never change when every Artefact is
         # known and none is redistributed: written into the base, else on every change
         self._art_contents_fixed = not (cfg.hidden_artefacts or cfg.redistribute_artefacts)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core import ActionCodec, Block, Game as _Game, GameSpec, State as _State, TERMINAL, build_config
+from ..core import ActionCodec, Block, Game as _Game, GameSpec, State as _State, TERMINAL, build_config, win_loss_returns
 from . import components as C
 
 # ---- action codec (documented in env.py) ------------------------------------
@@ -222,11 +222,7 @@ class Game(_Game):
         self.reward_scheme = self.config.reward_scheme
         self.artefact_pool = [C.ARTEFACT_BY_KEY[k].artefact_id for k in self.config.artefact_pool]
         # "win" returns by the first winner's seat (2 vs 2: that seat and its partner win)
-        self.win_returns = []
-        for w in range(n):
-            winners = (w, w + 2) if self.teams else (w,)
-            win, lose = 1.0 / len(winners), -1.0 / (n - len(winners))
-            self.win_returns.append(np.array([win if p in winners else lose for p in range(n)]))
+        self.win_returns = [win_loss_returns(((w, (w + 2) % 4) if self.teams else (w,)), n) for w in range(n)]
         self.corners = (0, side - 1, (side - 1) * C.MAX_SIDE, (side - 1) * C.MAX_SIDE + side - 1)
         # static move tables: rook lines per square as (horizontal, vertical) destination lists
         self.rook = [self._line_moves(s, ((0, 1), (0, -1), (1, 0), (-1, 0))) for s in range(SQ)]
@@ -705,14 +701,13 @@ class State(_State):
         ``C.PRE_MOVE`` or ``C.POST_MOVE``); a new list."""
         p = self.turn_player
         out = []
-        always = self.game.always_applicable
         for a in self.held[p]:  # as _artefact_usable, inlined (it is on the path of every turn)
             effect = a
             if a == MIRROR:
                 effect = self.last_opponent_effect(p)
                 if effect < 0 or effect == MIRROR:
                     continue
-            if _TIMING[effect] == timing and (effect in always or self._effect_applicable(effect)):
+            if _TIMING[effect] == timing and self._effect_applicable(effect):
                 out.append(USE0 + a)
         return out
 
@@ -731,17 +726,13 @@ class State(_State):
         return _TIMING[effect] == timing and self._effect_applicable(effect)
 
     def _effect_applicable(self, e: int) -> bool:
-        if e in _ALWAYS_APPLICABLE:
+        if e in self.game.always_applicable:
             return True
         g = self.game
         t = self.token
         if e == BEETLE or e == NET:  # as bool(self._beetle_targets() / _net_targets()), stopping at the first
-            if self.no_collect_turn:  # (can_collect's checks, the per-card ones in the loop)
-                return False
             p = self.turn_player
             board = self.board
-            skip = self.start_card if self.first_turn else -1
-            coop = g.cooperative
             if e == NET:
                 started = {_SET_ID[c] for c in self.collections[p]}
                 started.discard(-1)
@@ -749,8 +740,7 @@ class State(_State):
                     return False
             for sq in g.adjacent[t]:
                 c = board[sq]
-                if c >= 0 and c != skip and (e == BEETLE or _SET_ID[c] in started) \
-                        and (not coop or self.can_collect(p, c)):
+                if c >= 0 and (e == BEETLE or _SET_ID[c] in started) and self.can_collect(p, c):
                     return True
             return False
         if e == COMPASS:
@@ -766,9 +756,6 @@ class State(_State):
             token_empty = self.board[t] < 0 and self.art_square[t] < 0
             return len(g.grid_squares) - occupied - token_empty > 0
         return True  # gloves, lantern, stopwatch, fence
-
-    def _cards_on_grid(self) -> int:
-        return SQ - self.board.count(-1)
 
     def _beetle_targets(self) -> list[int]:
         p = self.turn_player
