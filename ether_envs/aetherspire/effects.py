@@ -129,28 +129,24 @@ class Effects:
                             fc[5], fc[6], free]
 
     def _set_invader(self, s: int, e: int) -> None:
-        """Put an invader of element ``e`` (-1: none) on space ``s``; then fresh fortress
-        and tile stamps, and the ``_fort()`` list, if it was up to date, updated
-        (``_fort_space``; while a spire top candidate stands, its spire options, which
-        read whole spires, anew)."""
+        """Put an invader of element ``e`` (-1: none) on space ``s``; then ``_space_changed``."""
         if self._shared:
             self._own_fortress()
         self.invader[s] = e
-        fc = self._fcache
-        cur = fc is not None and fc[0] == self._fv
-        self._tv[s >> 3] = self._fv = fv = next(_FV)  # s // C.MAX_SPACES
-        if cur:
-            self._fort_space(fc, s)
-            fc[0] = fv
-            tops = self._scache[3]
-            if tops:
-                fc[5] = self._spire_options(tops)  # a new list (a clone may share the old one)
+        self._space_changed(s)
 
     def _set_pillar(self, s: int, v: int) -> None:
-        """Put (1) or remove (0) the pillar on space ``s``; then as ``_set_invader``."""
+        """Put (1) or remove (0) the pillar on space ``s``; then ``_space_changed``."""
         if self._shared:
             self._own_fortress()
         self.pillar[s] = v
+        self._space_changed(s)
+
+    def _space_changed(self, s: int) -> None:
+        """After a change of space ``s``: fresh fortress and tile stamps, and the ``_fort()``
+        list, if it was up to date, updated (``_fort_space``; the pillar spaces on offer, as
+        ``pillars_used`` now allows; while a spire top candidate stands, its spire options,
+        which read whole spires, anew)."""
         fc = self._fcache
         cur = fc is not None and fc[0] == self._fv
         self._tv[s >> 3] = self._fv = fv = next(_FV)  # s // C.MAX_SPACES
@@ -160,7 +156,7 @@ class Effects:
             fc[0] = fv
             tops = self._scache[3]
             if tops:
-                fc[5] = self._spire_options(tops)
+                fc[5] = self._spire_options(tops)  # a new list (a clone may share the old one)
 
     def _crystallize(self, s: int) -> None:
         self.shards[self.invader[s]] += 1
@@ -182,12 +178,9 @@ class Effects:
         return t
 
     def _draw_to_reserve(self, size: int, multi: bool) -> None:
-        st = self.stacks[size]
-        if not st:
+        if not self.stacks[size]:
             return
-        t = st.pop(0)  # = self._draw_tile(size)
-        if self.stack_known[size] > len(st):
-            self.stack_known[size] = len(st)
+        t = self._draw_tile(size)
         self.side[t] = 1 if multi else 0
         insort(self.reserve, t)
         self._bv = next(_FV)

@@ -184,7 +184,7 @@ _DIE_OPTIONS = [[DIE0 + f for f in range(5) if avail >> f & 1] for avail in rang
 
 _SIZE_HAS = [tuple(has >> TILE_SIZE[t] & 1 for t in range(NT)) for has in range(8)]
 """``_SIZE_HAS[has][tile]``: whether the tile's size bit is set in ``has`` (a bit mask of sizes)."""
-_BUILD_ADD, _EXCH_ADD, _SPACE_ADD = BUILD0.__add__, EXCH0.__add__, SPACE0.__add__
+_BUILD_ADD, _EXCH_ADD, _SPACE_ADD, _ELEM_ADD = BUILD0.__add__, EXCH0.__add__, SPACE0.__add__, ELEM0.__add__
 """``BUILD0 + t``, ``EXCH0 + t``, ``SPACE0 + s`` as C callables (for ``map``)."""
 _DRAW_OPTIONS = [[DRAW0 + s for s in range(3) if m >> s & 1] for m in range(8)]
 _DRAWM_OPTIONS = [[DRAWM0 + s for s in range(3) if m >> s & 1] for m in range(8)]
@@ -365,8 +365,8 @@ class State(Effects, _State):
         except the three long fortress lists ``pillar``, ``invader``, ``room_tile``
         and the ``_fort()`` list, which both states copy before they first change them
         (``_own_fortress``); the rest shared (ints, strings, tuples, the game and the
-        other stamp-keyed caches, which are never mutated); the generator's state is copied lazily, by both states (so
-        that cloning a state again is cheap)."""
+        other stamp-keyed caches); the generator's state is copied lazily, by both states
+        (``State._share_rng_state``)."""
         s = State.__new__(State)
         d = self.__dict__.copy()
         for k in _LIST_FIELDS:
@@ -376,8 +376,6 @@ class State(Effects, _State):
         self._shared = d["_shared"] = True  # pillar, invader, room_tile: copied on write
         s.__dict__ = d
         self._share_rng_state(s)
-        if self._rng is not None:  # this state too keeps the generator's state, copied when
-            self._rng, self._rng_state = None, s._rng_state  # it next draws (cheaper clones)
         return s
 
     _u32 = None  # (generator, its ctypes next_uint32, state pointer): Effects._below
@@ -955,16 +953,10 @@ class State(Effects, _State):
         return out
 
     def _opts_order(self, step):
-        out = []
-        for e in self._order_choices():
-            out.append(ELEM0 + e)
-        return out
+        return list(map(_ELEM_ADD, self._order_choices()))
 
     def _opts_invaders(self, step):  # lava bomb, destroy invader
-        out = []
-        for s in self.invader_spaces():
-            out.append(SPACE0 + s)
-        return out
+        return list(map(_SPACE_ADD, self.invader_spaces()))
 
     def _opts_ice(self, step):
         _, a, b, _c = step  # a: room (-1 none yet), b: taken, c: max
@@ -976,10 +968,7 @@ class State(Effects, _State):
         return out + ([PASS] if b >= 2 and out else [])
 
     def _opts_free_pillar(self, step):
-        out = []
-        for s in self.pillar_spaces(step[2]):
-            out.append(SPACE0 + s)
-        return out
+        return list(map(_SPACE_ADD, self.pillar_spaces(step[2])))
 
     def _opts_fire_to(self, step):
         a = step[1]
@@ -995,16 +984,10 @@ class State(Effects, _State):
         return _DIE_OPTIONS[(d0 and 1) | (d1 and 2) | (d2 and 4) | (d3 and 8) | (d4 and 16)][:]
 
     def _opts_fire_from(self, step):
-        out = []
-        for s in self._firestorm_moves():
-            out.append(SPACE0 + s)
-        return out
+        return list(map(_SPACE_ADD, self._firestorm_moves()))
 
     def _opts_demolish(self, step):
-        out = []
-        for s in self._demolish_spaces():
-            out.append(SPACE0 + s)
-        return out
+        return list(map(_SPACE_ADD, self._demolish_spaces()))
 
     def _opts_setup_invader(self, step):
         t = self.found_tile[0] if self.found_tile[0] >= 0 else next(u for u in range(NT) if self.level[u])
@@ -1014,18 +997,13 @@ class State(Effects, _State):
         return self._floor_targets(step[1])
 
     def _opts_crystal(self, step):
-        out = []
-        for s in self.invader_spaces():
-            out.append(SPACE0 + s)
+        out = self._opts_invaders(step)
         if out:
             out.append(PASS)
         return out
 
     def _opts_wall(self, step):
-        out = []
-        for e in self._restorable_walls():
-            out.append(ELEM0 + e)
-        return out
+        return list(map(_ELEM_ADD, self._restorable_walls()))
 
     def _opts_bonus(self, step):
         return [BONUS0 + i for i in range(C.NUM_BONUSES) if not self.bonus_used[i]]
@@ -1057,8 +1035,7 @@ class State(Effects, _State):
         if step[1] >= sum(self.dice):
             self.dice = [0] * 5  # discarding every unused die: nothing to choose ([]: the step ends)
             return []
-        d0, d1, d2, d3, d4 = self.dice
-        return _DIE_OPTIONS[(d0 and 1) | (d1 and 2) | (d2 and 4) | (d3 and 8) | (d4 and 16)][:]
+        return self._opts_die(step)
 
     # ---- apply ------------------------------------------------------------------------------
 
@@ -1074,8 +1051,7 @@ class State(Effects, _State):
             if len(need) == 1 and not fits & (fits - 1):
                 # one die that only one face fits: the dice step's forced choice, done here
                 d[fits.bit_length() - 1] -= 1
-                self.pillars_used += 1  # = self._add_pillar(i)
-                self._set_pillar(i, 1)
+                self._add_pillar(i)
             else:
                 self.queue.append([K_DICE, i, 0, 0])
         elif block == "REROLL":
@@ -1093,10 +1069,6 @@ class State(Effects, _State):
         elif block == "FREE_PILLAR":
             self.anchored_used = True
             self.queue.append([K_FREE_PILLAR, 1, -1, 0])
-
-    def _resolve(self, step: list[int], block: str, i: int) -> None:
-        """Apply option (``block``, index ``i``) of the pending ``step`` (the queue's top)."""
-        _RESOLVE[step[0]](self, step, block, i)
 
     # one method per step kind (_RESOLVE); ``step`` is the queue's top
     def _do_none(self, step, block, i):  # automatic steps (_settle runs them)
@@ -1150,8 +1122,7 @@ class State(Effects, _State):
             step[2] = b + 1
         else:
             self.queue.pop()
-            self.pillars_used += 1  # = self._add_pillar(a)
-            self._set_pillar(a, 1)
+            self._add_pillar(a)
 
     def _do_order(self, step, block, i):
         self.queue.pop()
@@ -1176,8 +1147,7 @@ class State(Effects, _State):
             self.queue.pop()
 
     def _do_free_pillar(self, step, block, i):
-        self.pillars_used += 1  # = self._add_pillar(i)
-        self._set_pillar(i, 1)
+        self._add_pillar(i)
         if step[1] > 1:
             step[1] -= 1
         else:

@@ -116,3 +116,25 @@ def test_invariants_cached_views_equal_fresh_ones_in_play(num_players, difficult
             s = s.clone() if step % 3 == 0 else s
             s.apply_action(legal[rng.integers(len(legal))])
             step += 1
+
+
+def test_clone_copies_every_list_field():
+    """``clone`` copies the flat lists named in ``_LIST_FIELDS``; every other list of a state
+    must be one it handles on purpose (a new list field left out would be shared by clones)."""
+    import random
+
+    import ether_envs
+    from ether_envs.aetherspire import rules as R
+
+    # queue, stacks: copied two levels deep; pillar, invader, room_tile, _fcache: copied on
+    # write; _legal: the current decision's legal list, replaced (never changed in place)
+    handled = set(R._LIST_FIELDS) | {"queue", "stacks", "pillar", "invader", "room_tile", "_fcache", "_legal"}
+    game = ether_envs.load_game("aetherspire")
+    s = game.new_initial_state(seed=4)
+    r = random.Random(4)
+    for _ in range(60):
+        lists = {k for k, v in vars(s).items() if isinstance(v, list)}
+        assert lists <= handled, f"list fields not handled by clone: {sorted(lists - handled)}"
+        if s.is_terminal():
+            break
+        s.apply_action(r.choice(s.legal_actions()))
