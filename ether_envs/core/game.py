@@ -199,9 +199,12 @@ class State:
         return self._rng.bit_generator.state if self._rng is not None else self._rng_state
 
     def _share_rng_state(self, other: "State") -> None:
-        """Give ``other`` (a clone) this state's generator state, copied lazily."""
-        other._rng = None
-        other._rng_state = self.rng_state()
+        """Give ``other`` (a clone) this state's generator state, copied lazily by both
+        states: each makes its own generator from it when it next draws, and cloning
+        either again reads no generator state (cheap repeated clones, as tree search makes)."""
+        state = self.rng_state()
+        other._rng, other._rng_state = None, state
+        self._rng, self._rng_state = None, state
 
     # ---- hooks for subclasses ----------------------------------------
     def _legal_actions(self) -> list[int]:
