@@ -98,8 +98,7 @@ def _dice_table() -> tuple[float, ...]:
 
 _DICE = _dice_table()
 _VT0, _VT1, _VT2, _VT3, _VT4 = _PER_VT
-_VP0, _VP1, _VP2, _VP3, _VP4 = C.VT_POINTS
-_ABILITY_VP = tuple(a.vp for a in C.ABILITIES)
+_VP0, _VP1, _VP2, _VP3, _VP4, _ABILITY_VP = R._VP0, R._VP1, R._VP2, R._VP3, R._VP4, R._ABILITY_VP  # State.score's
 
 _O = {name: sl.start for name, sl in LAYOUT.slices.items()}
 O_UNITS, O_LEVELS, O_RES, O_TRIBES, O_HAND, O_HAND_SIZES, O_DECK, O_DISCARD = (

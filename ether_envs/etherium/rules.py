@@ -366,8 +366,7 @@ class State(ActionRules, ConflictRules, _State):
         return False
 
     def _opt_gain(self, t):
-        # reserve(r) > 0 for the basic resources r = 0, 1, 2
-        return [GAIN0 + r for r, held in zip(C.BASIC, zip(*self.res)) if sum(held) < C.CUBES_PER_COLOUR]
+        return [GAIN0 + r for r in C.BASIC if self.reserve(r) > 0]
 
     def _opt_spend(self, t):
         r = self.res[t[1]]

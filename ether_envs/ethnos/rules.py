@@ -722,9 +722,7 @@ class State(_State):
     def _end_turn(self) -> None:
         if len(self._dirty) > 256:  # a state played on without being observed: stop journaling
             self._drop_encoding()
-        self.phase = TURN  # _start_turn, inline
-        self.turn_player = self.decider = (self.turn_player + 1) % self.game.num_players
-        self.keep_limit = 0
+        self._start_turn((self.turn_player + 1) % self.game.num_players)
 
     def _gain(self, p: int, glory: int, source: int) -> None:
         self.tally[p, T_GLORY] = self.tally.item(p, T_GLORY) + glory
