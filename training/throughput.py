@@ -81,14 +81,13 @@ def _processes(venv, vec: str, n_envs: int) -> int:
 def measure(game: str, config: dict, vec: str, n_envs: int, n_procs: int | None, timesteps: int,
             env_seconds: float, seed: int = 0) -> ThroughputRow:
     """One row of the table (see the module docstring)."""
-    from sb3_contrib import MaskablePPO
     from sb3_contrib.common.maskable.utils import get_action_masks
     from stable_baselines3.common.callbacks import BaseCallback
 
     from ether_envs.vector import make_vec_env
 
     from .selfplay import OpponentPool, parse_weights
-    from .train import TrainArgs
+    from .train import TrainArgs, new_model
 
     targs = TrainArgs()
     pool = OpponentPool(game, config, parse_weights(targs.opponents))
@@ -128,17 +127,9 @@ def measure(game: str, config: dict, vec: str, n_envs: int, n_procs: int | None,
         def _on_step(self) -> bool:
             return True
 
-    from agents.networks import SkipMLP
-
     venv = make()
     try:
-        hidden = tuple(int(x) for x in targs.net_arch.split(","))
-        model = MaskablePPO("MlpPolicy", venv, learning_rate=targs.learning_rate, n_steps=targs.n_steps,
-                            batch_size=targs.batch_size, n_epochs=targs.n_epochs, gamma=targs.gamma,
-                            gae_lambda=targs.gae_lambda, clip_range=targs.clip_range, ent_coef=targs.ent_coef,
-                            policy_kwargs={"features_extractor_class": SkipMLP,
-                                           "features_extractor_kwargs": {"hidden": hidden}, "net_arch": []},
-                            seed=seed, device="cpu", verbose=0)
+        model = new_model(targs, venv, seed=seed)
         timer = RolloutTimer()
         t0 = time.perf_counter()
         model.learn(total_timesteps=timesteps, callback=timer)

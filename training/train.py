@@ -186,6 +186,27 @@ def _make_callback(args: TrainArgs, run_dir: Path, game, pool, base_cls):
     return Callback()
 
 
+
+def new_model(args: TrainArgs, venv, seed: int | None = None):
+    """A fresh ``MaskablePPO`` on ``venv`` with ``args``' hyper-parameters and network
+    (``skip``: ``SkipMLP`` features with linear heads, else an MLP of ``net_arch``);
+    ``seed`` defaults to ``args.seed``."""
+    from sb3_contrib import MaskablePPO
+
+    net = [int(x) for x in args.net_arch.split(",") if x.strip()]
+    if args.skip:
+        from agents.networks import SkipMLP
+
+        policy_kwargs = {"features_extractor_class": SkipMLP, "features_extractor_kwargs": {"hidden": tuple(net)},
+                         "net_arch": []}
+    else:
+        policy_kwargs = {"net_arch": net}
+    return MaskablePPO("MlpPolicy", venv, learning_rate=args.learning_rate, n_steps=args.n_steps,
+                       batch_size=args.batch_size, n_epochs=args.n_epochs, gamma=args.gamma,
+                       gae_lambda=args.gae_lambda, clip_range=args.clip_range, ent_coef=args.ent_coef,
+                       policy_kwargs=policy_kwargs, seed=args.seed if seed is None else seed, device="cpu",
+                       verbose=0)
+
 def train(args: TrainArgs) -> Path:
     """Train; returns the path of the final ``model.zip`` in the run folder.
 
@@ -228,18 +249,7 @@ def train(args: TrainArgs) -> Path:
     if args.resume:
         model = MaskablePPO.load(args.resume, env=venv, device="cpu")
     else:
-        net = [int(x) for x in args.net_arch.split(",") if x.strip()]
-        if args.skip:
-            from agents.networks import SkipMLP
-
-            policy_kwargs = {"features_extractor_class": SkipMLP, "features_extractor_kwargs": {"hidden": tuple(net)},
-                             "net_arch": []}
-        else:
-            policy_kwargs = {"net_arch": net}
-        model = MaskablePPO("MlpPolicy", venv, learning_rate=args.learning_rate, n_steps=args.n_steps,
-                            batch_size=args.batch_size, n_epochs=args.n_epochs, gamma=args.gamma,
-                            gae_lambda=args.gae_lambda, clip_range=args.clip_range, ent_coef=args.ent_coef,
-                            policy_kwargs=policy_kwargs, seed=args.seed, device="cpu", verbose=0)
+        model = new_model(args, venv)
     model.set_logger(configure(str(run_dir), ["csv", "tensorboard"]))
     callback = _make_callback(args, run_dir, game, pool, BaseCallback)
     remaining = args.total_timesteps - model.num_timesteps
