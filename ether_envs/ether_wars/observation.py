@@ -106,6 +106,16 @@ _FAVOUR_DECK_SIZE, _EVENT_DECK_SIZE = len(C.FAVOUR_DECK), len(C.EVENT_DECK)
 _ARRIVAL_RANK = tuple((k + 1) / 4 for k in range(P4))
 
 
+def _write_counts(b, m: list, slot: int, piece: str, items: list[int], weight: float) -> None:
+    """Piece ``piece`` of the observation ``b`` rewritten as ``weight`` per item of ``items``
+    (card ids, repeats add up), and ``m[slot]`` remembers the items it was written from."""
+    m[slot] = items[:]
+    _clear(b, piece)
+    o = OFF[piece]
+    for x in items:
+        b[o + x] += weight
+
+
 def _clear(b: array, name: str) -> None:
     sl, zeros = _CLEAR[name]
     b[sl] = zeros
@@ -279,25 +289,13 @@ class Encoder:
             for q, *_, o_hs in rows:
                 b[o_hs] = sum(s.hand[q]) / 22
         if s.packs[player] != m[_M_PACK]:
-            m[_M_PACK] = s.packs[player][:]
-            _clear(b, "draft_pack")
-            o = OFF["draft_pack"]
-            for f in s.packs[player]:
-                b[o + f] += 0.2
+            _write_counts(b, m, _M_PACK, "draft_pack", s.packs[player], 0.2)
         if s.fdiscard != m[_M_FDISCARD]:
-            m[_M_FDISCARD] = s.fdiscard[:]
-            _clear(b, "favour_discard")
-            o = OFF["favour_discard"]
-            for f in s.fdiscard:
-                b[o + f] += 0.25
+            _write_counts(b, m, _M_FDISCARD, "favour_discard", s.fdiscard, 0.25)
         b[_O_DECKS] = len(s.fdeck) / _FAVOUR_DECK_SIZE
         b[_O_DECKS + 1] = len(s.edeck) / _EVENT_DECK_SIZE
         if s.ediscard != m[_M_EDISCARD]:
-            m[_M_EDISCARD] = s.ediscard[:]
-            _clear(b, "event_discard")
-            o = OFF["event_discard"]
-            for e in s.ediscard:
-                b[o + e] += 0.5
+            _write_counts(b, m, _M_EDISCARD, "event_discard", s.ediscard, 0.5)
         b[_MOVE] = _ZEROS_MOVE
         if s.pk == R.K_ADD and s.add_area >= 0:
             o = OFF["placement"]
