@@ -124,6 +124,8 @@ def heuristic_action(state, player: int, rng: np.random.Generator) -> int:
         return _best(legal, lambda x: -_room_value(s, R.ROOM_OF[s.side[dec(x)[1] // 8]][dec(x)[1]]), rng)
     if step == R.K_DEMOLISH:
         return _best(legal, lambda x: -_room_value(s, R.ROOM_OF[s.side[dec(x)[1] // 8]][dec(x)[1]]), rng)
+    if step == R.K_TOPPER:  # the topper closes its room: the room least wanted for pillars
+        return _best(legal, lambda x: -_room_value(s, dec(x)[1]), rng)
     if step == R.K_DIMINISH:
         return by["SHARD"][0] if "SHARD" in by else legal[0]
     if step == R.K_REROLL:

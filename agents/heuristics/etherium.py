@@ -141,4 +141,5 @@ _CHOOSERS = {
     R.D_TARGET: _target,
     R.D_REROLL: lambda s, p, legal: legal[0],
     R.D_SPOIL: lambda s, p, legal: _first([R.SPOIL0 + k for k in _SPOIL_PREFERENCE], legal),
+    R.D_GATHER: lambda s, p, legal: max(legal),  # the full level (the largest CHOOSE_COUNT)
 }

@@ -235,15 +235,18 @@ class Effects:
             elif ch.passive == "shard_on_floor" and self.bag:
                 self.shards[self.bag.pop()] += 1
 
-    def _complete_spire(self, top: int, e: int) -> None:
-        """Rulebook "Completing a Spire Summary": defeat the fiend (4th: win), gain a
-        bonus, diminish the element; adaptation completed sides (difficulty 1 text)."""
+    def _complete_spire(self, top: int, e: int, room: int) -> None:
+        """Rulebook "Completing a Spire Summary": the topper on floor ``top``, in its
+        small room footprint ``room`` (a room slot; that room closes, ASP-A13); defeat
+        the fiend (4th: win), gain a bonus, diminish the element; adaptation completed
+        sides (difficulty 1 text)."""
         a = self.adaptation[e]
         key = C.ADAPTATIONS[a].key if a >= 0 else ""
         for t in self.spire_floors(top, e):
             self.spire_of[t] = e
             self._tile_changed(t)
         self.topped[top] = e
+        self.topper_room[top] = room
         self._tile_changed(top)
         self._sv = next(_FV)
         self.defeated[e] = True

@@ -9,7 +9,7 @@
 | Agents (count) | 1, 2, 3 or 4 |
 | Action shape | (1,) |
 | Action values | Discrete(687) |
-| Observation shape | `{"observation": (9600,) float32, "action_mask": (687,) int8}` |
+| Observation shape | `{"observation": (9715,) float32, "action_mask": (687,) int8}` |
 | Observation values | [0, 1] |
 
 A cooperative 3-D tile-placement and tower-defence game: the heroes build four
@@ -41,35 +41,35 @@ slices:
 |---|---|---|---|---|
 | 0-2469 | tiles | (38, 65) | [0, 1] | per tile id: where it is, side, level (/10), what it lies on, spire, size, standard-side elements; see observation.TILE_FEATURES |
 | 2470-7637 | spaces | (304, 17) | [0, 1] | per space tile*8+k: exists in the fortress, open, pillar, invader element, die requirement masks (printed); see observation.SPACE_FEATURES |
-| 7638-8891 | rooms | (114, 11) | [0, 1] | per room slot tile*3+r: exists, open, complete, covered by a floor, size, element mask; see observation.ROOM_FEATURES |
-| 8892-8896 | dice | (5,) | [0, 1] | unused dice per face (earth, air, fire, water, star) / 8 |
-| 8897-8901 | reroll_marks | (5,) | [0, 1] | dice marked for the reroll per face / 8 |
-| 8902-8905 | shards | (4,) | [0, 1] | shards on the elemental wheel per element / 10 |
-| 8906-8909 | bag | (4,) | [0, 1] | invaders in the bag per element / 10 (order hidden) |
-| 8910-8913 | aside | (4,) | [0, 1] | invaders set aside on defeated fiends per element / 10 |
-| 8914-8917 | incoming | (4,) | [0, 1] | invaders drawn and still to enter (or to be placed), per element / 10 |
-| 8918-8921 | walls | (4,) | [0, 1] | wall of each element standing |
-| 8922-8922 | cores | (1,) | [0, 1] | aethercore tokens / 5 |
-| 8923-8923 | pillar_supply | (1,) | [0, 1] | pillar cubes left / 50 |
-| 8924-8947 | track | (24,) | [0, 1] | invader track token space one-hot (0 Start .. 23 Lose) |
-| 8948-8950 | stack_sizes | (3,) | [0, 1] | tiles left in the small, medium, large stacks / 16 |
-| 8951-8994 | fiends | (4, 11) | [0, 1] | per element: track slot, level (if face-up or fixed set), level unknown, awake, defeated |
-| 8995-9022 | adaptations | (4, 7) | [0, 1] | per element: adaptation tucked under its fiend, then completed |
-| 9023-9026 | bonus_used | (4,) | [0, 1] | spire completion bonus tokens used |
-| 9027-9086 | characters | (4, 15) | [0, 1] | per relative seat: character one-hot |
-| 9087-9090 | seat_present | (4,) | [0, 1] | 1 for seats in the game |
-| 9091-9094 | turn_player | (4,) | [0, 1] | relative seat of the active player (zeros at the end) |
-| 9095-9099 | phase | (5,) | [0, 1] | one-hot: setup, supply, build, invasion, over |
-| 9100-9126 | step | (27,) | [0, 1] | pending step one-hot (index 0: the build step's main choice); see rules.STEP_NAMES |
-| 9127-9430 | step_space | (304,) | [0, 1] | space of the pending step (pillar being paid for, invader being moved) |
-| 9431-9468 | step_tile | (38,) | [0, 1] | reserve tile being built |
-| 9469-9582 | step_room | (114,) | [0, 1] | room chosen by the pending Ice Beam |
-| 9583-9586 | step_element | (4,) | [0, 1] | element of the invader entering / being set aside |
-| 9587-9588 | step_count | (2,) | [0, 1] | pending step counters / 8 (remaining targets, die index) |
-| 9589-9590 | flags | (2,) | [0, 1] | reroll-any used this turn, Anchored free pillar used this turn |
-| 9591-9594 | difficulty | (4,) | [0, 1] | difficulty one-hot 1..4 |
-| 9595-9598 | num_players | (4,) | [0, 1] | one-hot 1..4 |
-| 9599-9599 | turns | (1,) | [0, 1] | turns played / 30 |
+| 7638-9005 | rooms | (114, 12) | [0, 1] | per room slot tile*3+r: exists, open, complete, covered by a floor, size, element mask, holds a spire topper; see observation.ROOM_FEATURES |
+| 9006-9010 | dice | (5,) | [0, 1] | unused dice per face (earth, air, fire, water, star) / 8 |
+| 9011-9015 | reroll_marks | (5,) | [0, 1] | dice marked for the reroll per face / 8 |
+| 9016-9019 | shards | (4,) | [0, 1] | shards on the elemental wheel per element / 10 |
+| 9020-9023 | bag | (4,) | [0, 1] | invaders in the bag per element / 10 (order hidden) |
+| 9024-9027 | aside | (4,) | [0, 1] | invaders set aside on defeated fiends per element / 10 |
+| 9028-9031 | incoming | (4,) | [0, 1] | invaders drawn and still to enter (or to be placed), per element / 10 |
+| 9032-9035 | walls | (4,) | [0, 1] | wall of each element standing |
+| 9036-9036 | cores | (1,) | [0, 1] | aethercore tokens / 5 |
+| 9037-9037 | pillar_supply | (1,) | [0, 1] | pillar cubes left / 50 |
+| 9038-9061 | track | (24,) | [0, 1] | invader track token space one-hot (0 Start .. 23 Lose) |
+| 9062-9064 | stack_sizes | (3,) | [0, 1] | tiles left in the small, medium, large stacks / 16 |
+| 9065-9108 | fiends | (4, 11) | [0, 1] | per element: track slot, level (if face-up or fixed set), level unknown, awake, defeated |
+| 9109-9136 | adaptations | (4, 7) | [0, 1] | per element: adaptation tucked under its fiend, then completed |
+| 9137-9140 | bonus_used | (4,) | [0, 1] | spire completion bonus tokens used |
+| 9141-9200 | characters | (4, 15) | [0, 1] | per relative seat: character one-hot |
+| 9201-9204 | seat_present | (4,) | [0, 1] | 1 for seats in the game |
+| 9205-9208 | turn_player | (4,) | [0, 1] | relative seat of the active player (zeros at the end) |
+| 9209-9213 | phase | (5,) | [0, 1] | one-hot: setup, supply, build, invasion, over |
+| 9214-9241 | step | (28,) | [0, 1] | pending step one-hot (index 0: the build step's main choice); see rules.STEP_NAMES |
+| 9242-9545 | step_space | (304,) | [0, 1] | space of the pending step (pillar being paid for, invader being moved) |
+| 9546-9583 | step_tile | (38,) | [0, 1] | reserve tile being built, or floor tile being topped |
+| 9584-9697 | step_room | (114,) | [0, 1] | room chosen by the pending Ice Beam |
+| 9698-9701 | step_element | (4,) | [0, 1] | element of the invader entering / being set aside, or of the spire being completed |
+| 9702-9703 | step_count | (2,) | [0, 1] | pending step counters / 8 (remaining targets, die index) |
+| 9704-9705 | flags | (2,) | [0, 1] | reroll-any used this turn, Anchored free pillar used this turn |
+| 9706-9709 | difficulty | (4,) | [0, 1] | difficulty one-hot 1..4 |
+| 9710-9713 | num_players | (4,) | [0, 1] | one-hot 1..4 |
+| 9714-9714 | turns | (1,) | [0, 1] | turns played / 30 |
 
 Everything on the table is public. Hidden: the order of the invader bag and of
 the tile stacks (their contents are known by count), and, with random fiend
@@ -93,10 +93,10 @@ are in `components.TILES` (small 0-15, medium 16-27, large 28-37).
 | 360 | ROLL | reroll the marked dice |
 | 361-398 | BUILD | build floor tile t from the reserve (then choose where) |
 | 399-401 | FOUNDATION | place the chosen large floor on empty foundation 0..2 |
-| 402-515 | ROOM | place the chosen floor on room slot tile*3+room |
+| 402-515 | ROOM | place the chosen floor, or the spire topper, on room slot tile*3+room |
 | 516-520 | SPELL | cast 0 Mudslide, 1 Ice Beam, 2 Lava Bomb, 3 Firestorm, 4 Floor Crafting |
 | 521-524 | SHARD | spend / set aside one shard of element e |
-| 525-676 | SPIRE | complete the spire of element e (index tile*4+e) topped on floor tile |
+| 525-676 | SPIRE | complete the spire of element e (index tile*4+e) topped on floor tile (then ROOM: the small room the topper goes in, where the floor has several) |
 | 677-680 | BONUS | choose spire completion bonus 0..3 |
 | 681 | TRIGGER | use your character's trigger action |
 | 682 | FREE_PILLAR | Anchored (completed): place 1 pillar ignoring requirements (once per turn) |
@@ -106,8 +106,9 @@ Multi-part actions are short sequences of decisions by the same agent, e.g. a
 pillar: `SPACE(s)` then one `DIE(face)` per die the space needs; a floor:
 `BUILD(t)` then `FOUNDATION(f)` or `ROOM(r)`; Floor Crafting: `SPELL(4)`,
 `SHARD(e)` twice, `DRAW(size)` or `DRAW_MULTI(size)` (+ a 3rd `SHARD`), then
-`EXCHANGE(t)` or `PASS`. A step with a single option is resolved
-automatically. Example: placing a pillar on space 2 of tile 33 is action
+`EXCHANGE(t)` or `PASS`; a spire: `SPIRE(t*4+e)`, then `ROOM(r)`, the small
+room of the top floor the spire topper goes in (ASP-A13). A step with a single
+option is resolved automatically. Example: placing a pillar on space 2 of tile 33 is action
 `46 + 33*8 + 2 = 312`; paying it with a star die is then action `350 + 4 = 354`.
 
 ## Action mask

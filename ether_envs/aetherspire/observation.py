@@ -27,7 +27,7 @@ TILE_FEATURES = (["in_stack", "in_reserve", "in_fortress", "multi_side", "level"
 SPACE_FEATURES = (["exists", "open", "pillar"] + [f"invader_{e}" for e in C.ELEMENTS]
                   + [f"need0_{f}" for f in C.FACES] + [f"need1_{f}" for f in C.FACES])
 ROOM_FEATURES = (["exists", "open", "complete", "has_floor"] + [f"size_{s}" for s in C.SIZES]
-                 + [f"element_{e}" for e in C.ELEMENTS])
+                 + [f"element_{e}" for e in C.ELEMENTS] + ["topper"])
 FIEND_FEATURES = ([f"slot_{k}" for k in range(4)] + [f"level_{k}" for k in range(1, 5)]
                   + ["level_unknown", "awake", "defeated"])
 TF = {n: i for i, n in enumerate(TILE_FEATURES)}
@@ -38,7 +38,7 @@ PIECES = [
     Piece("spaces", (NS, len(SPACE_FEATURES)), 0, 1, "per space tile*8+k: exists in the fortress, open, pillar, "
           "invader element, die requirement masks (printed); see observation.SPACE_FEATURES"),
     Piece("rooms", (NR, len(ROOM_FEATURES)), 0, 1, "per room slot tile*3+r: exists, open, complete, covered by a "
-          "floor, size, element mask; see observation.ROOM_FEATURES"),
+          "floor, size, element mask, holds a spire topper; see observation.ROOM_FEATURES"),
     Piece("dice", (5,), 0, 1, "unused dice per face (earth, air, fire, water, star) / 8"),
     Piece("reroll_marks", (5,), 0, 1, "dice marked for the reroll per face / 8"),
     Piece("shards", (4,), 0, 1, "shards on the elemental wheel per element / 10"),
@@ -62,9 +62,10 @@ PIECES = [
     Piece("step", (NSTEPS + 1,), 0, 1, "pending step one-hot (index 0: the build step's main choice); "
           "see rules.STEP_NAMES"),
     Piece("step_space", (NS,), 0, 1, "space of the pending step (pillar being paid for, invader being moved)"),
-    Piece("step_tile", (NT,), 0, 1, "reserve tile being built"),
+    Piece("step_tile", (NT,), 0, 1, "reserve tile being built, or floor tile being topped"),
     Piece("step_room", (NR,), 0, 1, "room chosen by the pending Ice Beam"),
-    Piece("step_element", (4,), 0, 1, "element of the invader entering / being set aside"),
+    Piece("step_element", (4,), 0, 1, "element of the invader entering / being set aside, or of the spire "
+          "being completed"),
     Piece("step_count", (2,), 0, 1, "pending step counters / 8 (remaining targets, die index)"),
     Piece("flags", (2,), 0, 1, "reroll-any used this turn, Anchored free pillar used this turn"),
     Piece("difficulty", (4,), 0, 1, "difficulty one-hot 1..4"),
@@ -110,6 +111,7 @@ for _sd in (0, 1):
 
 
 _PLACING = (R.K_SETUP_INV, R.K_INV_SPACE)
+_TOPPER = ROOM_FEATURES.index("topper")
 _EIGHTHS = [x / 8.0 for x in range(C.NUM_INVADERS + 1)].__getitem__  # x -> x / 8.0 (counts <= 40)
 _TENTHS = [x / 10.0 for x in range(C.NUM_INVADERS + 1)].__getitem__
 _TRACK_ONE_HOT = [[float(k == j) for k in range(C.LOSE_SPACE + 1)] for j in range(C.LOSE_SPACE + 1)]
@@ -188,16 +190,18 @@ class Encoder:
             buf[tb + 15 + NT + s.spire_of[t]] = 1.0
         buf[sb:sb + ss] = self._space_flat[sd][t]
         buf[rb:rb + rs] = self._room_flat[sd][t]
-        pillar, invader, room_tile = s.pillar, s.invader, s.room_tile
+        pillar, invader, room_tile, topper = s.pillar, s.invader, s.room_tile, s.topper_room[t]
         sp0, room0 = self._sp0, self._room0
         for slot, size, spaces in R.TILE_ROOMS[sd][t]:
             qb = room0 + slot * nrf
             covered = room_tile[slot] >= 0
-            opened = topped < 0 and not covered
+            opened = not covered and slot != topper  # (rules.State._struct)
             if covered:
                 buf[qb + 3] = 1.0
             elif opened:
                 buf[qb + 1] = 1.0
+            else:
+                buf[qb + _TOPPER] = 1.0
             complete = True
             for q in spaces:
                 pb = sp0 + q * nsf
@@ -324,6 +328,9 @@ class Encoder:
                 mv[o["step_space"] + a] = 1.0
             elif k == R.K_TARGET:
                 mv[o["step_tile"] + a] = 1.0
+            elif k == R.K_TOPPER:
+                mv[o["step_tile"] + a] = 1.0
+                mv[o["step_element"] + b] = 1.0
             elif k == R.K_ICE and a >= 0:
                 mv[o["step_room"] + a] = 1.0
             elif k in (R.K_INV_SPACE, R.K_DIMINISH, R.K_SETUP_INV):

@@ -184,15 +184,12 @@ _DIE_OPTIONS = [[DIE0 + f for f in range(5) if avail >> f & 1] for avail in rang
 
 _SIZE_HAS = [tuple(has >> TILE_SIZE[t] & 1 for t in range(NT)) for has in range(8)]
 """``_SIZE_HAS[has][tile]``: whether the tile's size bit is set in ``has`` (a bit mask of sizes)."""
-_BUILD_ADD, _EXCH_ADD, _SPACE_ADD, _ELEM_ADD = BUILD0.__add__, EXCH0.__add__, SPACE0.__add__, ELEM0.__add__
-"""``BUILD0 + t``, ``EXCH0 + t``, ``SPACE0 + s`` as C callables (for ``map``)."""
+_BUILD_ADD, _EXCH_ADD, _SPACE_ADD, _ELEM_ADD, _ROOM_ADD = (BUILD0.__add__, EXCH0.__add__, SPACE0.__add__,
+                                                          ELEM0.__add__, ROOM0.__add__)
+"""``BUILD0 + t``, ``EXCH0 + t``, ``SPACE0 + s``, ``ELEM0 + e``, ``ROOM0 + r`` as C callables (for ``map``)."""
 _DRAW_OPTIONS = [[DRAW0 + s for s in range(3) if m >> s & 1] for m in range(8)]
 _DRAWM_OPTIONS = [[DRAWM0 + s for s in range(3) if m >> s & 1] for m in range(8)]
 """``_DRAW_OPTIONS[m]``, ``_DRAWM_OPTIONS[m]``: the DRAW / DRAW_MULTI actions for a bit mask of non-empty stacks."""
-
-_HAS_SMALL_ROOM = [[any(ROOMS[sd][t * C.MAX_ROOMS + r] is not None and ROOMS[sd][t * C.MAX_ROOMS + r][0] == C.SMALL
-                        for r in range(C.MAX_ROOMS)) for t in range(NT)] for sd in (0, 1)]
-"""``_HAS_SMALL_ROOM[side][tile]``: the side has a small room (a spire top needs one)."""
 
 _MASK_FACES = [tuple(f for f in range(5) if m >> f & 1) for m in range(32)]
 """``_MASK_FACES[mask]``: the faces in a bit mask of faces."""
@@ -230,7 +227,7 @@ def _dice_feasible(needs: tuple[int, ...], dice: list[int]) -> bool:
 _LIST_FIELDS = (
     "history", "stack_known", "walls", "slot_element", "fiend_level", "awake", "defeated", "adaptation",
     "adapted_done", "bag", "shards", "aside", "incoming", "reserve", "side", "found_tile", "_tv",
-    "base_of", "level", "topped", "spire_of", "dice", "marks", "bonus_used", "characters")
+    "base_of", "level", "topped", "topper_room", "spire_of", "dice", "marks", "bonus_used", "characters")
 """Flat list attributes of a :class:`State` copied by ``clone`` (``queue`` and ``stacks``
 are lists of lists, copied two levels deep; ``pillar``, ``invader`` and ``room_tile``
 are copied on write)."""
@@ -257,8 +254,10 @@ class State(Effects, _State):
         stacks[size]: tile ids, index 0 = top, order hidden except the last
             ``stack_known[size]`` (tiles put on the bottom, public).
         reserve: tile ids in the (shared) reserve (ASP-A10); ``side[t]`` the side up.
-        found_tile, room_tile, base_of, level, pillar, invader, topped, spire_of:
-            the fortress (module docstring).
+        found_tile, room_tile, base_of, level, pillar, invader, spire_of: the
+            fortress (module docstring). ``topped[t]``: element of the spire topper
+            on floor ``t`` (-1: none), ``topper_room[t]`` the room slot it stands in,
+            one small room footprint of the floor, closed from then on (ASP-A13).
         dice[f]: unused dice showing face f; ``marks[f]`` marked for a reroll.
         reroll_used, anchored_used: once-per-turn flags.
         characters[p]: character id per seat; ``bonus_used[b]`` bonus tokens flipped.
@@ -324,6 +323,7 @@ class State(Effects, _State):
         self.pillar = [0] * NS
         self.invader = [-1] * NS
         self.topped = [-1] * NT
+        self.topper_room = [-1] * NT
         self.spire_of = [-1] * NT
         self.pillars_used = 0
         self._shared = False  # pillar, invader, room_tile may be shared with a clone
@@ -439,28 +439,31 @@ class State(Effects, _State):
         when first needed)), cached per structure stamp ``_sv`` (floors placed, spires
         topped; shared lists: never mutate them). Tiles and spaces in ascending id order.
 
-        Open: a room with no floor on it, on an untopped floor (ASP-A13, ASP-A14).
-        A spire top candidate: a floor of level 4 or more (a spire has 4 or more
-        floors, ``spire_floors``), untopped, in no spire, with nothing on its rooms."""
+        Open: a room with no floor and no spire topper on it (ASP-A13, ASP-A14); the
+        other rooms of a topped floor stay open. A spire top candidate: a floor of
+        level 4 or more (a spire has 4 or more floors, ``spire_floors``), in no spire
+        (so untopped), with nothing on its rooms and a small room footprint."""
         sc = self._scache
         if sc is not None and sc[0] == self._sv:
             return sc
         rooms: list[tuple] = []
         opened: list[int] = []
         tops: list[int] = []
-        room_tile, level, side, topped, spire_of = self.room_tile, self.level, self.side, self.topped, self.spire_of
+        room_tile, level, side, topper_room, spire_of = (self.room_tile, self.level, self.side, self.topper_room,
+                                                         self.spire_of)
         for t in compress(_TILE_IDS, level):  # the floors in the fortress (level >= 1)
-            if topped[t] >= 0:
-                continue
             lv = level[t]
             covered = False
+            topper = topper_room[t]  # (-1: no room slot)
             for room in TILE_ROOMS[side[t]][t]:
                 if room_tile[room[0]] >= 0:
                     covered = True
                     continue
+                if room[0] == topper:
+                    continue  # "You cannot place a pillar in a room that has a spire topper" (ASP-A13)
                 rooms.append(room)
                 opened += room[2]
-            if lv >= 4 and not covered and spire_of[t] < 0 and _HAS_SMALL_ROOM[side[t]][t]:
+            if lv >= 4 and not covered and spire_of[t] < 0 and TILE_FOOTPRINTS[side[t]][t]:
                 tops.append(t)
         sc = self._scache = (self._sv, rooms, opened, tops, [None] * 4)
         return sc
@@ -536,7 +539,7 @@ class State(Effects, _State):
         t = s >> 3  # s // C.MAX_SPACES
         sd = self.side[t]
         slot = ROOM_OF[sd][s]
-        if self.room_tile[slot] >= 0 or self.topped[t] >= 0 or not self.level[t]:
+        if self.room_tile[slot] >= 0 or self.topper_room[t] == slot or not self.level[t]:
             return  # not an open space: in no list
         pillar, invader = self.pillar, self.invader
         invaded, free = fc[2], fc[7]
@@ -1019,6 +1022,11 @@ class State(Effects, _State):
             out.append(SHARD0 + a)
         return out
 
+    def _opts_topper(self, step):
+        """The small room footprints of the top floor (rulebook "Complete a spire"; ASP-A13)."""
+        t = step[1]
+        return list(map(_ROOM_ADD, TILE_FOOTPRINTS[self.side[t]][t]))
+
     def _opts_none(self, step):
         raise AssertionError(f"automatic step {step} has no options")
 
@@ -1063,7 +1071,11 @@ class State(Effects, _State):
         elif block == "SPELL":
             self._cast(i)
         elif block == "SPIRE":
-            self._complete_spire(i // 4, i % 4)
+            top, e = i // 4, i % 4
+            if self.spires() == 3:  # the fourth topper wins at once: its room does not matter (ASP-A13)
+                self._complete_spire(top, e, TILE_FOOTPRINTS[self.side[top]][top][0])
+            else:
+                self.queue.append([K_TOPPER, top, e, 0])  # which small room footprint (one: forced)
         elif block == "TRIGGER":
             self._trigger()
         elif block == "FREE_PILLAR":
@@ -1204,6 +1216,10 @@ class State(Effects, _State):
     def _do_bonus(self, step, block, i):
         self.queue.pop()
         self._bonus(i)
+
+    def _do_topper(self, step, block, i):
+        self.queue.pop()
+        self._complete_spire(step[1], step[2], i)
 
     def _do_diminish(self, step, block, i):
         a = step[1]
@@ -1456,7 +1472,8 @@ class State(Effects, _State):
                 if self.invader[s] >= 0:
                     c += C.ELEMENTS[self.invader[s]][0]
                 cells.append(c)
-            top = f" TOPPED {C.ELEMENTS[self.topped[t]]}" if self.topped[t] >= 0 else ""
+            top = (f" TOPPED {C.ELEMENTS[self.topped[t]]} (room {self.topper_room[t] % C.MAX_ROOMS})"
+                   if self.topped[t] >= 0 else "")
             L.append("  " * depth + f"L{self.level[t]} #{t} {C.TILES[t].name}{' (multi)' if sd else ''}: "
                      + " ".join(cells) + top)
             for r in range(C.MAX_ROOMS):
@@ -1487,7 +1504,7 @@ _OPTIONS_BY_KIND = {
     K_BONUS: "_opts_bonus", K_DIMINISH_AUTO: "_auto_diminish", K_DIMINISH: "_opts_diminish",
     K_CRYSTAL: "_opts_crystal", K_BONUS_DRAW: "_opts_draw", K_DISCARD: "_opts_die", K_DEMOLISH: "_opts_demolish",
     K_DESTROY_INV: "_opts_invaders", K_WALL: "_opts_wall", K_REROLL_ONE: "_opts_die", K_ORDER: "_opts_order",
-    K_INV_SPACE: "_opts_invader_space",
+    K_INV_SPACE: "_opts_invader_space", K_TOPPER: "_opts_topper",
 }
 _SETTLE_OPTIONS = _kind_table({**_OPTIONS_BY_KIND, K_DISCARD: "_settle_discard"})
 """``_SETTLE_OPTIONS[kind](state, step)``: the step's options for ``State._settle``; an
@@ -1502,6 +1519,6 @@ _RESOLVE = _kind_table({
     K_DIMINISH_AUTO: "_do_none", K_DIMINISH: "_do_diminish", K_CRYSTAL: "_do_crystal",
     K_BONUS_DRAW: "_do_draw", K_DISCARD: "_do_discard", K_DEMOLISH: "_do_demolish",
     K_DESTROY_INV: "_do_destroy", K_WALL: "_do_wall", K_REROLL_ONE: "_do_reroll_one", K_ORDER: "_do_order",
-    K_INV_SPACE: "_do_invader_space",
+    K_INV_SPACE: "_do_invader_space", K_TOPPER: "_do_topper",
 })
 """``_RESOLVE[kind](state, step, block, i)``: apply option (block, i) of the pending step."""

@@ -45,11 +45,12 @@ CODEC = ActionCodec([
     Block("ROLL", 1, "reroll the marked dice"),
     Block("BUILD", NT, "build floor tile t from the reserve (then choose where)", lambda i: C.TILES[i].name),
     Block("FOUNDATION", C.NUM_FOUNDATIONS, "place the chosen large floor on empty foundation 0..2", str),
-    Block("ROOM", NR, "place the chosen floor on room slot tile*3+room", room_name),
+    Block("ROOM", NR, "place the chosen floor, or the spire topper, on room slot tile*3+room", room_name),
     Block("SPELL", 5, "cast 0 Mudslide, 1 Ice Beam, 2 Lava Bomb, 3 Firestorm, 4 Floor Crafting",
           lambda i: SPELLS[i]),
     Block("SHARD", 4, "spend / set aside one shard of element e", lambda i: C.ELEMENTS[i]),
-    Block("SPIRE", NT * 4, "complete the spire of element e (index tile*4+e) topped on floor tile",
+    Block("SPIRE", NT * 4, "complete the spire of element e (index tile*4+e) topped on floor tile (then ROOM: "
+          "the small room the topper goes in, where the floor has several)",
           lambda i: f"{C.TILES[i // 4].name}:{C.ELEMENTS[i % 4]}"),
     Block("BONUS", C.NUM_BONUSES, "choose spire completion bonus 0..3", lambda i: C.BONUSES[i][0]),
     Block("TRIGGER", 1, "use your character's trigger action"),
@@ -95,6 +96,10 @@ TILE_ROOMS = [[tuple((t.tile_id * C.MAX_ROOMS + r, ROOMS[sd][t.tile_id * C.MAX_R
                for t in C.TILES] for sd in (0, 1)]
 # SPACE_ROOM_MASK[side][space] -> element mask of the space's room (0 if no such space)
 SPACE_ROOM_MASK = [[ROOMS[sd][ROOM_OF[sd][s]][1] if ROOM_OF[sd][s] >= 0 else 0 for s in range(NS)] for sd in (0, 1)]
+# TILE_FOOTPRINTS[side][tile] -> the room slots of its small rooms: the small room "footprints" a spire
+# topper may go in (rulebook "Complete a spire"; a special tile's footprint is its room without spaces, ASP-A3)
+TILE_FOOTPRINTS = [[tuple(slot for slot, size, _sp in TILE_ROOMS[sd][t.tile_id] if size == C.SMALL)
+                    for t in C.TILES] for sd in (0, 1)]
 TILE_SIZE = [t.size for t in C.TILES]
 TILE_ELEMENTS = [[t.sides[0].elements, t.sides[1].elements] for t in C.TILES]
 TILE_EFFECT = [t.sides[0].effect for t in C.TILES]
@@ -112,11 +117,12 @@ PHASE_NAMES = ("setup", "supply", "build", "invasion", "over")
 # pending step kinds (State.queue entries are lists [kind, a, b, c])
 (K_SETUP_INV, K_SUPPLY_DRAW, K_EXCHANGE, K_DICE, K_TARGET, K_PAY, K_CRAFT_DRAW, K_DO_DRAW, K_REROLL,
  K_ICE, K_LAVA, K_FIRE_FROM, K_FIRE_TO, K_FREE_PILLAR, K_BONUS, K_DIMINISH_AUTO, K_DIMINISH, K_CRYSTAL,
- K_BONUS_DRAW, K_DISCARD, K_DEMOLISH, K_DESTROY_INV, K_WALL, K_REROLL_ONE, K_ORDER, K_INV_SPACE) = range(26)
+ K_BONUS_DRAW, K_DISCARD, K_DEMOLISH, K_DESTROY_INV, K_WALL, K_REROLL_ONE, K_ORDER, K_INV_SPACE,
+ K_TOPPER) = range(27)
 STEP_NAMES = ("setup_invader", "supply_draw", "exchange", "dice", "floor_target", "pay_shards", "craft_draw",
               "do_draw", "reroll", "ice_beam", "lava_bomb", "firestorm_from", "firestorm_to", "free_pillar",
               "bonus", "diminish_auto", "diminish", "crystallize", "bonus_draw", "discard_die", "demolish",
-              "destroy_invader", "restore_wall", "reroll_one", "invader_order", "invader_space")
+              "destroy_invader", "restore_wall", "reroll_one", "invader_order", "invader_space", "spire_topper")
 REWARDS = ("win", "score")
 
 __all__ = [
@@ -129,5 +135,5 @@ __all__ = [
     "K_EXCHANGE", "K_DICE", "K_TARGET", "K_PAY", "K_CRAFT_DRAW", "K_DO_DRAW", "K_REROLL", "K_ICE",
     "K_LAVA", "K_FIRE_FROM", "K_FIRE_TO", "K_FREE_PILLAR", "K_BONUS", "K_DIMINISH_AUTO",
     "K_DIMINISH", "K_CRYSTAL", "K_BONUS_DRAW", "K_DISCARD", "K_DEMOLISH", "K_DESTROY_INV", "K_WALL",
-    "K_REROLL_ONE", "K_ORDER", "K_INV_SPACE",
+    "K_REROLL_ONE", "K_ORDER", "K_INV_SPACE", "K_TOPPER", "TILE_FOOTPRINTS",
 ]

@@ -113,8 +113,8 @@ ABILITIES = (
     Ability(11, VAI, "Conduit", "conduit", "After a successful Channelling: pay 2 Charge for 1 more Ether (once).",
             "EW-A5"),
     Ability(12, RIPPER, "Harvest", "harvest", "Your Units in the Biosphere are powered up.", "EW-A5"),
-    Ability(13, RIPPER, "Assimilate", "assimilate", "Gain 1 resource of your choice per enemy Unit you injure.",
-            "EW-A5"),
+    Ability(13, RIPPER, "Assimilate", "assimilate", "Gain 1 resource of your choice (not Ether) per enemy Unit "
+            "you injure.", "EW-A5"),
     Ability(14, RIPPER, "Replicate", "replicate", "Cloning costs 3 Protein.", "EW-A5"),
     Ability(15, RIPPER, "Devour", "devour", "Maintenance costs you no Protein this round.", "EW-A5"),
 )

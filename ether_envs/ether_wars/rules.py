@@ -523,7 +523,11 @@ class State(FavourMixin, ResolutionMixin, _State):
         may be put in area ``a`` (rulebook "Placement" 2-4, "Movement" 4-5, each die's rules).
         ``occ``: a precomputed ``occupancy()``. The rules written out one area at a time:
         the engine uses ``_put_masks`` (all areas at once), and the tests check that the
-        two agree."""
+        two agree.
+
+        ``moving`` (Movement, Fertile) only lifts "Placement" 2 (an area placed in this round):
+        each die's own area rules, the Drone's, Assassin's and Thief's exemption from the
+        area limits included, are the same for dice placed and dice moved (EW-A9)."""
         if a >= C.SILO0 + self.game.num_players:
             return False
         if not moving and self.placed[p] >> a & 1:
@@ -537,6 +541,8 @@ class State(FavourMixin, ResolutionMixin, _State):
             return a == C.ETHER_FAULT and self.ether_ctrl == p
         if m == C.PRIESTESS:
             return False
+        # Drone, Assassin, Thief: their own areas, "even if there are dice from two other
+        # players" (rulebook "Mercenary Dice"): no area limit, placing or moving (EW-A9)
         if m == C.DRONE:
             return a in C.EXTRACTION_AREAS
         if m == C.ASSASSIN:
@@ -578,6 +584,7 @@ class State(FavourMixin, ResolutionMixin, _State):
             if kind == 3:
                 out.append(base & _ETHER_FAULT_BIT if self.ether_ctrl == p else 0)
             elif m in _EXEMPT_MERC_AREAS:  # Priestess, Drone, Assassin, Thief: their own areas, no limits
+                # (placing or moving alike: EW-A9)
                 out.append(base & _EXEMPT_MERC_AREAS[m] & ~(own_silo if m == C.THIEF else 0))
             else:
                 if lim < 0:
@@ -679,10 +686,19 @@ class State(FavourMixin, ResolutionMixin, _State):
             q = self.win["target"]
             return [RESOURCE0 + r for r in range(4) if self.res[q][r]]
         if k == K_GAIN:
-            return [RESOURCE0 + r for r in range(4) if self.bank(r) > 0] or [PASS]
+            return [RESOURCE0 + r for r in self.gain_choices(p)] or [PASS]
         if k == K_CONDUIT or k == K_END_ETHER:
             return [CONDUIT if k == K_CONDUIT else EXTRA_ETHER, PASS]
         return self._resolution_legal(k, p)
+
+    def gain_choices(self, p: int) -> list[int]:
+        """Resources ``p`` may take in its pending gain (``K_GAIN``), those the box still holds.
+        The VAI Hero Skill, "obtain one resource of your choice" (rulebook "Hero Skills"): any
+        of the five, Ether included (EW-A27). The Ripper's Assimilate card (EW-A5): Protein,
+        Coltan, Plasma or Crystal. A seat has one faction, so its pending gains all come from
+        one of the two."""
+        last = C.NUM_RES if self.faction[p] == C.VAI else C.ETHER
+        return [r for r in range(last) if self.bank(r) > 0]
 
     def _can_hire(self, p: int, m: int) -> bool:
         if self.merc_owner[m] >= 0:

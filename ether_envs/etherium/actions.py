@@ -9,8 +9,8 @@ from operator import ge
 
 from . import components as C
 from .agenda import (COUNT0, D_ABILITY, D_CARDS, D_CONNECT_DICE, D_CONNECT_RESULT, D_DISCARD, D_ETHERIZE, D_GAIN,
-                     D_MOVE, D_SPEND, D_TAKE, D_TARGET, D_WINDOW, MOVE0, PASS, RESULT0, REROLL0, SPEND0, ABILITY0,
-                     TARGET0, T_CONNECT_ROLL, W_CONNECT)
+                     D_GATHER, D_MOVE, D_SPEND, D_TAKE, D_TARGET, D_WINDOW, MOVE0, PASS, RESULT0, REROLL0, SPEND0,
+                     ABILITY0, TARGET0, T_CONNECT_ROLL, W_CONNECT)
 
 _COLOUR_TERRAIN = (C.MOUNTAIN, C.FOREST, C.MINE, C.ETHER_TERRAIN, C.CITY)
 
@@ -47,12 +47,17 @@ class ActionRules:
     def _opt_reroll(self, t):
         return [REROLL0 + f - 1 for f in sorted(set(self.roll_dice))]
 
+    def _opt_gather(self, t):
+        # "up to their level" (ETM-A30): none (PASS) or 1..t[2] cubes
+        return [PASS] + [COUNT0 + k - 1 for k in range(1, t[2] + 1)]
+
     def _h_exec(self, t):
         p, space = t[1], t[2]
         action, arg = C.SPACES[space]
         if not _PERFORM[action](self, p, arg):
-            # rulebook: "If a player cannot perform their programmed action ... gain any 1 basic resource"
-            self.stack.append((D_GAIN, p, 1, 0))
+            # rulebook: "If a player cannot perform their programmed action ... they may gain any 1 basic
+            # resource from the reserve": optional (PASS), nothing when the reserve is empty (ETM-A33)
+            self.stack.append((D_GAIN, p, 1, 1))
 
     # Move Unit
     def move_options(self, p: int, colour: int) -> list[tuple[int, int]]:
@@ -84,22 +89,29 @@ class ActionRules:
         return True
 
     # Gather Resources
+    def gather_level(self, p: int) -> int:
+        """Most cubes of its terrain's resource ``p``'s Gatherer collects before bonuses:
+        its level 1..4 (rulebook "Gather Resources": "up to their level"; Ertis B: 1
+        less, minimum 1)."""
+        level = self.lvl[p][C.GATHERER]
+        if self.season_card() == C.ERTIS_B:
+            level = max(1, level - 1)
+        return level
+
     def gather_amounts(self, p: int) -> list[int] | None:
-        """Cubes ``p``'s Gatherer would collect now ([W, S, M, E, B]), before the
-        reserve limit; None if it is on a City (rulebook "Gather Resources", tribe
-        powers, Season cards ETM-A4, Harvester/Harvest ETM-A5/A8, ETM-A18)."""
+        """Cubes ``p``'s Gatherer would collect now taking its full level ([W, S, M, E, B]),
+        before the reserve limit; None if it is on a City (rulebook "Gather Resources":
+        the level "plus any bonuses"; tribe powers, Season cards ETM-A4, Harvester/Harvest
+        ETM-A5/A8, ETM-A18)."""
         box = self.pos[p][C.GATHERER]
         terrain = C.BOX_TERRAIN[box]
         if terrain == C.CITY:
             return None
         card = self.season_card()
         tr = self.tribe[p]
-        level = self.lvl[p][C.GATHERER]
-        if card == C.ERTIS_B:
-            level = max(1, level - 1)
         amt = [0] * 5
         main = C.TERRAIN_RESOURCE[terrain]
-        amt[main] = level + self.harvest[p] + (1 if self.ability[p] == C.A_HARVESTER else 0)
+        amt[main] = self.gather_level(p) + self.harvest[p] + (1 if self.ability[p] == C.A_HARVESTER else 0)
         bonus = C.SEASON_GATHER_BONUS.get(card)
         if bonus is not None and bonus[0] == terrain:
             amt[bonus[1]] += bonus[2]
@@ -112,20 +124,55 @@ class ActionRules:
             amt[C.WOOD] += (C.ERTIS_FOREST_WOOD if terrain == C.FOREST else 0) + (C.ERTIS_SEASON_WOOD if aff else 0)
         return amt
 
+    def can_gather(self, p: int, terrain: int) -> bool:
+        """A Gather programmed on ``terrain`` (Mountain, Forest, Mine or Ether) can be
+        performed: ``p``'s Gatherer stands on that terrain ("you must move to this space
+        before taking the Gather Resources action") and the reserve still holds its
+        resource (ETM-A32: with none left it cannot gather "from their current space")."""
+        return (C.BOX_TERRAIN[self.pos[p][C.GATHERER]] == terrain
+                and self.reserve(C.TERRAIN_RESOURCE[terrain]) > 0)
+
     def _perform_gather(self, p, terrain):
-        if C.BOX_TERRAIN[self.pos[p][C.GATHERER]] != terrain:
+        if not self.can_gather(p, terrain):
             return False
+        main = C.TERRAIN_RESOURCE[terrain]
+        level = self.gather_level(p)
         amt = self.gather_amounts(p)
-        for r in range(4):
+        amt[main] -= level
+        res = self.res[p]
+        ether = 0  # Ether cubes gathered as bonuses
+        for r in range(4):  # the bonuses, in full as far as the reserve allows (ETM-A30)
             if amt[r]:
-                self.res[p][r] += min(amt[r], self.reserve(r))
+                k = min(amt[r], self.reserve(r))
+                res[r] += k
+                if r == C.ETHER:
+                    ether = k
         self.harvest[p] = 0
-        if terrain == C.ETHER_TERRAIN:
-            self.take_vt(p, C.VT_ETHER)  # rulebook "Victory Tokens": Ether tokens (ETM-A23)
-            for q in self.order:  # rulebook Hivalia "Power"
-                if q != p and self.tribe[q] == C.HIVALIA:
-                    self.stack.append((D_GAIN, q, C.HIVALIA_ETHER_GATHER_GAIN, 0))
+        most = min(level, self.reserve(main))
+        if most:  # then "up to their level" (ETM-A30): the player chooses how many
+            self.stack.append((D_GATHER, p, most, ether))  # (kind, seat, most cubes, bonus Ether gathered)
+        else:
+            self._gathered(p, ether > 0)
         return True
+
+    def _d_gather(self, t, block, i, a):
+        p = t[1]
+        k = 0 if a == PASS else i + 1
+        self.stack.pop()
+        main = C.TERRAIN_RESOURCE[C.BOX_TERRAIN[self.pos[p][C.GATHERER]]]
+        self.res[p][main] += k
+        self._gathered(p, t[3] > 0 or (k > 0 and main == C.ETHER))
+
+    def _gathered(self, p: int, ether: bool) -> None:
+        """The end of a Gather: when Ether was gathered (``ether``; ETM-A32), the Ether
+        Victory token (rulebook "Victory Tokens", ETM-A23) and every enemy Hivalia may
+        take two basic resources (rulebook Hivalia "Power": "can take", ETM-A33)."""
+        if not ether:
+            return
+        self.take_vt(p, C.VT_ETHER)
+        for q in self.order:
+            if q != p and self.tribe[q] == C.HIVALIA:
+                self.stack.append((D_GAIN, q, C.HIVALIA_ETHER_GATHER_GAIN, 1))
 
     # Increase Unit Level
     def upgrade_cost(self, p: int, unit: int) -> list[int] | None:

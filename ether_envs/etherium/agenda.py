@@ -15,7 +15,8 @@ _RES = lambda i: C.RESOURCE_NAMES[i]  # noqa: E731
 CODEC = ActionCodec([
     Block("CHOOSE_TRIBE", C.NUM_TRIBES, "setup with tribe_selection='choose': take tribe 0..3 "
           "(Reces, Psolos, Ertis, Hivalia)", lambda i: C.TRIBES[i].name),
-    Block("PASS", 1, "end a Flash-card window / decline an optional reveal action / stop Etherization"),
+    Block("PASS", 1, "end a Flash-card window / decline an optional reveal action / stop Etherization / "
+          "take no more of an optional gain / Gather none of the level's cubes"),
     Block("PLAY_FLASH", C.NUM_FLASH_TYPES, "play a Flash card of type 0..11 from your hand (components.FLASH_CARDS)",
           lambda i: C.FLASH_CARDS[i].name),
     Block("GAIN_RESOURCE", 3, "take 1 basic resource (Wood, Stone, Metal) from the reserve", _RES),
@@ -27,7 +28,8 @@ CODEC = ActionCodec([
           "(components.SPACES)", lambda i: C.SPACE_NAMES[i]),
     Block("MOVE_UNIT", 2 * C.NUM_BOXES, "Move: unit (0 Gatherer, 1 Soldier) * 17 + destination box",
           lambda i: f"{C.UNIT_NAMES[i // C.NUM_BOXES]}->{C.BOX_NAMES[i % C.NUM_BOXES]}"),
-    Block("CHOOSE_COUNT", 6, "a number 1..6 (Flash cards bought; Connect dice with affinity)",
+    Block("CHOOSE_COUNT", 6, "a number 1..6 (Flash cards bought; Connect dice with affinity; "
+          "Gather: cubes of the level taken)",
           lambda i: str(i + 1)),
     Block("CHOOSE_ABILITY", C.NUM_ABILITIES, "Transform Ether: Ability token 0..6 (components.ABILITIES)",
           lambda i: C.ABILITIES[i].name),
@@ -58,11 +60,11 @@ INDEX_OF = tuple(CODEC.decode(a)[1] for a in range(CODEC.size))
 D_FIRST = 20
 (D_TRIBE, D_WINDOW, D_GAIN, D_SPEND, D_TAKE, D_DISCARD, D_MEINAS, D_PROGRAM, D_MOVE, D_ETHERIZE, D_CARDS,
  D_ABILITY, D_CONNECT_DICE, D_CONNECT_RESULT, D_TARGET, D_REROLL, D_SPOIL, D_CHOOSE_CONFLICT,
- D_RETREAT) = range(D_FIRST, D_FIRST + 19)
+ D_RETREAT, D_GATHER) = range(D_FIRST, D_FIRST + 20)
 DECISION_NAMES = ("choose_tribe", "flash_window", "gain_resources", "lose_resources", "steal_resources",
                   "discard_flash", "season_reveal_action", "program", "move", "etherization", "buy_cards",
                   "choose_ability", "connect_dice", "connect_result", "steal_target", "reroll_die",
-                  "siege_spoil", "choose_conflict", "retreat")
+                  "siege_spoil", "choose_conflict", "retreat", "gather_amount")
 NUM_DECISIONS = len(DECISION_NAMES)
 # Flash-card windows (ETM-A10)
 W_SEASON, W_ACTION, W_CONNECT, W_CONFLICT = range(4)

@@ -160,12 +160,17 @@ HIVALIA_A, RECES_B, ERTIS_B, HIVALIA_B, MEINAS_A, MEINAS_B, PSOLOS_B, T6_A, T6_B
 
 
 def season_initiative_tribes(card: int) -> tuple[int, ...]:
-    """Tribe ids in initiative order for colour card ``card`` (ETM-A4): an A card
-    starts at its colour and follows the base cycle forwards; a B card starts at
-    its colour and follows it backwards. Colours without a tribe are skipped."""
-    colour, side = divmod(card, 2)
-    step = 1 if side == 0 else -1
-    cycle = [COLOUR_TRIBE[(colour + step * k) % NUM_COLOURS] for k in range(NUM_COLOURS)]
+    """Tribe ids in initiative order for colour card ``card`` (0..11; ETM-A4).
+
+    Both cards of a colour (A and B) are "that tribe's season": its tribe is first
+    and the others follow the base cycle Reces -> Ertis -> Hivalia -> Meinas ->
+    Psolos -> T6 forwards from it; colours without a tribe in this box are
+    skipped. This fits both rulebook examples ("Reveal a New Season": in the
+    Ertis season Ertis > Hivalia > Meinas; "Reveal and Perform Actions": in the
+    Reces season Reces is first and Ertis second) on every card.
+    """
+    colour = card // 2
+    cycle = [COLOUR_TRIBE[(colour + k) % NUM_COLOURS] for k in range(NUM_COLOURS)]
     return tuple(t for t in cycle if t >= 0)
 
 

@@ -225,6 +225,10 @@ class ConflictRules:
 
     # ---- siege spoils (rulebook "Siege": steal the City or reduce the Guide) ----------
     def spoil_options(self, p: int, victim: int) -> list[int]:
+        """Spoils (``SIEGE_SPOIL`` indices 0..3) the winner ``p`` may take from ``victim``: 2
+        Ether, 1 Booster, 4 basic (each while the victim holds some), reduce the Guide (level
+        2 or more). The winner takes one whenever any is available: declining never helps
+        it (ETM-A31)."""
         r = self.res[victim]
         out = []
         if r[C.ETHER] > 0:

@@ -9,7 +9,7 @@
 | Agents (count) | 2, 3 or 4 |
 | Action shape | (1,) |
 | Action values | Discrete(164) |
-| Observation shape | `{"observation": (1108,) float32, "action_mask": (164,) int8}` |
+| Observation shape | `{"observation": (1109,) float32, "action_mask": (164,) int8}` |
 | Observation values | [0, 1] |
 
 A programming game on a 3-D board of 17 boxes (4 Cities, 4 Mountains, 4
@@ -40,13 +40,15 @@ plus the env options `render_mode` ("ansi" | "human"), `illegal_action`
 5. Perform: step 1 for every player in initiative order, conflicts, step 2,
    ... Before each of its actions a player holding a Flash card gets a window.
    The action's choices follow: `MOVE_UNIT` (unit and destination box),
+   `PASS`/`CHOOSE_COUNT` (Gather: none or 1..level cubes, "up to their level"),
    `SPEND_RESOURCE`/`PASS` (Etherization), `CHOOSE_COUNT` (cards bought,
    Connect dice), `CHOOSE_ABILITY`, `CHOOSE_RESULT` (Connect, using part of the
    Guide), `GAIN_RESOURCE`/`SPEND_RESOURCE`/`TAKE_RESOURCE`/`TARGET_PLAYER`/
-   `DISCARD_FLASH` (effects). Conflicts: `CHOOSE_CONFLICT` (order), a roll
-   window per roll (`PLAY_FLASH`, `REROLL_DIE`, `USE_ABILITY`, `PASS`),
-   `SIEGE_SPOIL`, `RETREAT_TO`. An action that cannot be performed gives a
-   `GAIN_RESOURCE`.
+   `DISCARD_FLASH` (effects; `PASS` ends a gain the rulebook makes optional).
+   Conflicts: `CHOOSE_CONFLICT` (order), a roll window per roll (`PLAY_FLASH`,
+   `REROLL_DIE`, `USE_ABILITY`, `PASS`), `SIEGE_SPOIL`, `RETREAT_TO`. An
+   action that cannot be performed (a Gather from an empty reserve included)
+   offers one `GAIN_RESOURCE` or `PASS`.
 
 Flash-card windows (ETM-A10): phase 3 (Season cards and the Resource card),
 before each of your actions (Resource card), after each of your die rolls
@@ -87,15 +89,15 @@ order), padded to 4 seats, all values in [0, 1].
 | 974-996 | acting | (23,) | [0, 1] | relative seat performing an action, then its space |
 | 997-1012 | season_bonuses | (4, 4) | [0, 1] | per relative seat: March, Harvest, Craft waiting (/4), T6 A free step |
 | 1013-1019 | phase | (7,) | [0, 1] | one-hot: setup, reveal, play_flash, program, perform, season_end, over |
-| 1020-1038 | decision | (19,) | [0, 1] | pending decision kind one-hot: choose_tribe, flash_window, gain_resources, lose_resources, steal_resources, discard_flash, season_reveal_action, program, move, etherization, buy_cards, choose_ability, connect_dice, connect_result, steal_target, reroll_die, siege_spoil, choose_conflict, retreat |
-| 1039-1042 | window | (4,) | [0, 1] | Flash window kind: phase 3, before an action, Connect roll, conflict roll |
-| 1043-1045 | decision_args | (3,) | [0, 1] | choices left (gain/lose/steal/discard) / 8, window plays / 6, Etherization cubes paid / 5 |
-| 1046-1049 | decision_target | (4,) | [0, 1] | relative seat being robbed (steal, siege spoils) |
-| 1050-1053 | current_player | (4,) | [0, 1] | relative seat deciding now (zeros at the end) |
-| 1054-1065 | roll | (12,) | [0, 1] | die roll being modified: roller relative seat, dice per face / 6, bonus / 20, paid Ability used |
-| 1066-1084 | battle | (19,) | [0, 1] | conflict being resolved: box one-hot, assault / siege |
-| 1085-1104 | battle_seats | (4, 5) | [0, 1] | per relative seat in the conflict: in it, rolls with Guard, has rolled, total / 60, Shield played |
-| 1105-1107 | num_players | (3,) | [0, 1] | one-hot 2, 3, 4 |
+| 1020-1039 | decision | (20,) | [0, 1] | pending decision kind one-hot: choose_tribe, flash_window, gain_resources, lose_resources, steal_resources, discard_flash, season_reveal_action, program, move, etherization, buy_cards, choose_ability, connect_dice, connect_result, steal_target, reroll_die, siege_spoil, choose_conflict, retreat, gather_amount |
+| 1040-1043 | window | (4,) | [0, 1] | Flash window kind: phase 3, before an action, Connect roll, conflict roll |
+| 1044-1046 | decision_args | (3,) | [0, 1] | choices left (gain/lose/steal/discard) or most cubes (gather) / 8, window plays / 6, Etherization cubes paid / 5 |
+| 1047-1050 | decision_target | (4,) | [0, 1] | relative seat being robbed (steal, siege spoils) |
+| 1051-1054 | current_player | (4,) | [0, 1] | relative seat deciding now (zeros at the end) |
+| 1055-1066 | roll | (12,) | [0, 1] | die roll being modified: roller relative seat, dice per face / 6, bonus / 20, paid Ability used |
+| 1067-1085 | battle | (19,) | [0, 1] | conflict being resolved: box one-hot, assault / siege |
+| 1086-1105 | battle_seats | (4, 5) | [0, 1] | per relative seat in the conflict: in it, rolls with Guard, has rolled, total / 60, Shield played |
+| 1106-1108 | num_players | (3,) | [0, 1] | one-hot 2, 3, 4 |
 
 Hidden from the observer: the other players' Flash cards (their number is
 shown), the deck order, the season cards not yet revealed, and the other
@@ -108,7 +110,7 @@ One `Discrete(164)` for every player count.
 | Ids | Block | Index meaning |
 |---|---|---|
 | 0-3 | CHOOSE_TRIBE | setup with tribe_selection='choose': take tribe 0..3 (Reces, Psolos, Ertis, Hivalia) |
-| 4 | PASS | end a Flash-card window / decline an optional reveal action / stop Etherization |
+| 4 | PASS | end a Flash-card window / decline an optional reveal action / stop Etherization / take no more of an optional gain / Gather none of the level's cubes |
 | 5-16 | PLAY_FLASH | play a Flash card of type 0..11 from your hand (components.FLASH_CARDS) |
 | 17-19 | GAIN_RESOURCE | take 1 basic resource (Wood, Stone, Metal) from the reserve |
 | 20-22 | SPEND_RESOURCE | lose / pay 1 of your basic resources (Wood, Stone, Metal) |
@@ -116,7 +118,7 @@ One `Discrete(164)` for every player count.
 | 26-37 | DISCARD_FLASH | discard a Flash card of type 0..11 |
 | 38-56 | PROGRAM | put your next Action token on Action-board space 0..18 (components.SPACES) |
 | 57-90 | MOVE_UNIT | Move: unit (0 Gatherer, 1 Soldier) * 17 + destination box |
-| 91-96 | CHOOSE_COUNT | a number 1..6 (Flash cards bought; Connect dice with affinity) |
+| 91-96 | CHOOSE_COUNT | a number 1..6 (Flash cards bought; Connect dice with affinity; Gather: cubes of the level taken) |
 | 97-103 | CHOOSE_ABILITY | Transform Ether: Ability token 0..6 (components.ABILITIES) |
 | 104-115 | CHOOSE_RESULT | Connect: final result 1..12 (roll + part of your Guide level) |
 | 116-118 | TARGET_PLAYER | Connect result 5: steal from the player 1..3 seats after you |

@@ -53,8 +53,8 @@ PIECES = [
     Piece("phase", (len(R.PHASE_NAMES),), 0, 1, "one-hot: " + ", ".join(R.PHASE_NAMES)),
     Piece("decision", (R.NUM_DECISIONS,), 0, 1, "pending decision kind one-hot: " + ", ".join(R.DECISION_NAMES)),
     Piece("window", (4,), 0, 1, "Flash window kind: phase 3, before an action, Connect roll, conflict roll"),
-    Piece("decision_args", (3,), 0, 1, "choices left (gain/lose/steal/discard) / 8, window plays / 6, "
-          "Etherization cubes paid / 5"),
+    Piece("decision_args", (3,), 0, 1, "choices left (gain/lose/steal/discard) or most cubes (gather) / 8, "
+          "window plays / 6, Etherization cubes paid / 5"),
     Piece("decision_target", (MAX_PLAYERS,), 0, 1, "relative seat being robbed (steal, siege spoils)"),
     Piece("current_player", (MAX_PLAYERS,), 0, 1, "relative seat deciding now (zeros at the end)"),
     Piece("roll", (MAX_PLAYERS + 6 + 2,), 0, 1, "die roll being modified: roller relative seat, dice per face / 6, "
@@ -115,7 +115,7 @@ O_PHASE, O_DECISION, O_WINDOW, O_ARGS, O_TARGET, O_CURRENT, O_ROLL, O_BATTLE, O_
 _PROG_ROW = C.MAX_TOKENS * C.NUM_SPACES  # programs: entries per relative seat
 _UNIT_ROW = MAX_PLAYERS * 2  # units: entries per box
 _MAX_SCORE = int(MAX_VP)
-_COUNTED = (R.D_GAIN, R.D_SPEND, R.D_DISCARD)
+_COUNTED = (R.D_GAIN, R.D_SPEND, R.D_DISCARD, R.D_GATHER)
 
 
 class Encoder:

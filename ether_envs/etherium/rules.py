@@ -366,7 +366,13 @@ class State(ActionRules, ConflictRules, _State):
         return False
 
     def _opt_gain(self, t):
-        return [GAIN0 + r for r in C.BASIC if self.reserve(r) > 0]
+        """Basic resources left in the reserve (none: the gain is skipped); an optional
+        gain (``t[3]`` = 1: "may gain", "can take", "lets you take"; ETM-A33) also offers
+        PASS, which takes no more."""
+        out = [GAIN0 + r for r in C.BASIC if self.reserve(r) > 0]
+        if out and t[3]:
+            out.insert(0, PASS)
+        return out
 
     def _opt_spend(self, t):
         r = self.res[t[1]]
@@ -441,8 +447,8 @@ class State(ActionRules, ConflictRules, _State):
         st.append((T_DRAW, -1, 0, 0))
         # ability triggers, then the season's optional reveal action, in initiative order
         for p in reversed(self.order):
-            if self.ability[p] == C.A_RESOURCE:
-                st.append((D_GAIN, p, 1, 0))
+            if self.ability[p] == C.A_RESOURCE:  # "lets you take 1 basic resource": optional (ETM-A33)
+                st.append((D_GAIN, p, 1, 1))
         if card == C.MEINAS_B:
             for p in reversed(self.order):
                 st.append((D_MEINAS, p, 0, 0))
@@ -576,6 +582,9 @@ class State(ActionRules, ConflictRules, _State):
             self._draw(p, 2)
 
     def _d_gain(self, t, block, i, a):
+        if a == PASS:  # an optional gain declined (ETM-A33)
+            self.stack.pop()
+            return
         self.res[t[1]][i] += 1
         self._count_down(t)
 
@@ -689,6 +698,7 @@ _OPTIONS = {
     D_CARDS: State._opt_cards, D_ABILITY: State._opt_ability, D_CONNECT_DICE: State._opt_connect_dice,
     D_CONNECT_RESULT: State._opt_connect_result, D_TARGET: State._opt_target, D_REROLL: State._opt_reroll,
     D_SPOIL: State._opt_spoil, D_CHOOSE_CONFLICT: State._opt_choose_conflict, D_RETREAT: State._opt_retreat,
+    D_GATHER: State._opt_gather,
 }
 _DECIDE = {
     D_TRIBE: State._d_tribe, D_WINDOW: State._d_window, D_GAIN: State._d_gain, D_SPEND: State._d_spend,
@@ -696,7 +706,7 @@ _DECIDE = {
     D_MOVE: State._d_move, D_ETHERIZE: State._d_etherize, D_CARDS: State._d_cards, D_ABILITY: State._d_ability,
     D_CONNECT_DICE: State._d_connect_dice, D_CONNECT_RESULT: State._d_connect_result, D_TARGET: State._d_target,
     D_REROLL: State._d_reroll, D_SPOIL: State._d_spoil, D_CHOOSE_CONFLICT: State._d_choose_conflict,
-    D_RETREAT: State._d_retreat,
+    D_RETREAT: State._d_retreat, D_GATHER: State._d_gather,
 }
 _OPTIONS = [None] * D_FIRST + [_OPTIONS[k] for k in range(D_FIRST, D_FIRST + NUM_DECISIONS)]
 _DECIDE = [None] * D_FIRST + [_DECIDE[k] for k in range(D_FIRST, D_FIRST + NUM_DECISIONS)]

@@ -10,10 +10,11 @@ element colour, multi rooms in violet), a floor standing on the room it was
 built on; each pillar space is a small square marked with what it needs
 (element initial, ``*`` star only, ``A`` any die; doubled for a two-die space),
 filled grey when it holds a pillar, with a dot in the element colour of an
-invader on it. A floor that tops a completed spire carries a crown of the
-spire's element. Right: the aethercore (tokens out of 5) and the four walls
-(crossed out when destroyed), the elemental wheel with its shards (and the
-tokens set aside on defeated fiends), invaders drawn still to enter, the unused
+invader on it. The spire topper of a completed spire is a crown of the
+spire's element over the small room it stands in (ASP-A13). Right: the
+aethercore (tokens out of 5) and the four walls (crossed out when destroyed),
+the elemental wheel with its shards (and the tokens set aside on defeated
+fiends), invaders drawn still to enter, the unused
 dice (crossed when marked for a reroll), the reserve (one chip per tile: size,
 element, multi side), the counts of the bag, the three tile stacks and the
 pillars left (never their order), the spire completion bonus tokens, and the
@@ -160,12 +161,6 @@ def _draw_tile(s, cv: Canvas, t: int, x: float, w: float, base: float, lvl_h: fl
     cv.box(x, y, w, h, face=tint(tile_col, 0.75), edge=tile_col, lw=1.4, radius=3, z=1)
     label = f"#{t} {SIZE_LETTER[R.TILE_SIZE[t]]}" + (" multi" if sd else "")
     cv.text(x + 3, y + h - 7, label, size=6.5, color=INK, z=4)
-    if s.topped[t] >= 0:
-        e = s.topped[t]
-        cx = x + w / 2
-        cv.polygon([(cx - 12, y + h + 1), (cx - 12, y + h + 9), (cx - 6, y + h + 4), (cx, y + h + 11),
-                    (cx + 6, y + h + 4), (cx + 12, y + h + 9), (cx + 12, y + h + 1)],
-                   face=ELEMENT_COLORS[e], edge=INK, lw=0.8, z=6)
     rooms = R.TILE_ROOMS[sd][t]
     total = sum(_WEIGHT[size] for _slot, size, _sp in rooms) or 1
     rx = x + 2
@@ -194,6 +189,11 @@ def _draw_tile(s, cv: Canvas, t: int, x: float, w: float, base: float, lvl_h: fl
         u = s.room_tile[slot]
         if u >= 0:
             _draw_tile(s, cv, u, rx + 1, rw - 2, base, lvl_h)
+        if slot == s.topper_room[t]:  # the spire topper, over the small room it stands in
+            cx = rx + rw / 2
+            cv.polygon([(cx - 12, y + h + 1), (cx - 12, y + h + 9), (cx - 6, y + h + 4), (cx, y + h + 11),
+                        (cx + 6, y + h + 4), (cx + 12, y + h + 9), (cx + 12, y + h + 1)],
+                       face=ELEMENT_COLORS[s.topped[t]], edge=INK, lw=0.8, z=6)
         rx += rw
 
 

@@ -47,15 +47,19 @@ def test_place_pillar_star_only_space_must_use_star():
 
 
 def test_place_pillar_cannot_on_pillar_or_invader_or_topped_room():
-    s = floor(scenario(), FIRE_LARGE, found(0))
+    """No pillar on a pillar or an invader, nor "in a room that has a spire topper"
+    (ASP-A13: that room only; the floor's other room still takes pillars)."""
+    s = floor(scenario(), FIRE_DIVIDED, found(0))  # medium room 0 (spaces 0-3) + small room 1 (4-5)
     set_dice(s, star=4)
-    pillars(s, sp(FIRE_LARGE, 0))
-    invaders(s, {sp(FIRE_LARGE, 1): FIRE})
-    assert not legal(s, "SPACE", sp(FIRE_LARGE, 0)) and not legal(s, "SPACE", sp(FIRE_LARGE, 1))
-    assert legal(s, "SPACE", sp(FIRE_LARGE, 2))
-    s.topped[FIRE_LARGE] = FIRE
+    pillars(s, sp(FIRE_DIVIDED, 0))
+    invaders(s, {sp(FIRE_DIVIDED, 1): FIRE})
+    assert not legal(s, "SPACE", sp(FIRE_DIVIDED, 0)) and not legal(s, "SPACE", sp(FIRE_DIVIDED, 1))
+    assert legal(s, "SPACE", sp(FIRE_DIVIDED, 2))
+    s.topped[FIRE_DIVIDED] = FIRE
+    s.topper_room[FIRE_DIVIDED] = room(FIRE_DIVIDED, 1)
     touch(s)
-    assert not any(legal(s, "SPACE", sp(FIRE_LARGE, k)) for k in range(6))
+    assert not legal(s, "SPACE", sp(FIRE_DIVIDED, 4)) and not legal(s, "SPACE", sp(FIRE_DIVIDED, 5))
+    assert legal(s, "SPACE", sp(FIRE_DIVIDED, 2)) and legal(s, "SPACE", sp(FIRE_DIVIDED, 3))
 
 
 def test_build_large_floor_on_empty_foundation_only():

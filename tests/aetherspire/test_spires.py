@@ -1,13 +1,16 @@
 """Rulebook "Complete a spire", "Completing a Spire Summary", win condition, and the
 spire adaptations (difficulty 3; ASP-A7)."""
 
+import pickle
+
 import numpy as np
 
 from ether_envs.aetherspire import components as C
+from ether_envs.aetherspire import observation as O
 from ether_envs.aetherspire import rules as R
 
 from .builders import (AIR, EARTH, FIRE, WATER, a, act, fill_room, floor, found, give_shards, invaders, legal,
-                      pillars, room, scenario, sp)
+                      next_draws, pillars, reserve, room, scenario, set_dice, sp)
 
 
 def earth_spire(s, top_side=0):
@@ -337,3 +340,130 @@ def test_bonus_walls_restores_every_wall_but_not_under_awake_level3_fiend():
     act(s, "SPIRE", 1 * 4 + EARTH)
     act(s, "BONUS", 1)
     assert s.walls == [True, False, True, True]
+
+
+# ---- the spire topper occupies one small room footprint (ASP-A13) --------------------
+
+def earth_spire_medium_top(s):
+    """Earth large #28 -> earth divided #29 (medium room) -> earth medium #16 -> earth medium
+    #18 with two small rooms (top, level 4)."""
+    floor(s, 28, found(0))
+    fill_room(s, room(28, 0))
+    floor(s, 29, room(28, 0))
+    fill_room(s, room(29, 0))
+    floor(s, 16, room(29, 0))
+    fill_room(s, room(16, 0))
+    floor(s, 18, room(16, 0))
+    return s
+
+
+def air_spire_divided_top(s):
+    """Air large #30 -> earth large #28 and fire large #32, multi side up -> air divided #31
+    (three small rooms [A][A], [A][*], [A][A]; top, level 4)."""
+    floor(s, 30, found(0))
+    fill_room(s, room(30, 0))
+    floor(s, 28, room(30, 0), side=1)
+    fill_room(s, room(28, 0))
+    floor(s, 32, room(28, 0), side=1)
+    fill_room(s, room(32, 0))
+    floor(s, 31, room(32, 0))
+    return s
+
+
+def test_spire_topper_blocks_its_own_room_not_the_whole_floor():
+    """Issue 14 reproducer: "You cannot place a pillar in a room that has a spire topper";
+    the topper goes "on the top floor, within a small room 'footprint'". The top floor's
+    other small room still takes pillars, and invaders, as any room does."""
+    s = earth_spire_medium_top(scenario(num_players=1, difficulty=2, fiend_level=1, characters=("Tidebinder",),
+                                        seed=0))
+    assert s.level[18] == 4
+    act(s, "SPIRE", 18 * 4 + EARTH)
+    # two small room footprints: where the topper goes is the player's choice
+    assert s.legal_actions() == [a("ROOM", room(18, 0)), a("ROOM", room(18, 1))]
+    assert R.STEP_NAMES[s.queue[-1][0]] == "spire_topper" and not s.defeated[EARTH]
+    act(s, "ROOM", room(18, 0))
+    assert s.defeated[EARTH] and s.topped[18] == EARTH and s.topper_room[18] == room(18, 0)
+    act(s, "BONUS", 0)
+    set_dice(s, earth=2)
+    assert not legal(s, "SPACE", sp(18, 0)) and not legal(s, "SPACE", sp(18, 1))  # the topper's room
+    assert legal(s, "SPACE", sp(18, 2)) and legal(s, "SPACE", sp(18, 3))  # the other small room
+    assert set(s.pillar_spaces()) >= {sp(18, 2), sp(18, 3)} and sp(18, 0) not in s.open_spaces()
+    act(s, "SPACE", sp(18, 2))
+    assert s.pillar[sp(18, 2)]
+    # invasion: 2 earth invaders go to the highest spaces, a pillar space first: the
+    # top floor's open room (level 4), never the topper's room
+    s.track = 2  # the next space draws 2
+    next_draws(s, EARTH, EARTH)
+    act(s, "END_BUILD")
+    assert s.invader[sp(18, 2)] == EARTH and s.invader[sp(18, 3)] == EARTH
+    assert s.invader[sp(18, 0)] == -1 and s.invader[sp(18, 1)] == -1
+
+
+def test_spire_topper_room_choice_on_three_small_rooms_closes_only_that_room():
+    """A top floor with three (different) small rooms: the topper goes in the one the player
+    chooses; the other two stay open to pillars, invaders and, once completed, floors."""
+    s = air_spire_divided_top(scenario())
+    assert s.spire_floors(31, AIR) == [31, 32, 28, 30]
+    act(s, "SPIRE", 31 * 4 + AIR)
+    assert s.legal_actions() == [a("ROOM", room(31, r)) for r in range(3)]
+    act(s, "ROOM", room(31, 1))  # the [A][*] room
+    act(s, "BONUS", 0)
+    assert s.topper_room[31] == room(31, 1)
+    free = s.pillar_spaces()
+    assert {sp(31, 0), sp(31, 1), sp(31, 4), sp(31, 5)} <= set(free)
+    assert sp(31, 2) not in free and sp(31, 3) not in free
+    # a floor on a completed open room of the topped floor; none on the topper's room
+    fill_room(s, room(31, 0))
+    reserve(s, 6)  # air small 3
+    assert s._floor_targets(6) == [a("ROOM", room(31, 0))]
+    act(s, "BUILD", 6)  # (its one target: placed at once)
+    assert s.base_of[6] == room(31, 0) and s.level[6] == 5 and s.room_tile[room(31, 1)] == -1
+    # the observation shows the topper's room: not open, not covered, topper
+    v = O.LAYOUT.views(s.observation_tensor(0))
+    rf = {n: i for i, n in enumerate(O.ROOM_FEATURES)}
+    assert v["rooms"][room(31, 1), rf["topper"]] == 1 and v["rooms"][room(31, 1), rf["open"]] == 0
+    assert v["rooms"][room(31, 2), rf["open"]] == 1 and v["rooms"][room(31, 2), rf["topper"]] == 0
+    assert v["rooms"][room(31, 0), rf["has_floor"]] == 1 and v["rooms"][:, rf["topper"]].sum() == 1
+    assert "TOPPED air (room 1)" in s.render_text()
+
+
+def test_spire_topper_caches_equal_a_fresh_computation():
+    """The fortress cache, pillar spaces, legal actions and encoder blocks kept up to date
+    through the topper and later changes on the topped floor equal ones computed anew."""
+    s = air_spire_divided_top(scenario())
+    set_dice(s, air=3, star=2)
+    s.legal_actions()  # fill the caches
+    obs = s.observation_tensor(0)
+
+    def check(s):
+        fresh = pickle.loads(pickle.dumps(s))  # fresh stamps, empty caches
+        fresh._fcache = fresh._scache = fresh._legal = None
+        assert s._fort()[1:] == fresh._fort()[1:] and s.spire_options() == fresh.spire_options()
+        assert s.legal_actions() == fresh.legal_actions()
+        enc = type(s.game.encoder)(s.game)
+        assert np.array_equal(s.observation_tensor(0), enc.encode(fresh, 0))
+
+    act(s, "SPIRE", 31 * 4 + AIR)
+    check(s)
+    act(s, "ROOM", room(31, 2))
+    check(s)
+    c = s.clone()
+    act(s, "BONUS", 3)  # draws, then crystallize up to 2
+    act(c, "BONUS", 0)
+    check(c)
+    while s.queue:
+        act(s, "PASS") if R.PASS in s.legal_actions() else s.apply_action(s.legal_actions()[0])
+    check(s)
+    act(c, "SPACE", sp(31, 0))
+    check(c)
+    c._set_invader(sp(31, 2), FIRE)
+    check(c)
+    assert not np.array_equal(obs, c.observation_tensor(0))
+
+
+def test_spire_fourth_topper_wins_without_a_room_choice():
+    """The fourth topper ends the game at once: where it stands cannot matter (ASP-A13)."""
+    s = earth_spire_medium_top(scenario(num_players=2))
+    s.defeated = [False, True, True, True]
+    act(s, "SPIRE", 18 * 4 + EARTH)
+    assert s.is_terminal() and s.outcome == 1 and s.topper_room[18] == room(18, 0)

@@ -87,6 +87,21 @@ def test_ability_assimilate_gains_a_chosen_resource_per_enemy_unit_injured():
     assert s.res[0][C.CRYSTAL] == 1 and s.res[0][C.PLASMA] == 1 and s.res[0][C.COLTAN] == 5
 
 
+def test_ability_assimilate_never_offers_ether():
+    # our card (EW-A5): "Gain 1 resource of your choice (not Ether)"; only the VAI Hero Skill
+    # offers Ether (EW-A27)
+    s = resolution(factions=[C.RIPPER, C.HUMAN], abilities=[1, None])
+    place(s, 0, C.COLTAN_MINE, units=2, hero=True)
+    place(s, 1, C.COLTAN_MINE, units=3)
+    place(s, 1, C.BIOSPHERE, units=1)
+    start_resolution(s, [F3, F3, HERO4, F1, F1, F3])  # 10 vs 5: 2 injuries
+    act(s, "RESOLVE", C.COLTAN_MINE)
+    assert s.pk == R.K_GAIN
+    s.invalidate_caches()
+    assert [s.action_to_string(a) for a in s.legal_actions()] == [
+        "RESOURCE(Protein)", "RESOURCE(Coltan)", "RESOURCE(Plasma)", "RESOURCE(Crystal)"]
+
+
 # ---- Events -------------------------------------------------------------------------------
 def test_event_protein_storm_halves_biosphere_yield():
     s = resolution(event="protein_storm")

@@ -56,6 +56,23 @@ def test_hero_skill_vai_gains_a_resource_of_choice_after_extraction_without_comb
     assert s.res[0][C.CRYSTAL] == 1 and s.res[0][C.PROTEIN] == 23 and s.charge[0] == 2
 
 
+def test_hero_skill_vai_may_choose_ether_and_wins_at_once():
+    # "obtain one resource of your choice": Ether is a resource (the Thief steals "resources
+    # other than Ether"); the VAI skill names no exception (EW-A27)
+    s = resolution(factions=[C.VAI, C.HUMAN])
+    s.res[0][C.ETHER] = 6  # 2 players: 7 Ether wins
+    place(s, 0, C.BIOSPHERE, units=1, hero=True)
+    place(s, 1, C.BIOSPHERE, units=1)
+    start_resolution(s, [F2, HERO1C, F2])
+    act(s, "RESOLVE", C.BIOSPHERE)
+    assert s.pk == R.K_GAIN and s.pp == 0
+    assert legal_names(s) == ["RESOURCE(Protein)", "RESOURCE(Coltan)", "RESOURCE(Plasma)", "RESOURCE(Crystal)",
+                              "RESOURCE(Ether)"]
+    act(s, "RESOURCE", C.ETHER)
+    assert s.res[0][C.ETHER] == 7 and s.is_terminal() and s.winner == 0
+    assert s.returns().tolist() == [1.0, -1.0]
+
+
 def test_hero_skill_ripper_gains_four_protein_after_extraction_without_combat():
     s = resolution(factions=[C.RIPPER, C.HUMAN])
     place(s, 0, C.BIOSPHERE, units=1, hero=True)

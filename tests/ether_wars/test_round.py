@@ -253,6 +253,38 @@ def test_movement_cannot_enter_a_silo_held_by_two_other_players():
     assert "AREA(Silo +1)" not in legal_names(s)
 
 
+@pytest.mark.parametrize("merc,start,dests", [
+    (C.DRONE, C.BIOSPHERE, ["Coltan Mine", "Plasma Chasm", "Crystal Sea"]),
+    (C.ASSASSIN, C.BIOSPHERE, ["Coltan Mine", "Plasma Chasm", "Crystal Sea", "Ether Fault", "own Silo", "Silo +1",
+                               "Silo +2"]),
+    (C.THIEF, C.SILO0 + 1, ["Silo +2"]),
+])
+def test_movement_drone_assassin_thief_ignore_area_limits_as_when_placed(merc, start, dests):
+    # "can be placed ... even if there are dice from two other players" (rulebook "Mercenary
+    # Dice", "Commonly overlooked rules"): "placed" is where a die stands, moved or placed, as
+    # in "roll the dice they placed in an area"; each die's own area rules bind moves (EW-A9)
+    s = movement_state()
+    s.res[0][C.COLTAN] = 3
+    place(s, 0, C.BIOSPHERE, units=1)
+    place(s, 0, start, merc=merc)
+    for q in (1, 2):  # the Coltan Mine and seat 2's Silo each hold dice of two other players
+        place(s, q, C.COLTAN_MINE, units=1)
+        place(s, q, C.SILO0 + 2, units=1)
+    s.queue = s.order()
+    s._advance()
+    for a in (C.COLTAN_MINE, C.SILO0 + 2):  # a Unit is held back (rulebook "Movement" 4-5)
+        assert not s.can_put(0, a, 0, moving=True)
+    act(s, "MOVE_DIE", 2 * C.NUM_AREAS + start)
+    assert legal_names(s) == [f"AREA({d})" for d in dests]
+    mask = s._dest_mask(0, 2, start)  # the fast path agrees with the plain rule
+    assert mask == sum(1 << b for b in range(C.NUM_AREAS) if b != start and s.can_put(0, b, 2, moving=True))
+    full = C.COLTAN_MINE if merc == C.DRONE else C.SILO0 + 2
+    act(s, "AREA", full)
+    assert s.merc_at[merc] == full and s.res[0][C.COLTAN] == 1
+    normal, exempt = s.occupancy()
+    assert normal[full] == 0b110 and exempt[full] == 0b001  # three players' dice; the limit counts two
+
+
 def test_movement_allowed_to_an_area_placed_in_this_round():
     s = movement_state()
     s.res[0][C.COLTAN] = 1

@@ -55,6 +55,16 @@ def perform(state: State, p: int, space: int) -> State:
     return at(state, (R.T_EXEC, p, space, 0))
 
 
+def gather(state: State, p: int, terrain: int, take: int | None = None) -> State:
+    """Perform ``p``'s Gather programmed on ``terrain``; a pending "up to their level"
+    choice (ETM-A30) is answered with ``take`` cubes (``None``: as many as offered)."""
+    perform(state, p, C.SPACES.index((C.GATHER, terrain)))
+    if state.decision() == R.D_GATHER:
+        legal = state.legal_actions()
+        state.apply_action(max(legal) if take is None else R.PASS if take == 0 else R.COUNT0 + take - 1)
+    return state
+
+
 def place(state: State, p: int, gatherer: int | None = None, soldier: int | None = None) -> None:
     if gatherer is not None:
         state.pos[p][C.GATHERER] = gatherer

@@ -6,7 +6,8 @@ import pytest
 from ether_envs.etherium import components as C
 from ether_envs.etherium import rules as R
 
-from .builders import Dice, act, clear_board, make, move_unit, perform, place, set_resources, set_season, space
+from .builders import (Dice, act, at, clear_board, gather, make, move_unit, perform, place, set_resources, set_season,
+                       space)
 
 BLUE, RED, GREEN, YELLOW, CITY = 3, 2, 1, 0, 4
 
@@ -79,7 +80,7 @@ def test_gather_level_two_gatherer_collects_two():
     s.lvl[0][C.GATHERER] = 2
     place(s, 0, gatherer=C.mine_box(0))
     set_resources(s, 0)
-    perform(s, 0, space(C.GATHER, C.MINE))
+    gather(s, 0, C.MINE)
     assert s.res[0] == [0, 0, 2, 0, 0]
 
 
@@ -92,7 +93,7 @@ def test_gather_limited_by_reserve():
     place(s, 0, gatherer=C.mine_box(0))
     set_resources(s, 0)
     set_resources(s, 1, metal=15)
-    perform(s, 0, space(C.GATHER, C.MINE))
+    gather(s, 0, C.MINE)
     assert s.res[0][C.METAL] == 1
 
 
@@ -104,7 +105,7 @@ def test_gather_ether_gives_victory_token_and_hivalia_two_basics():
     place(s, 0, gatherer=C.ETHER_BOX)
     set_resources(s, 0)
     set_resources(s, 1)
-    perform(s, 0, space(C.GATHER, C.ETHER_TERRAIN))
+    gather(s, 0, C.ETHER_TERRAIN)
     assert s.res[0][C.ETHER] == 1 and s.vt[0][C.VT_ETHER] == 1
     assert s.current_player() == 1 and s.decision() == R.D_GAIN
     s.apply_action(act("GAIN_RESOURCE", C.WOOD))
@@ -121,27 +122,145 @@ def test_gather_tribe_powers_psolos_stone_ertis_wood():
     place(s, 1, gatherer=C.forest_box(2))
     set_resources(s, 0)
     set_resources(s, 1)
-    perform(s, 0, space(C.GATHER, C.FOREST))
+    gather(s, 0, C.FOREST)
     assert s.res[0][:3] == [1, 1, 0]
-    perform(s, 1, space(C.GATHER, C.FOREST))
+    gather(s, 1, C.FOREST)
     assert s.res[1][:3] == [2 + 1, 0, 0]  # Ertis Gatherer starts at level 2
     set_season(s, 2)  # Ertis A: affinity Ertis (+2 Wood) and the card's +2 Wood on Forests
     set_resources(s, 1)
-    perform(s, 1, space(C.GATHER, C.FOREST))
+    gather(s, 1, C.FOREST)
     assert s.res[1][C.WOOD] == 2 + 1 + 2 + 2
 
 
+def test_gather_up_to_level_player_chooses_how_many():
+    """Gather Resources: "They collect resources up to their level, plus any bonuses" (ETM-A30):
+    the player takes none (PASS) to all of its level's cubes, no more than the reserve holds;
+    the bonuses (here Psolos' extra Stone) are gathered in full first."""
+    s = make(("Psolos", "Hivalia"))
+    set_season(s, 6)  # Meinas A: no gathering bonus
+    clear_board(s)
+    s.lvl[0][C.GATHERER] = 3
+    place(s, 0, gatherer=C.mine_box(0))
+    set_resources(s, 0)
+    perform(s, 0, space(C.GATHER, C.MINE))
+    assert s.decision() == R.D_GATHER and s.current_player() == 0
+    assert s.res[0] == [0, 1, 0, 0, 0]  # Psolos' Stone, a bonus
+    assert s.legal_actions() == [R.PASS] + [act("CHOOSE_COUNT", k - 1) for k in (1, 2, 3)]
+    with pytest.raises(ValueError):
+        s.apply_action(act("CHOOSE_COUNT", 3))  # 4 cubes: more than the level
+    s.apply_action(act("CHOOSE_COUNT", 1))  # 2 cubes
+    assert s.res[0] == [0, 1, 2, 0, 0]
+    gather(s, 0, C.MINE, take=0)  # none of the level's cubes: the bonus still comes
+    assert s.res[0] == [0, 2, 2, 0, 0]
+    set_resources(s, 1, metal=12)  # 2 Metal left in the reserve
+    perform(s, 0, space(C.GATHER, C.MINE))
+    assert s.legal_actions() == [R.PASS, act("CHOOSE_COUNT", 0), act("CHOOSE_COUNT", 1)]
+
+
+def test_gather_taking_none_keeps_cubes_from_a_pillager():
+    """Why "up to their level" is a decision (ETM-A30): an enemy Soldier has come onto the
+    Gatherer's Mine this step, so the pillage after the step "steals any 2 basic resources" from
+    its City; gathering nothing leaves the cubes in the reserve instead of handing them over."""
+    for take, stolen in ((None, 2), (0, 0)):
+        s = make(("Reces", "Ertis"))
+        set_season(s, 6)
+        clear_board(s)
+        place(s, 1, gatherer=C.mine_box(1))
+        place(s, 0, soldier=C.mine_box(1))
+        set_resources(s, 0)
+        set_resources(s, 1)
+        gather(s, 1, C.MINE, take=take)
+        assert s.res[1][C.METAL] == stolen
+        at(s, (R.T_CONFLICTS, -1, 0, 0))
+        while s.decision() in (R.D_TAKE, R.D_GAIN):  # Metal is all there is to steal; Reces' extra: Wood
+            s.apply_action(s.legal_actions()[0])
+        assert s.res[0][C.METAL] == stolen and s.res[1][:3] == [0, 0, 0]
+        assert sum(s.res[0][:3]) == stolen + 1  # + Reces' extra basic from the reserve
+
+
+def test_gather_ether_taking_none_gives_no_token_and_no_hivalia_gift():
+    """Victory Tokens: Ether tokens are gained "when gathering Ether"; Hivalia takes its basics
+    "each time any enemy gathers Ether": taking no Ether cube gathers no Ether (ETM-A32)."""
+    s = make(("Reces", "Hivalia"))
+    set_season(s, 6)
+    clear_board(s)
+    place(s, 0, gatherer=C.ETHER_BOX)
+    set_resources(s, 0)
+    set_resources(s, 1)
+    gather(s, 0, C.ETHER_TERRAIN, take=0)
+    assert s.res[0] == [0] * 5 and s.vt[0][C.VT_ETHER] == 0
+    assert s.decision() == -1 and s.res[1] == [0] * 5  # no Hivalia gift pending
+
+
+def test_hivalia_can_take_up_to_two_basics_when_an_enemy_gathers_ether():
+    """Hivalia Power: "can take two basic resources from the reserve" (ETM-A33): PASS stops."""
+    s = make(("Reces", "Hivalia"))
+    set_season(s, 6)
+    clear_board(s)
+    place(s, 0, gatherer=C.ETHER_BOX)
+    set_resources(s, 0)
+    set_resources(s, 1)
+    gather(s, 0, C.ETHER_TERRAIN)
+    assert s.current_player() == 1 and s.decision() == R.D_GAIN
+    assert s.legal_actions() == [R.PASS] + [act("GAIN_RESOURCE", r) for r in C.BASIC]
+    s.apply_action(act("GAIN_RESOURCE", C.METAL))
+    s.apply_action(R.PASS)
+    assert s.res[1][:3] == [0, 0, 1] and s.decision() == -1
+
+
+def test_gather_from_an_empty_reserve_cannot_be_performed():
+    """Empty reserve (ETM-A32): the Gatherer "can gather resources from their current space" only
+    while the reserve holds its resource ("Resources are limited"). With the Ether reserve
+    empty no Ether is gathered: no Ether token, no Hivalia gift, no Psolos Stone ("when
+    performing the Gather action"); the action cannot be performed, so the player "may gain
+    any 1 basic resource from the reserve" instead. The same on a Mine without Metal."""
+    s = make(("Psolos", "Hivalia"))
+    set_season(s, C.HIVALIA_A)  # even its +1 Ether on the Ether terrain finds no cube
+    clear_board(s)
+    place(s, 0, gatherer=C.ETHER_BOX)
+    set_resources(s, 0)
+    set_resources(s, 1, ether=16)
+    supply = s.vt_supply[:]
+    perform(s, 0, space(C.GATHER, C.ETHER_TERRAIN))
+    assert s.decision() == R.D_GAIN and s.current_player() == 0
+    assert s.legal_actions() == [R.PASS] + [act("GAIN_RESOURCE", r) for r in C.BASIC]
+    s.apply_action(act("GAIN_RESOURCE", C.WOOD))
+    assert s.res[0] == [1, 0, 0, 0, 0] and s.vt[0][C.VT_ETHER] == 0 and s.vt_supply == supply
+    assert s.decision() == -1 and s.res[1][:3] == [0, 0, 0]  # no Hivalia gift
+    place(s, 0, gatherer=C.mine_box(0))
+    set_resources(s, 1, metal=16)
+    perform(s, 0, space(C.GATHER, C.MINE))
+    assert s.decision() == R.D_GAIN and s.current_player() == 0
+
+
+def test_cannot_perform_gives_nothing_when_every_basic_reserve_is_empty():
+    """"They may gain any 1 basic resource from the reserve"; "You can't collect more than the
+    number of resources in the reserve": with no basic cube left there is nothing to gain
+    (ETM-A33), and the game goes on."""
+    s = make()
+    set_season(s, 6)
+    clear_board(s)
+    set_resources(s, 0)
+    set_resources(s, 1, wood=16, stone=16, metal=16)
+    perform(s, 0, space(C.GATHER, C.FOREST))  # the Gatherer is on a Mine
+    assert s.decision() == -1 and s.res[0] == [0] * 5
+
+
 def test_gather_wrong_terrain_cannot_perform_gains_one_basic():
-    """Reveal and Perform: an action that cannot be performed gives any 1 basic resource."""
+    """Reveal and Perform: "If a player cannot perform their programmed action, for any reason,
+    they may gain any 1 basic resource from the reserve" (ETM-A33: PASS declines it)."""
     s = make()
     set_season(s, 6)
     clear_board(s)
     set_resources(s, 0)
     perform(s, 0, space(C.GATHER, C.FOREST))  # the Gatherer is on a Mine
     assert s.decision() == R.D_GAIN and s.current_player() == 0
-    assert s.legal_actions() == [act("GAIN_RESOURCE", r) for r in C.BASIC]
+    assert s.legal_actions() == [R.PASS] + [act("GAIN_RESOURCE", r) for r in C.BASIC]
     s.apply_action(act("GAIN_RESOURCE", C.STONE))
     assert s.res[0] == [0, 1, 0, 0, 0]
+    perform(s, 0, space(C.GATHER, C.FOREST))
+    s.apply_action(R.PASS)  # "may": declined, nothing gained
+    assert s.res[0] == [0, 1, 0, 0, 0] and s.decision() == -1
 
 
 def test_increase_gatherer_two_to_three_costs_three_wood():

@@ -103,6 +103,29 @@ def test_siege_reduce_guide_gives_soldier_token():
     assert s.lvl[1][C.GUIDE] == 2 and s.vt[0][C.VT_SOLDIER] == 1
 
 
+def test_siege_spoil_always_taken_when_one_is_available():
+    """Siege: the winner "can steal the City or reduce the opposing player's Guide". Declining
+    never helps the winner (ETM-A31): it picks one of the available spoils, never none; with
+    nothing to take (no cube, no Booster, Guide below 2) the siege gives no spoil."""
+    for res, guide, spoils in (((1, 0, 0, 2, 1), 2, [0, 1, 2, 3]), ((0, 0, 0, 0, 0), 1, [])):
+        s = make(("Ertis", "Reces"))
+        set_season(s, 2)
+        clear_board(s)
+        place(s, 0, soldier=C.city_box(2))
+        s.lvl[1][C.GUIDE] = guide
+        set_hand(s, 0)
+        set_hand(s, 1)
+        set_resources(s, 0)
+        set_resources(s, 1, *res)
+        s.rng = Dice([1, 6])  # Guard 1 die (+ Guide), Soldier 6: the Soldier wins
+        at(s, CONFLICTS)
+        if spoils:
+            assert s.decision() == R.D_SPOIL and act("PASS") not in s.legal_actions()
+            assert s.legal_actions() == [act("SIEGE_SPOIL", k) for k in spoils]
+        else:
+            assert s.decision() == -1 and s.res[0][:4] == [0, 0, 0, 0] and s.vt[0] == [0] * 5
+
+
 def test_booster_theft_loses_action_token_six_and_takes_pillage_token():
     """Clarifications: losing the 2nd Booster loses token 6 from the next season; the thief
     takes the Pillage token (6 VP)."""

@@ -3,7 +3,8 @@
 from ether_envs.etherium import components as C
 from ether_envs.etherium import rules as R
 
-from .builders import Dice, act, at, clear_board, make, perform, place, set_hand, set_resources, set_season, space
+from .builders import (Dice, act, at, clear_board, gather, make, perform, place, set_hand, set_resources, set_season,
+                       space)
 
 CONFLICTS = (R.T_CONFLICTS, -1, 0, 0)
 
@@ -18,7 +19,7 @@ def test_season_a_cards_add_to_gathering_on_their_terrain():
         clear_board(s)
         place(s, 0, gatherer=box)
         set_resources(s, 0)
-        perform(s, 0, space(C.GATHER, terrain))
+        gather(s, 0, terrain)
         assert s.res[0][r] == expected, C.SEASON_NAMES[card]
 
 
@@ -27,11 +28,11 @@ def test_ertis_b_gatherers_collect_one_less_minimum_one():
     set_season(s, C.ERTIS_B)
     clear_board(s)
     set_resources(s, 0)
-    perform(s, 0, space(C.GATHER, C.MINE))
+    gather(s, 0, C.MINE)
     assert s.res[0][C.METAL] == 1  # level 1: minimum 1
     s.lvl[0][C.GATHERER] = 3
     set_resources(s, 0)
-    perform(s, 0, space(C.GATHER, C.MINE))
+    gather(s, 0, C.MINE)
     assert s.res[0][C.METAL] == 2
 
 
@@ -68,7 +69,7 @@ def test_ability_harvester_pathfinder_archivist():
     clear_board(s)
     s.ability[0] = C.A_HARVESTER
     set_resources(s, 0)
-    perform(s, 0, space(C.GATHER, C.MINE))
+    gather(s, 0, C.MINE)
     assert s.res[0][C.METAL] == 2
     s.ability[0] = C.A_PATHFINDER
     assert (C.GATHERER, C.mountain_box(0)) in s.move_options(0, 0)
@@ -80,7 +81,7 @@ def test_ability_harvester_pathfinder_archivist():
 
 def test_ability_warlord_pays_metal_for_plus_one_in_conflict_roll():
     s = make(("Psolos", "Hivalia"))
-    set_season(s, C.MEINAS_B)
+    set_season(s, C.ERTIS_B)
     clear_board(s)
     place(s, 0, soldier=C.forest_box(1))
     place(s, 1, soldier=C.forest_box(1))
@@ -89,7 +90,7 @@ def test_ability_warlord_pays_metal_for_plus_one_in_conflict_roll():
     set_resources(s, 1, metal=1)
     set_hand(s, 0)
     set_hand(s, 1)
-    assert s.order == [1, 0]  # Meinas B: Hivalia before Psolos, so Psolos rolls first
+    assert s.order == [1, 0]  # Ertis B: Hivalia before Psolos, so Psolos rolls first
     s.rng = Dice([3, 3])
     at(s, CONFLICTS)
     assert s.current_player() == 1 and R.USE_ABILITY in s.legal_actions()

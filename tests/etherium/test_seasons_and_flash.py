@@ -6,7 +6,7 @@ import pytest
 from ether_envs.etherium import components as C
 from ether_envs.etherium import rules as R
 
-from .builders import (Dice, act, at, clear_board, make, move_unit, perform, place, set_hand, set_resources,
+from .builders import (Dice, act, at, clear_board, gather, make, move_unit, perform, place, set_hand, set_resources,
                        set_season, space)
 
 
@@ -119,7 +119,7 @@ def test_season_cards_march_harvest_craft_insight():
     assert s.march[0] == 0
     s.harvest[0] = 1
     set_resources(s, 0)
-    perform(s, 0, space(C.GATHER, C.MOUNTAIN))
+    gather(s, 0, C.MOUNTAIN)
     assert s.res[0][C.STONE] == 2 and s.harvest[0] == 0
     s.craft[0] = 1
     set_resources(s, 0, metal=2)
@@ -138,6 +138,7 @@ def test_hand_limit_six_discard_at_season_change():
     set_hand(s, 0, plus1=6, plus2=2)
     set_hand(s, 1, plus1=0, shield=3)
     s.stack = [(R.T_END, -1, 0, 0)]
+    s.deck = [C.F_RESOURCE] * 4  # the next season's draws hold no +2 card
     s._h_season_end((R.T_SEASON_END, -1, 1, 0))
     s._run()
     assert s.decision() == R.D_DISCARD and s.current_player() == 0 and s.stack[-1][2] == 2
@@ -176,8 +177,10 @@ def test_resource_ability_and_meinas_b_reveal_action_in_initiative_order():
     assert s.legal_actions() == [act("PASS"), act("DISCARD_FLASH", C.F_PLUS1)]
     s.apply_action(act("DISCARD_FLASH", C.F_PLUS1))
     assert s.decision() == R.D_GAIN and s.current_player() == 0
+    assert R.PASS not in s.legal_actions()  # the card was discarded "to gain 1 basic resource"
     s.apply_action(act("GAIN_RESOURCE", C.WOOD))
     assert s.decision() == R.D_GAIN and s.current_player() == 1  # Resource ability
+    assert R.PASS in s.legal_actions()  # it "lets you take 1 basic resource" (ETM-A33)
     s.apply_action(act("GAIN_RESOURCE", C.WOOD))
 
 

@@ -99,3 +99,37 @@ def test_seven_seasons_then_game_ends():
         s.apply_action(s.legal_actions()[0])
     assert seen == list(range(7))
     assert s.legal_actions() == []
+
+
+def test_season_initiative_both_cards_of_a_colour_fit_both_rulebook_examples():
+    """Both Season cards of a tribe are "that tribe's season" (ETM-A4): on Reces A and B,
+    "the Recesian tribe is first ... followed by the Ertis tribe who is second"; on Ertis A
+    and B, "the Ertis tribe have a higher initiative than the Hivalia tribe, who have a higher
+    initiative than the Meinas tribe" (Meinas is only a colour here: its place in the cycle)."""
+    s = make(("Reces", "Psolos", "Ertis", "Hivalia"))
+    for card in (0, C.RECES_B):
+        set_season(s, card)
+        assert [s.tribe[p] for p in s.order] == [C.RECES, C.ERTIS, C.HIVALIA, C.PSOLOS], C.SEASON_NAMES[card]
+    for card in (2, C.ERTIS_B):
+        set_season(s, card)
+        assert [s.tribe[p] for p in s.order] == [C.ERTIS, C.HIVALIA, C.PSOLOS, C.RECES], C.SEASON_NAMES[card]
+    cycle = C.SEASON_COLOURS.index
+    assert cycle("Ertis") < cycle("Hivalia") < cycle("Meinas")  # the base cycle runs Ertis -> Hivalia -> Meinas
+    for colour in range(C.NUM_COLOURS):  # every colour: one order on both cards, its own tribe first
+        assert C.season_initiative_tribes(2 * colour) == C.season_initiative_tribes(2 * colour + 1)
+        if C.COLOUR_TRIBE[colour] >= 0:
+            assert C.season_initiative_tribes(2 * colour)[0] == C.COLOUR_TRIBE[colour]
+
+
+@pytest.mark.parametrize("tribes,expected", [
+    (("Reces", "Ertis", "Psolos"), ["Reces", "Ertis", "Psolos"]),
+    (("Reces", "Ertis", "Psolos", "Hivalia"), ["Reces", "Ertis", "Hivalia", "Psolos"]),
+])
+def test_season_initiative_issue_reproducer_reces_b_puts_ertis_second(tribes, expected):
+    """The issue's game: seed 0, always the first legal action; season 5 is Reces B, and on it
+    Ertis is second (it was Reces, Psolos, Ertis / Reces, Psolos, Hivalia, Ertis)."""
+    s = Game(num_players=len(tribes), tribes=tribes).new_initial_state(0)
+    while s.season < 4:
+        s.apply_action(s.legal_actions()[0])
+    assert s.season_card() == C.RECES_B
+    assert [tribes[p] for p in s.order] == expected
