@@ -319,7 +319,7 @@ def train(cfg: PPOConfig) -> Path:
     mask = torch.as_tensor(venv.action_masks())
     ep_returns: list[float] = []
     try:
-        while state["frames"] < cfg.total_frames:
+        while state["frames"] < cfg.total_frames and not (cfg.max_minutes and state["minutes"] >= cfg.max_minutes):
             frac = state["frames"] / cfg.total_frames
             if cfg.anneal_lr:
                 optimizer.param_groups[0]["lr"] = cfg.learning_rate * (1.0 - frac)
@@ -413,16 +413,14 @@ def train(cfg: PPOConfig) -> Path:
                 evaluate()
             if due("checkpoint", cfg.checkpoint_every):
                 checkpoint()
-            if cfg.max_minutes and state["minutes"] >= cfg.max_minutes:
-                break
     finally:
         venv.close()
         if bar is not None:
             bar.close()
-    checkpoint()
     if cfg.eval_every > 0 and state["last"].get("eval") != state["frames"]:
         state["last"]["eval"] = state["frames"]
         evaluate()
+    checkpoint()
     return export(run_dir / WEIGHTS_NAME)
 
 

@@ -6,8 +6,11 @@
 
 Stages, in the run folder ``<out-dir>/<game>__recipe__<seed>/``:
 
-1. **Behaviour cloning** (:mod:`training.bc`): the heuristic plays every seat of
-   ``bc_games`` games; the net learns its moves and the games' outcomes -> ``bc_policy.npz``.
+1. **Behaviour cloning** (:mod:`training.bc`): a teacher plays every seat of ``bc_games``
+   games; the net learns its moves and the games' outcomes -> ``bc_policy.npz``. The teacher is
+   the heuristic, or where search is cheap and beats the heuristic (Aethermon: Collect, 22
+   decisions a game) ``mcts:simulations=200``: distilling the search into the net is one step
+   of expert iteration (Anthony et al. 2017).
 2. **PPO** (:mod:`training.ppo`) from those weights, with a kickstarting loss towards the
    cloned policy that fades out, against an opponent pool led by the heuristic, until
    ``minutes`` of wall clock (both stages together) or ``frames`` learner decisions ->
@@ -24,6 +27,7 @@ The budgets below were chosen by measurement on the 2-core machine (README, "Ref
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import shutil
 import time
@@ -39,6 +43,7 @@ class Recipe:
     """One game's recipe (see the module docstring). ``ppo`` overrides :class:`training.ppo.PPOConfig` fields."""
 
     config: dict = field(default_factory=dict)
+    teacher: str = "heuristic"
     bc_games: int = 3000
     bc_keep: float = 1.0
     bc_epochs: int = 8
@@ -49,32 +54,35 @@ class Recipe:
 
 
 RECIPES: dict[str, Recipe] = {
-    "aethermon_collect": Recipe(bc_games=3000, minutes=10.0,
+    "aethermon_collect": Recipe(teacher="mcts:simulations=200", bc_games=2000, bc_epochs=10, minutes=10.0,
                                 ppo={"kickstart": 0.5, "kickstart_frames": 300_000,
                                      "opponents": "heuristic=0.6,self=0.3,random=0.1"}),
-    "ethnos": Recipe(bc_games=400, bc_keep=0.5, minutes=40.0,
+    "ethnos": Recipe(bc_games=400, bc_keep=0.5, minutes=25.0,
                      ppo={"kickstart": 0.5, "kickstart_frames": 1_000_000, "gamma": 0.998,
                           "opponents": "heuristic=0.7,self=0.3"}),
-    "etherium": Recipe(bc_games=2000, bc_keep=0.25, minutes=40.0,
+    "etherium": Recipe(bc_games=2000, bc_keep=0.25, minutes=25.0,
                        ppo={"kickstart": 0.5, "kickstart_frames": 1_000_000, "gamma": 0.998,
                             "opponents": "heuristic=0.7,self=0.3"}),
-    "ether_wars": Recipe(bc_games=2000, bc_keep=0.25, minutes=40.0,
+    "ether_wars": Recipe(bc_games=2000, bc_keep=0.25, minutes=25.0,
                          ppo={"kickstart": 0.5, "kickstart_frames": 1_000_000, "gamma": 0.998,
                               "opponents": "heuristic=0.7,self=0.3"}),
-    "aetherspire": Recipe(bc_games=1500, bc_keep=0.2, hidden="128,128", minutes=40.0,
+    "aetherspire": Recipe(bc_games=1500, bc_keep=0.2, hidden="128,128", minutes=25.0,
                           ppo={"kickstart": 0.5, "kickstart_frames": 1_000_000, "gamma": 0.998,
-                               "opponents": "heuristic=1.0"}),
+                               "opponents": "heuristic=0.5,self=0.5"}),
 }
 """Each game's recipe at its default configuration."""
 
 
 def run_recipe(game: str, seed: int = 0, out_dir: str = "runs", minutes: float | None = None,
                frames: int | None = None, export: bool = False, workers: int = 2, eval_deals: int = 50,
-               progress: bool = True, log=print) -> Path:
+               progress: bool = True, log=print, run_dir: str | Path | None = None,
+               bc_games: int | None = None) -> Path:
     """Run (or resume) ``game``'s recipe; returns the final weight file.
 
     Args:
         minutes / frames: override the recipe's wall-clock and frame budgets (e.g. a short seed).
+        run_dir: the run folder (default ``<out_dir>/<game>__recipe__<seed>``).
+        bc_games: override the number of teacher games (e.g. a smoke test).
         export: copy the weights to ``agents/weights/<game>.npz``.
         workers: processes for the demonstrations and the PPO envs.
         eval_deals: deals per evaluation opponent during PPO (each played in every seat).
@@ -97,7 +105,11 @@ def run_recipe(game: str, seed: int = 0, out_dir: str = "runs", minutes: float |
     if minutes <= 0 or frames < 1:
         raise ValueError(f"minutes must be > 0 and frames >= 1, got {minutes}, {frames}")
     g = ether_envs.load_game(game, **recipe.config)
-    run_dir = Path(out_dir) / f"{game}__recipe__{seed}"
+    if bc_games is not None:
+        if bc_games < 1:
+            raise ValueError(f"bc_games must be >= 1, got {bc_games}")
+        recipe = dataclasses.replace(recipe, bc_games=int(bc_games))
+    run_dir = Path(run_dir) if run_dir is not None else Path(out_dir) / f"{game}__recipe__{seed}"
     run_dir.mkdir(parents=True, exist_ok=True)
     bc_path = run_dir / "bc_policy.npz"
     times_file = run_dir / "stages.json"
@@ -105,15 +117,15 @@ def run_recipe(game: str, seed: int = 0, out_dir: str = "runs", minutes: float |
     if not bc_path.exists():
         t0 = time.perf_counter()
         torch.manual_seed(seed)
-        data = bc.demonstrations(game, recipe.config, "heuristic", recipe.bc_games, seed=1_000_000 * (seed + 1),
+        data = bc.demonstrations(game, recipe.config, recipe.teacher, recipe.bc_games, seed=1_000_000 * (seed + 1),
                                  keep=recipe.bc_keep, workers=workers)
-        log(f"{game}: {len(data['action'])} heuristic decisions from {recipe.bc_games} games "
+        log(f"{game}: {len(data['action'])} decisions of {recipe.teacher} from {recipe.bc_games} games "
             f"({time.perf_counter() - t0:.0f} s)")
         net = ppo.make_net(g.observation_size(), g.num_distinct_actions(), ppo.parse_hidden(recipe.hidden))
         stats = bc.clone(net, data, epochs=recipe.bc_epochs, seed=seed, log=log)
         del data
         times["bc_minutes"] = (time.perf_counter() - t0) / 60.0
-        meta = {**model_metadata(g), "training": {"algorithm": "bc", "teacher": "heuristic",
+        meta = {**model_metadata(g), "training": {"algorithm": "bc", "teacher": recipe.teacher,
                                                   "games": recipe.bc_games, **stats}}
         ppo.net_to_policy(net, meta).save(bc_path)
         times_file.write_text(json.dumps(times))

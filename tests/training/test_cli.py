@@ -91,10 +91,14 @@ def test_resume_refuses_other_config(trained_run, capsys):
 
 
 def test_main_job_runs_with_tiny_budget(tmp_path, capsys):
-    rc = cli.main(["main", "--timesteps", "64", "--deals", "1", "--out", str(tmp_path / "main"), "--no-progress"])
+    rc = cli.main(["main", "--minutes", "0.05", "--frames", "64", "--bc-games", "2", "--eval-deals", "1",
+                   "--simulations", "2", "--deals", "1", "--workers", "1", "--out", str(tmp_path / "main"),
+                   "--no-progress"])
     assert rc == 0
     text = capsys.readouterr().out
-    assert "| agent | opponent |" in text and "vs random:" in text
+    assert "| agent | opponent |" in text and "vs random:" in text and "vs heuristic:" in text
+    assert "vs mcts:simulations=2:" in text
+    assert (tmp_path / "main" / "policy.npz").exists()
     assert (tmp_path / "main" / "tournament" / "results.json").exists()
 
 
