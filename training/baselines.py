@@ -179,11 +179,12 @@ def _budget(game_name: str, spec: str) -> str:
     from agents.pretrained import MLPPolicy, shipped_weights
 
     t = MLPPolicy.load(shipped_weights()[game_name]).metadata.get("training") or {}
-    parts = [str(t.get("algorithm", "?"))]
+    parts = ["bc + ppo" if t.get("init") else str(t.get("algorithm", "?"))]
     if t.get("frames") is not None:
-        parts.append(f"{int(t['frames']):,} frames")
-    if t.get("minutes") is not None:
-        parts.append(f"{float(t['minutes']):.0f} min")
+        parts.append(f"{int(t['frames']):,} PPO frames")
+    minutes = t.get("wall_minutes", t.get("minutes"))
+    if minutes is not None:
+        parts.append(f"{float(minutes):.1f} min")
     return " ".join(parts) + (f" (seed {t['seed']})" if t.get("seed") is not None else "")
 
 

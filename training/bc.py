@@ -30,30 +30,35 @@ import ether_envs
 from .evaluate import parse_config
 
 
-def _play_games(args: tuple[str, dict, str, list[int], float, int]) -> dict[str, np.ndarray]:
+def _play_games(args: tuple) -> dict[str, np.ndarray]:
     """Worker: the samples of the given game seeds (see :func:`demonstrations`)."""
     from agents import make_agent
 
-    game_name, config, teacher_spec, seeds, keep, seed = args
+    game_name, config, teacher_spec, seeds, keep, seed, student_spec = args
     game = ether_envs.load_game(game_name, **config)
     n = game.num_players
     rng = np.random.default_rng([seed, seeds[0] if seeds else 0])
+    student = make_agent(student_spec, game, seed=seed) if student_spec else None
     obs, masks, acts, seats, game_ids = [], [], [], [], []
     returns = []
     for gi, gseed in enumerate(seeds):
         teachers = [make_agent(teacher_spec, game, seed=int(gseed) * 16 + p) for p in range(n)]
+        student_seat = int(gseed) % n if student is not None else -1
         state = game.new_initial_state(seed=int(gseed))
         first = len(acts)
         while not state.is_terminal():
             p = state.current_player()
             mask = state.legal_actions_mask()
             a = teachers[p].act(state, p)
-            if mask.sum() > 1 and rng.random() < keep:
+            recorded = student is None or p == student_seat
+            if recorded and mask.sum() > 1 and rng.random() < keep:
                 obs.append(state.observation_tensor(p).astype(np.float16))
                 masks.append(mask.astype(bool))
                 acts.append(a)
                 seats.append(p)
                 game_ids.append(gseed)
+            if p == student_seat:
+                a = student.act(state, p)  # DAgger: the student moves, the teacher's choice is the label
             state.apply_action(a)
         r = state.returns()
         returns.extend(float(r[s]) for s in seats[first:])
@@ -64,8 +69,14 @@ def _play_games(args: tuple[str, dict, str, list[int], float, int]) -> dict[str,
 
 
 def demonstrations(game_name: str, config: dict | None = None, teacher: str = "heuristic", games: int = 1000,
-                   seed: int = 0, keep: float = 1.0, workers: int = 1) -> dict[str, np.ndarray]:
+                   seed: int = 0, keep: float = 1.0, workers: int = 1, student: str | None = None) -> dict[str, np.ndarray]:
     """Samples of ``teacher`` playing every seat of ``games`` games.
+
+    With ``student`` (an agent spec, e.g. ``pretrained:path=bc_policy.npz``), DAgger (Ross,
+    Gordon & Bagnell 2011): in each game the student plays one seat (game ``i``: seat ``i mod n``)
+    against the teacher in the others, and only the student's decisions are kept, labelled with
+    the action the teacher would have chosen there; so the net learns to recover from the states
+    its own mistakes lead to, which plain cloning never shows it.
 
     Returns:
         ``{"obs": float16 (N, obs_size), "mask": bool (N, num_actions), "action": int64 (N,),
@@ -78,7 +89,7 @@ def demonstrations(game_name: str, config: dict | None = None, teacher: str = "h
         raise ValueError(f"games must be >= 1, keep in (0, 1], workers >= 1; got {games}, {keep}, {workers}")
     config = dict(config or {})
     chunks = [list(range(seed + i, seed + games, workers)) for i in range(workers)]
-    tasks = [(game_name, config, teacher, c, keep, seed) for c in chunks if c]
+    tasks = [(game_name, config, teacher, c, keep, seed, student) for c in chunks if c]
     if workers == 1:
         parts = [_play_games(t) for t in tasks]
     else:

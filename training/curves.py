@@ -63,11 +63,9 @@ def read_csv(path: str | Path) -> list[dict]:
                  "games": int(r["games"])} for r in csv.DictReader(f)]
 
 
-def plot(rows: list[dict], path: str | Path) -> Path:
-    """Two panels (x = PPO frames, x = wall-clock minutes) for the rows of one game."""
-    import matplotlib
-
-    matplotlib.use("Agg")
+def plot(rows: list[dict], path: str | Path | None = None):
+    """Two panels (x = PPO frames, x = wall-clock minutes) for the rows of one game; saved to
+    ``path`` (returns the path) or, without a path, returned as a matplotlib figure."""
     import matplotlib.pyplot as plt
 
     game = rows[0]["game"]
@@ -95,6 +93,8 @@ def plot(rows: list[dict], path: str | Path) -> Path:
     axes[1].legend(handles, labels, fontsize=7, loc="lower right")
     fig.suptitle(f"{game}: recipe learning curves (frame 0 = behaviour-cloned net)")
     fig.tight_layout()
+    if path is None:
+        return fig
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=90)
@@ -108,6 +108,9 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("runs", nargs="+", help="recipe run folders")
     p.add_argument("--out", default="notebooks/curves", help="output folder (default notebooks/curves)")
     a = p.parse_args(argv)
+    import matplotlib
+
+    matplotlib.use("Agg")
     by_game: dict[str, list[dict]] = defaultdict(list)
     for run in a.runs:
         for r in read_run(run):

@@ -266,7 +266,9 @@ def train(cfg: PPOConfig) -> Path:
 
     def export(path: Path, **extra: Any) -> Path:
         training = {"algorithm": "ppo", "frames": state["frames"], "minutes": round(state["minutes"], 2),
-                    "seed": cfg.seed, "hidden": list(hidden), **extra}
+                    "wall_minutes": round(state["minutes"] + cfg.clock_offset, 2), "seed": cfg.seed,
+                    "hidden": list(hidden), "init": Path(cfg.init).name if cfg.init else None,
+                    "kickstart": cfg.kickstart, "opponents": cfg.opponents, **extra}
         return net_to_policy(net, {**meta, "training": training}).save(path)
 
     def evaluate() -> None:

@@ -11,6 +11,8 @@ Stages, in the run folder ``<out-dir>/<game>__recipe__<seed>/``:
    the heuristic, or where search is cheap and beats the heuristic (Aethermon: Collect, 22
    decisions a game) ``mcts:simulations=200``: distilling the search into the net is one step
    of expert iteration (Anthony et al. 2017).
+   Optionally ``dagger_rounds`` of DAgger follow: the net plays one seat against the teacher,
+   the teacher labels the net's own states, and the net is cloned again on all the samples.
 2. **PPO** (:mod:`training.ppo`) from those weights, with a kickstarting loss towards the
    cloned policy that fades out, against an opponent pool led by the heuristic, until
    ``minutes`` of wall clock (both stages together) or ``frames`` learner decisions ->
@@ -47,6 +49,9 @@ class Recipe:
     bc_games: int = 3000
     bc_keep: float = 1.0
     bc_epochs: int = 8
+    dagger_rounds: int = 0
+    """DAgger rounds after the first cloning: the net plays one seat, the teacher labels its states."""
+    dagger_games: int = 400
     hidden: str = "256,256"
     minutes: float = 40.0
     frames: int = 5_000_000
@@ -57,13 +62,13 @@ RECIPES: dict[str, Recipe] = {
     "aethermon_collect": Recipe(teacher="mcts:simulations=200", bc_games=2000, bc_epochs=10, minutes=10.0,
                                 ppo={"kickstart": 0.5, "kickstart_frames": 300_000,
                                      "opponents": "heuristic=0.6,self=0.3,random=0.1"}),
-    "ethnos": Recipe(bc_games=400, bc_keep=0.5, minutes=25.0,
-                     ppo={"kickstart": 0.5, "kickstart_frames": 1_000_000, "gamma": 0.998,
+    "ethnos": Recipe(bc_games=400, bc_keep=0.5, dagger_rounds=4, dagger_games=400, minutes=25.0,
+                     ppo={"kickstart": 0.2, "kickstart_frames": 1_000_000, "gamma": 0.998,
                           "opponents": "heuristic=0.7,self=0.3"}),
-    "etherium": Recipe(bc_games=2000, bc_keep=0.25, minutes=25.0,
+    "etherium": Recipe(bc_games=2000, bc_keep=0.25, minutes=12.0,
                        ppo={"kickstart": 0.5, "kickstart_frames": 1_000_000, "gamma": 0.998,
                             "opponents": "heuristic=0.7,self=0.3"}),
-    "ether_wars": Recipe(bc_games=2000, bc_keep=0.25, minutes=25.0,
+    "ether_wars": Recipe(bc_games=2000, bc_keep=0.25, minutes=10.0,
                          ppo={"kickstart": 0.5, "kickstart_frames": 1_000_000, "gamma": 0.998,
                               "opponents": "heuristic=0.7,self=0.3"}),
     "aetherspire": Recipe(bc_games=1500, bc_keep=0.2, hidden="128,128", minutes=25.0,
@@ -90,6 +95,7 @@ def run_recipe(game: str, seed: int = 0, out_dir: str = "runs", minutes: float |
     Raises:
         ValueError: unknown game, or budgets < 0.
     """
+    import numpy as np
     import torch
 
     from agents.ppo import model_metadata
@@ -123,6 +129,16 @@ def run_recipe(game: str, seed: int = 0, out_dir: str = "runs", minutes: float |
             f"({time.perf_counter() - t0:.0f} s)")
         net = ppo.make_net(g.observation_size(), g.num_distinct_actions(), ppo.parse_hidden(recipe.hidden))
         stats = bc.clone(net, data, epochs=recipe.bc_epochs, seed=seed, log=log)
+        for r in range(recipe.dagger_rounds):
+            student = ppo.net_to_policy(net, model_metadata(g)).save(run_dir / f"dagger_{r}.npz")
+            more = bc.demonstrations(game, recipe.config, recipe.teacher, recipe.dagger_games,
+                                     seed=1_000_000 * (seed + 1) + 100_000 * (r + 1), keep=recipe.bc_keep,
+                                     workers=workers, student=f"pretrained:path={student}")
+            data = {k: np.concatenate([data[k], more[k]]) for k in data}
+            log(f"{game}: DAgger round {r + 1}: {len(more['action'])} states of the net labelled by "
+                f"{recipe.teacher}, {len(data['action'])} in all")
+            stats = bc.clone(net, data, epochs=max(1, recipe.bc_epochs // 2), seed=seed + r + 1, log=log)
+            student.unlink()
         del data
         times["bc_minutes"] = (time.perf_counter() - t0) / 60.0
         meta = {**model_metadata(g), "training": {"algorithm": "bc", "teacher": recipe.teacher,

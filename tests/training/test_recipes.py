@@ -182,7 +182,7 @@ def test_recipe_runs_both_stages_and_resumes(tmp_path, monkeypatch):
     run = tmp_path / "runs" / "aethermon_collect__recipe__1"
     assert path == run / WEIGHTS_NAME
     assert (run / "bc_policy.npz").exists() and json.loads((run / "stages.json").read_text())["bc_minutes"] > 0
-    assert any("heuristic decisions" in line for line in logs)
+    assert any("decisions of heuristic" in line for line in logs)
     game = ether_envs.load_game("aethermon_collect")
     bc_meta = make_agent(f"pretrained:path={run / 'bc_policy.npz'}", game).policy.metadata
     assert bc_meta["training"]["algorithm"] == "bc" and bc_meta["training"]["games"] == 2
