@@ -74,20 +74,23 @@ def plot(rows: list[dict], path: str | Path | None = None):
     lines = defaultdict(list)
     for r in rows:
         lines[(r["opponent"], r["seed"])].append(r)
-    colors = {"random": "tab:gray", "heuristic": "tab:blue"}
+    colors = {"random": "tab:gray", "heuristic": "tab:blue", "learner_team": "tab:red", "random_team": "tab:gray",
+              "heuristic_team": "tab:blue"}
     for (opp, seed), rs in sorted(lines.items()):
         rs.sort(key=lambda r: r["frames"])
         for ax, x in zip(axes, ("frames", "minutes")):
             xs = [r[x] for r in rs]
             ax.plot(xs, [r["win_rate"] for r in rs], marker="o", ms=3, color=colors.get(opp),
                     alpha=1.0 if seed == 0 else 0.6, linestyle="-" if seed == 0 else "--",
-                    label=f"vs {opp}, seed {seed}")
+                    label=f"{opp.replace('_', ' ')}, seed {seed}" if opp.endswith("_team") else f"vs {opp}, seed {seed}")
             ax.fill_between(xs, [r["low"] for r in rs], [r["high"] for r in rs], color=colors.get(opp), alpha=0.12)
+    coop = ether_envs.load_game(game).utility() == "identical"
     for ax, label in zip(axes, ("PPO frames (learner decisions)", "wall-clock minutes (2 cores, incl. cloning)")):
-        ax.axhline(1.0 / n, color="black", linestyle=":", linewidth=1, label=f"fair share 1/{n}")
+        if not coop:
+            ax.axhline(1.0 / n, color="black", linestyle=":", linewidth=1, label=f"fair share 1/{n}")
         ax.set_xlabel(label)
         ax.grid(alpha=0.3)
-    axes[0].set_ylabel("win rate (Wilson 95% band)")
+    axes[0].set_ylabel("team win rate (Wilson 95% band)" if coop else "win rate (Wilson 95% band)")
     axes[0].set_ylim(0, 1)
     handles, labels = axes[0].get_legend_handles_labels()
     axes[1].legend(handles, labels, fontsize=7, loc="lower right")

@@ -28,7 +28,8 @@ A run folder holds ``policy.npz`` (the final weights, :class:`agents.pretrained.
 loadable as ``pretrained:path=...``), ``checkpoint.pt`` (resumable: torch tensors and plain
 values, read with ``weights_only=True``), ``snapshots/``, ``progress.csv`` (one row per update)
 and ``eval.csv`` (win rates with Wilson intervals against ``eval_opponents`` over training,
-by frames and wall-clock minutes). ``--resume`` continues a run folder from its checkpoint up to
+by frames and wall-clock minutes; in a co-operative game the learner's team win rate with the
+net in every seat, ``learner_team``, beside each eval spec's own team win rate, ``<spec>_team``). ``--resume`` continues a run folder from its checkpoint up to
 ``total_frames`` (same hyper-parameters; not bit-identical to an uninterrupted run, since the
 games in flight are restarted).
 """
@@ -281,12 +282,27 @@ def train(cfg: PPOConfig) -> Path:
             return
         t0 = time.perf_counter()
         learner = PretrainedAgent.from_policy(net_to_policy(net, meta))
-        res = run_tournament(cfg.game, ["learner", *specs], cfg.config, deals=cfg.eval_deals, seed=cfg.seed + 10_000,
-                             focal=True, progress=False, agents={"learner": learner})
         row: dict[str, Any] = {"frames": state["frames"], "minutes": round(state["minutes"] + cfg.clock_offset, 2)}
-        for r in res.pairings:
-            row.update({f"win_rate_vs_{r.opponent}": round(r.win_rate, 4), f"low_vs_{r.opponent}": round(r.win_low, 4),
-                        f"high_vs_{r.opponent}": round(r.win_high, 4), f"games_vs_{r.opponent}": r.games})
+
+        def put(label: str, rate: float, low: float, high: float, games: int) -> None:
+            row.update({f"win_rate_vs_{label}": round(rate, 4), f"low_vs_{label}": round(low, 4),
+                        f"high_vs_{label}": round(high, 4), f"games_vs_{label}": games})
+
+        if game.utility() == "identical":
+            # co-operative: the learner plays every seat as one team; each eval spec's own team
+            # win rate on the same deals is the reference ("<spec>_team")
+            from .baselines import team_result
+
+            seed = cfg.seed + 10_000
+            games, rate, low, high = team_result(cfg.game, "learner", cfg.config, cfg.eval_deals, seed, agent=learner)
+            put("learner_team", rate, low, high, games)
+            for spec in specs:
+                put(f"{spec}_team", *team_result(cfg.game, spec, cfg.config, cfg.eval_deals, seed)[1:], cfg.eval_deals)
+        else:
+            res = run_tournament(cfg.game, ["learner", *specs], cfg.config, deals=cfg.eval_deals,
+                                 seed=cfg.seed + 10_000, focal=True, progress=False, agents={"learner": learner})
+            for r in res.pairings:
+                put(r.opponent, r.win_rate, r.win_low, r.win_high, r.games)
         _append_csv(eval_file, row)
         state["eval_minutes"] += (time.perf_counter() - t0) / 60.0
         if bar is not None:

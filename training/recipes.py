@@ -63,7 +63,7 @@ RECIPES: dict[str, Recipe] = {
                                 ppo={"kickstart": 0.5, "kickstart_frames": 300_000,
                                      "opponents": "heuristic=0.6,self=0.3,random=0.1"}),
     "ethnos": Recipe(bc_games=400, bc_keep=0.5, dagger_rounds=4, dagger_games=400, minutes=25.0,
-                     ppo={"kickstart": 0.2, "kickstart_frames": 1_000_000, "gamma": 0.998,
+                     ppo={"kickstart": 0.2, "kickstart_frames": 1_000_000, "gamma": 0.998, "score_shaping": 0.02,
                           "opponents": "heuristic=0.7,self=0.3"}),
     "etherium": Recipe(bc_games=2000, bc_keep=0.25, minutes=12.0,
                        ppo={"kickstart": 0.5, "kickstart_frames": 1_000_000, "gamma": 0.998,
