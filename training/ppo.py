@@ -95,6 +95,9 @@ class PPOConfig:
     resume: bool = False
     torch_threads: int = 1
     progress: bool = True
+    select_best: bool = False
+    """Also keep ``best.npz``: the weights of the evaluation with the highest win rate against the
+    last eval opponent (the learner's team win rate in a co-operative game)."""
     clock_offset: float = 0.0
     """Minutes already spent before this stage (e.g. behaviour cloning), added to the curves' wall clock."""
 
@@ -304,6 +307,12 @@ def train(cfg: PPOConfig) -> Path:
             for r in res.pairings:
                 put(r.opponent, r.win_rate, r.win_low, r.win_high, r.games)
         _append_csv(eval_file, row)
+        if cfg.select_best:
+            key = "win_rate_vs_learner_team" if game.utility() == "identical" else f"win_rate_vs_{specs[-1]}"
+            if row[key] >= state.get("best", -1.0):
+                state["best"], state["best_frames"] = row[key], state["frames"]
+                export(run_dir / "best.npz", selected_on=f"{key} = {row[key]} at {state['frames']} frames "
+                       f"({cfg.eval_deals} deals, evaluation seed {cfg.seed + 10_000})")
         state["eval_minutes"] += (time.perf_counter() - t0) / 60.0
         if bar is not None:
             bar.set_postfix({k.replace("win_rate_vs_", "vs "): f"{v:.0%}" for k, v in row.items() if k.startswith("win")})

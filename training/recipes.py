@@ -55,6 +55,9 @@ class Recipe:
     hidden: str = "256,256"
     minutes: float = 40.0
     frames: int = 5_000_000
+    select_best: bool = False
+    """Ship the evaluation-best weights (``best.npz``, chosen on the training evaluations' deals) instead
+    of the last ones; the reported results come from other deals."""
     ppo: dict = field(default_factory=dict)
 
 
@@ -62,7 +65,7 @@ RECIPES: dict[str, Recipe] = {
     "aethermon_collect": Recipe(teacher="mcts:simulations=200", bc_games=2000, bc_epochs=10, minutes=10.0,
                                 ppo={"kickstart": 0.5, "kickstart_frames": 300_000,
                                      "opponents": "heuristic=0.6,self=0.3,random=0.1"}),
-    "ethnos": Recipe(bc_games=400, bc_keep=0.5, dagger_rounds=4, dagger_games=400, minutes=25.0,
+    "ethnos": Recipe(bc_games=400, bc_keep=0.5, dagger_rounds=4, dagger_games=400, minutes=25.0, select_best=True,
                      ppo={"kickstart": 0.2, "kickstart_frames": 1_000_000, "gamma": 0.998, "score_shaping": 0.02,
                           "opponents": "heuristic=0.7,self=0.3"}),
     "etherium": Recipe(bc_games=2000, bc_keep=0.25, minutes=12.0,
@@ -71,7 +74,7 @@ RECIPES: dict[str, Recipe] = {
     "ether_wars": Recipe(bc_games=2000, bc_keep=0.25, minutes=10.0,
                          ppo={"kickstart": 0.5, "kickstart_frames": 1_000_000, "gamma": 0.998,
                               "opponents": "heuristic=0.7,self=0.3"}),
-    "aetherspire": Recipe(bc_games=1500, bc_keep=0.2, hidden="128,128", minutes=25.0,
+    "aetherspire": Recipe(bc_games=1500, bc_keep=0.2, hidden="128,128", minutes=15.0, select_best=True,
                           ppo={"kickstart": 0.5, "kickstart_frames": 1_000_000, "gamma": 0.998,
                                "opponents": "heuristic=0.5,self=0.5"}),
 }
@@ -150,8 +153,10 @@ def run_recipe(game: str, seed: int = 0, out_dir: str = "runs", minutes: float |
                         hidden=recipe.hidden, init=str(bc_path), run_dir=str(run_dir), eval_deals=eval_deals,
                         eval_every=max(50_000, frames // 40), snapshot_every=100_000, checkpoint_every=100_000,
                         clock_offset=times["bc_minutes"], progress=progress,
-                        resume=(run_dir / "checkpoint.pt").exists(), **recipe.ppo)
+                        resume=(run_dir / "checkpoint.pt").exists(), select_best=recipe.select_best, **recipe.ppo)
     path = ppo.train(cfg)
+    if recipe.select_best and (run_dir / "best.npz").exists():
+        path = run_dir / "best.npz"
     if export:
         WEIGHTS_DIR.mkdir(parents=True, exist_ok=True)
         dest = WEIGHTS_DIR / f"{game}.npz"
