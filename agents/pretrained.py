@@ -24,6 +24,7 @@ trained on another game, configuration, encoder or action count is refused with 
 from __future__ import annotations
 
 import json
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +40,39 @@ WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
 def shipped_weights() -> dict[str, Path]:
     """``{game name: weight file}`` of every game with shipped weights."""
     return {p.stem: p for p in sorted(WEIGHTS_DIR.glob("*.npz"))}
+
+
+def encoder_fingerprint(game, games: int = 2, max_steps: int = 300) -> str:
+    """A hash of what the encoder and the action codec produce on fixed random games: the
+    acting seat's observation, the legal-action mask and the action, at every step of ``games``
+    games (seeds 0, 1, ...; at most ``max_steps`` steps each) played with uniform random legal
+    actions from ``numpy.random.default_rng(seed)``.
+
+    The layout record (piece names and sizes, action count) misses an encoder that changes what
+    a feature means at the same size; this hash changes then too. Shipped weights store it
+    (``metadata["encoder_fingerprint"]``) and ``tests/agents/test_pretrained.py`` compares it
+    with the current engine's, so a changed encoder fails a test until the game is retrained.
+
+    Returns:
+        a hex SHA-256 digest (64 characters).
+    """
+    import hashlib
+
+    h = hashlib.sha256()
+    for seed in range(games):
+        rng = np.random.default_rng(seed)
+        state = game.new_initial_state(seed=seed)
+        for _ in range(max_steps):
+            if state.is_terminal():
+                break
+            p = state.current_player()
+            legal = state.legal_actions()
+            a = int(legal[rng.integers(len(legal))])
+            h.update(state.observation_tensor(p).tobytes())
+            h.update(np.asarray(state.legal_actions_mask(), dtype=np.int8).tobytes())
+            h.update(a.to_bytes(4, "little"))
+            state.apply_action(a)
+    return h.hexdigest()
 
 
 class MLPPolicy:
@@ -107,6 +141,7 @@ class MLPPolicy:
 
     # -- files --------------------------------------------------------------------------------
     def arrays(self) -> dict[str, np.ndarray]:
+        """The arrays of the weight file (layers and the ``metadata`` JSON string), by name."""
         out: dict[str, np.ndarray] = {}
         for i, (w, b) in enumerate(self.hidden):
             out[f"hidden_{i}.weight"], out[f"hidden_{i}.bias"] = w, b
@@ -136,14 +171,22 @@ class MLPPolicy:
         path = Path(path)
         if not path.exists():
             raise FileNotFoundError(f"weight file not found: {path}")
+        if not zipfile.is_zipfile(path):
+            raise ValueError(f"{path} is not an ether-envs weight file (expected a .npz archive)")
         try:
             with np.load(path, allow_pickle=False) as z:
                 arrays = {k: z[k] for k in z.files}
-        except (ValueError, OSError) as e:
-            raise ValueError(f"{path} is not an ether-envs weight file (.npz without pickles): {e}") from None
+        except (ValueError, OSError, EOFError, zipfile.BadZipFile) as e:
+            reason = "it holds Python objects (pickles), which are never loaded" if "pickle" in str(e) else str(e)
+            raise ValueError(f"{path} is not an ether-envs weight file: {reason}") from None
         if "metadata" not in arrays:
             raise ValueError(f"{path} has no 'metadata' record: not an ether-envs weight file")
-        meta = json.loads(str(arrays.pop("metadata")))
+        try:
+            meta = json.loads(str(arrays.pop("metadata")))
+        except json.JSONDecodeError:
+            meta = None
+        if not isinstance(meta, dict):
+            raise ValueError(f"{path}: its 'metadata' record is not a JSON object")
         if meta.get("format") != WEIGHTS_FORMAT:
             raise ValueError(f"{path}: weight format {meta.get('format')!r}, expected {WEIGHTS_FORMAT!r}")
         try:
@@ -153,9 +196,13 @@ class MLPPolicy:
             value = (arrays["value.weight"], arrays["value.bias"])
         except KeyError as e:
             raise ValueError(f"{path} lacks the array {e.args[0]!r}") from None
+        for name, a in arrays.items():
+            if a.dtype.kind not in "fiu" or not np.isfinite(a).all():
+                raise ValueError(f"{path}: array {name!r} is not all finite numbers")
         return cls(hidden, policy, value, meta)
 
     def num_parameters(self) -> int:
+        """The number of weights and biases."""
         return int(sum(a.size for k, a in self.arrays().items() if k != "metadata"))
 
 

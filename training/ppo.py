@@ -213,7 +213,7 @@ def train(cfg: PPOConfig) -> Path:
     import torch
 
     from agents.ppo import check_compatible, model_metadata
-    from agents.pretrained import MLPPolicy
+    from agents.pretrained import MLPPolicy, encoder_fingerprint
     from ether_envs.vector import make_vec_env
 
     from .selfplay import OpponentPool, parse_weights
@@ -225,7 +225,8 @@ def train(cfg: PPOConfig) -> Path:
     run_dir = Path(cfg.run_dir)
     ckpt_path = run_dir / "checkpoint.pt"
     hidden = parse_hidden(cfg.hidden)
-    meta = model_metadata(game)
+    layout = model_metadata(game)
+    meta = {**layout, "encoder_fingerprint": encoder_fingerprint(game)}
 
     teacher = None
     if cfg.init:
@@ -243,7 +244,7 @@ def train(cfg: PPOConfig) -> Path:
         if not ckpt_path.exists():
             raise ValueError(f"resume: no checkpoint in {run_dir}")
         ck = torch.load(ckpt_path, weights_only=True)
-        if ck["metadata"] != json.dumps(meta):
+        if ck["metadata"] != json.dumps(layout):
             raise ValueError(f"resume: {ckpt_path} was trained on another game setup")
         net.load_state_dict(ck["net"])
         optimizer.load_state_dict(ck["optimizer"])
@@ -328,7 +329,7 @@ def train(cfg: PPOConfig) -> Path:
     def checkpoint() -> None:
         tmp = ckpt_path.with_suffix(".tmp")
         torch.save({"net": net.state_dict(), "optimizer": optimizer.state_dict(), "state": json.dumps(state),
-                    "metadata": json.dumps(meta)}, tmp)
+                    "metadata": json.dumps(layout)}, tmp)
         tmp.replace(ckpt_path)
 
     bar = None

@@ -19,6 +19,7 @@ import agents.pretrained
 import ether_envs
 from agents import make_agent
 from agents.ppo import check_compatible, model_metadata
+from agents.pretrained import encoder_fingerprint
 from agents.pretrained import WEIGHTS_DIR, WEIGHTS_FORMAT, MLPPolicy, PretrainedAgent, shipped_weights
 from training.evaluate import run_tournament
 
@@ -95,6 +96,11 @@ def test_shipped_weights_match_the_current_layout(name):
     assert policy.metadata["format"] == WEIGHTS_FORMAT and policy.metadata["game"] == name
     check_compatible(policy.metadata, game, source=f"shipped weights {path.name}")
     assert path.stat().st_size <= MAX_WEIGHT_BYTES
+    # the layout record misses an encoder that changes a feature's meaning at the same size: the
+    # fingerprint of fixed random games does not
+    assert policy.metadata.get("encoder_fingerprint") == encoder_fingerprint(game), (
+        f"the {name} encoder or action codec changed since {path.name} was trained: "
+        f"retrain with `ether-envs recipe {name} --export`")
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -237,6 +243,21 @@ def test_files_that_are_not_weight_files_are_refused(tmp_path):
         make_agent(f"pretrained:path={other_format}", game)
     with pytest.raises(FileNotFoundError, match="weight file not found"):
         make_agent(f"pretrained:path={tmp_path / 'absent.npz'}", game)
+    # found by review: a truncated archive, metadata that is not a JSON object, weights that are not finite
+    truncated = tmp_path / "truncated.npz"
+    truncated.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+    with pytest.raises(ValueError, match="not an ether-envs weight file"):
+        make_agent(f"pretrained:path={truncated}", game)
+    for bad_meta in ("[1, 2]", "5", "not json"):
+        bad = tmp_path / "bad_meta.npz"
+        arrays = dict(np.load(path, allow_pickle=False))
+        arrays["metadata"] = np.array(bad_meta)
+        np.savez(bad, **arrays)
+        with pytest.raises(ValueError, match="'metadata' record is not a JSON object"):
+            make_agent(f"pretrained:path={bad}", game)
+    nan = rewrite(path, tmp_path / "nan.npz", **{"policy.bias": np.full(game.num_distinct_actions(), np.nan, np.float32)})
+    with pytest.raises(ValueError, match="'policy.bias' is not all finite numbers"):
+        make_agent(f"pretrained:path={nan}", game)
 
 
 def test_bad_options_are_refused(tmp_path):
