@@ -39,7 +39,7 @@ slices:
 
 | Slice | Name | Shape | Range | Meaning |
 |---|---|---|---|---|
-| 0-2469 | tiles | (38, 65) | [0, 1] | per tile id: where it is, side, level (/10), what it lies on, spire, size, standard-side elements; see observation.TILE_FEATURES |
+| 0-2469 | tiles | (38, 65) | [0, 1] | per tile id: where it is, side, level (/10, capped at 1), what it lies on, spire, size, standard-side elements; see observation.TILE_FEATURES |
 | 2470-7637 | spaces | (304, 17) | [0, 1] | per space tile*8+k: exists in the fortress, open, pillar, invader element, die requirement masks (printed); see observation.SPACE_FEATURES |
 | 7638-9005 | rooms | (114, 12) | [0, 1] | per room slot tile*3+r: exists, open, complete, covered by a floor, size, element mask, holds a spire topper; see observation.ROOM_FEATURES |
 | 9006-9010 | dice | (5,) | [0, 1] | unused dice per face (earth, air, fire, water, star) / 8 |

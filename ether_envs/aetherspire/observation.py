@@ -33,7 +33,7 @@ FIEND_FEATURES = ([f"slot_{k}" for k in range(4)] + [f"level_{k}" for k in range
 TF = {n: i for i, n in enumerate(TILE_FEATURES)}
 
 PIECES = [
-    Piece("tiles", (NT, len(TILE_FEATURES)), 0, 1, "per tile id: where it is, side, level (/10), what it lies "
+    Piece("tiles", (NT, len(TILE_FEATURES)), 0, 1, "per tile id: where it is, side, level (/10, capped at 1), what it lies "
           "on, spire, size, standard-side elements; see observation.TILE_FEATURES"),
     Piece("spaces", (NS, len(SPACE_FEATURES)), 0, 1, "per space tile*8+k: exists in the fortress, open, pillar, "
           "invader element, die requirement masks (printed); see observation.SPACE_FEATURES"),
@@ -176,7 +176,7 @@ class Encoder:
         buf[tb + 2] = 1.0
         if sd:
             buf[tb + 3] = 1.0
-        buf[tb + 4] = lv / 10.0
+        buf[tb + 4] = min(lv, 10) / 10.0  # a tower of small floors can pass level 10: capped at 1
         b = s.base_of[t]
         if b <= -2:
             buf[tb + 3 - b] = 1.0

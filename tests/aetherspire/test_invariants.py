@@ -138,3 +138,22 @@ def test_clone_copies_every_list_field():
         if s.is_terminal():
             break
         s.apply_action(r.choice(s.legal_actions()))
+
+
+def test_observation_stays_within_bounds_on_a_tall_tower():
+    """Found by review: heuristic play at difficulty 3 stacks floors past level 10 (seed 15,
+    step 237 reaches level 11); the tile level feature is capped at 1 like every feature."""
+    import ether_envs
+    from agents import make_agent
+
+    game = ether_envs.load_game("aetherspire", num_players=2, difficulty=3)
+    state = game.new_initial_state(seed=15)
+    agent = make_agent("heuristic", game, seed=15)
+    tallest = 0
+    while not state.is_terminal():
+        p = state.current_player()
+        obs = state.observation_tensor(p)
+        assert obs.min() >= 0.0 and obs.max() <= 1.0, f"observation outside [0, 1] at step {len(state.history)}"
+        tallest = max(tallest, max(state.level))
+        state.apply_action(agent.act(state, p))
+    assert tallest > 10  # the game does reach the case the cap is for
