@@ -150,13 +150,20 @@ class MLPPolicy:
         out["metadata"] = np.array(json.dumps({**self.metadata, "format": WEIGHTS_FORMAT}))
         return out
 
-    def save(self, path: str | Path) -> Path:
-        """Write the ``.npz`` weight file (compressed); returns its path."""
+    def save(self, path: str | Path, dtype: Any = np.float32) -> Path:
+        """Write the ``.npz`` weight file (compressed); returns its path.
+
+        Args:
+            dtype: how the layers are stored: ``numpy.float32`` (default) or ``numpy.float16`` (half
+                the size, e.g. to keep a wide first layer under the zoo's 5 MB; play still computes
+                in float32, from the rounded weights).
+        """
         path = Path(path)
         if path.suffix != ".npz":
             path = path.with_suffix(".npz")
         path.parent.mkdir(parents=True, exist_ok=True)
-        np.savez_compressed(path, **self.arrays())
+        arrays = {k: (v if k == "metadata" else v.astype(dtype)) for k, v in self.arrays().items()}
+        np.savez_compressed(path, **arrays)
         return path
 
     @classmethod

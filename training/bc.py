@@ -85,8 +85,12 @@ def demonstrations(game_name: str, config: dict | None = None, teacher: str = "h
     Raises:
         ValueError: ``games < 1``, ``keep`` outside (0, 1], ``workers < 1``.
     """
-    if games < 1 or not 0 < keep <= 1 or workers < 1:
-        raise ValueError(f"games must be >= 1, keep in (0, 1], workers >= 1; got {games}, {keep}, {workers}")
+    if games < 1:
+        raise ValueError(f"games must be >= 1, got {games}")
+    if not 0 < keep <= 1:
+        raise ValueError(f"keep must be in (0, 1], got {keep}")
+    if workers < 1:
+        raise ValueError(f"workers must be >= 1, got {workers}")
     config = dict(config or {})
     chunks = [list(range(seed + i, seed + games, workers)) for i in range(workers)]
     tasks = [(game_name, config, teacher, c, keep, seed, student) for c in chunks if c]
@@ -179,7 +183,10 @@ def main(argv: list[str] | None = None) -> Path:
     config = parse_config(a.config)
     game = ether_envs.load_game(a.game, **config)
     torch.manual_seed(a.seed)
-    data = demonstrations(a.game, config, a.teacher, a.games, a.seed, a.keep, a.workers)
+    try:
+        data = demonstrations(a.game, config, a.teacher, a.games, a.seed, a.keep, a.workers)
+    except (ValueError, FileNotFoundError) as e:
+        p.error(str(e))
     print(f"{len(data['action'])} samples from {a.games} games")
     net = make_net(game.observation_size(), game.num_distinct_actions(), hidden)
     stats = clone(net, data, epochs=a.epochs, seed=a.seed)

@@ -170,6 +170,9 @@ def cmd_main(args: argparse.Namespace) -> Any:
 
     from . import recipes
 
+    for name in ("deals", "workers", "simulations"):
+        if getattr(args, name) < 1:
+            raise ValueError(f"--{name} must be >= 1, got {getattr(args, name)}")
     _one_thread()
     t0 = time.time()
     out = Path(args.out)

@@ -84,7 +84,9 @@ def plot(rows: list[dict], path: str | Path | None = None):
                     alpha=1.0 if seed == 0 else 0.6, linestyle="-" if seed == 0 else "--",
                     label=f"{opp.replace('_', ' ')}, seed {seed}" if opp.endswith("_team") else f"vs {opp}, seed {seed}")
             ax.fill_between(xs, [r["low"] for r in rs], [r["high"] for r in rs], color=colors.get(opp), alpha=0.12)
-    coop = ether_envs.load_game(game).utility() == "identical"
+    from .baselines import is_cooperative
+
+    coop = is_cooperative(ether_envs.load_game(game))
     for ax, label in zip(axes, ("PPO frames (learner decisions)", "wall-clock minutes (2 cores, incl. cloning)")):
         if not coop:
             ax.axhline(1.0 / n, color="black", linestyle=":", linewidth=1, label=f"fair share 1/{n}")

@@ -40,6 +40,7 @@ import argparse
 import csv
 import dataclasses
 import json
+import math
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -95,9 +96,6 @@ class PPOConfig:
     resume: bool = False
     torch_threads: int = 1
     progress: bool = True
-    select_best: bool = False
-    """Also keep ``best.npz``: the weights of the evaluation with the highest win rate against the
-    last eval opponent (the learner's team win rate in a co-operative game)."""
     clock_offset: float = 0.0
     """Minutes already spent before this stage (e.g. behaviour cloning), added to the curves' wall clock."""
 
@@ -185,19 +183,37 @@ def validate(cfg: PPOConfig) -> None:
 
     if cfg.game not in ether_envs.list_games():
         raise ValueError(f"unknown game {cfg.game!r}; known: {', '.join(ether_envs.list_games())}")
-    ether_envs.load_game(cfg.game, **cfg.config)
     for name in ("total_frames", "n_envs", "n_steps", "minibatch", "epochs", "torch_threads"):
         if int(getattr(cfg, name)) < 1:
             raise ValueError(f"{name} must be >= 1, got {getattr(cfg, name)}")
     for name in ("n_procs", "snapshot_every", "eval_every", "checkpoint_every", "kickstart_frames", "max_snapshots"):
         if int(getattr(cfg, name)) < 0:
             raise ValueError(f"{name} must be >= 0, got {getattr(cfg, name)}")
-    if not 0 < cfg.gamma <= 1 or not 0 <= cfg.gae_lambda <= 1:
-        raise ValueError(f"gamma must be in (0, 1] and gae_lambda in [0, 1], got {cfg.gamma}, {cfg.gae_lambda}")
-    if cfg.learning_rate <= 0 or cfg.clip <= 0 or cfg.kickstart < 0 or cfg.max_minutes < 0:
-        raise ValueError("learning_rate and clip must be > 0, kickstart and max_minutes >= 0")
+    if int(cfg.eval_deals) < 0:
+        raise ValueError(f"eval_deals must be >= 0, got {cfg.eval_deals}")
+    ranges = {"gamma": (cfg.gamma, 0.0, 1.0, "(0, 1]"), "gae_lambda": (cfg.gae_lambda, -1e-12, 1.0, "[0, 1]"),
+              "clip": (cfg.clip, 0.0, 1.0, "(0, 1]"), "learning_rate": (cfg.learning_rate, 0.0, math.inf, "> 0")}
+    for name, (value, low, high, allowed) in ranges.items():
+        if not (math.isfinite(value) and low < value <= high):
+            raise ValueError(f"{name} must be {allowed}, got {value}")
+    for name in ("ent_coef", "vf_coef", "max_grad_norm", "kickstart", "max_minutes", "score_shaping"):
+        value = getattr(cfg, name)
+        if not (math.isfinite(value) and value >= 0):
+            raise ValueError(f"{name} must be a finite number >= 0, got {value}")
     parse_hidden(cfg.hidden)
-    parse_weights(cfg.opponents)
+    from agents import make_agent
+
+    game = ether_envs.load_game(cfg.game, **cfg.config)
+    for spec in [k for k in parse_weights(cfg.opponents) if k != "self"]:
+        try:
+            make_agent(spec, game)
+        except (ValueError, FileNotFoundError) as e:
+            raise ValueError(f"opponents: {e}") from None
+    for spec in [x.strip() for x in cfg.eval_opponents.split(",") if x.strip()]:
+        try:
+            make_agent(spec, game)
+        except (ValueError, FileNotFoundError) as e:
+            raise ValueError(f"eval_opponents: {e}") from None
     if cfg.init and not Path(cfg.init).exists():
         raise ValueError(f"init: weight file not found: {cfg.init}")
     if cfg.kickstart > 0 and not cfg.init:
@@ -246,6 +262,10 @@ def train(cfg: PPOConfig) -> Path:
         ck = torch.load(ckpt_path, weights_only=True)
         if ck["metadata"] != json.dumps(layout):
             raise ValueError(f"resume: {ckpt_path} was trained on another game setup")
+        stored = json.loads((run_dir / "config.json").read_text()) if (run_dir / "config.json").exists() else {}
+        if stored.get("seed", cfg.seed) != cfg.seed:
+            raise ValueError(f"resume: {run_dir} holds a run of seed {stored['seed']}, not {cfg.seed}; "
+                             "give another run folder")
         net.load_state_dict(ck["net"])
         optimizer.load_state_dict(ck["optimizer"])
         state = json.loads(ck["state"])
@@ -292,11 +312,11 @@ def train(cfg: PPOConfig) -> Path:
             row.update({f"win_rate_vs_{label}": round(rate, 4), f"low_vs_{label}": round(low, 4),
                         f"high_vs_{label}": round(high, 4), f"games_vs_{label}": games})
 
-        if game.utility() == "identical":
+        from .baselines import is_cooperative, team_result
+
+        if is_cooperative(game):
             # co-operative: the learner plays every seat as one team; each eval spec's own team
             # win rate on the same deals is the reference ("<spec>_team")
-            from .baselines import team_result
-
             seed = cfg.seed + 10_000
             games, rate, low, high = team_result(cfg.game, "learner", cfg.config, cfg.eval_deals, seed, agent=learner)
             put("learner_team", rate, low, high, games)
@@ -308,12 +328,6 @@ def train(cfg: PPOConfig) -> Path:
             for r in res.pairings:
                 put(r.opponent, r.win_rate, r.win_low, r.win_high, r.games)
         _append_csv(eval_file, row)
-        if cfg.select_best:
-            key = "win_rate_vs_learner_team" if game.utility() == "identical" else f"win_rate_vs_{specs[-1]}"
-            if row[key] >= state.get("best", -1.0):
-                state["best"], state["best_frames"] = row[key], state["frames"]
-                export(run_dir / "best.npz", selected_on=f"{key} = {row[key]} at {state['frames']} frames "
-                       f"({cfg.eval_deals} deals, evaluation seed {cfg.seed + 10_000})")
         state["eval_minutes"] += (time.perf_counter() - t0) / 60.0
         if bar is not None:
             bar.set_postfix({k.replace("win_rate_vs_", "vs "): f"{v:.0%}" for k, v in row.items() if k.startswith("win")})
@@ -336,7 +350,8 @@ def train(cfg: PPOConfig) -> Path:
     if cfg.progress:
         from tqdm import tqdm
 
-        bar = tqdm(total=cfg.total_frames, initial=state["frames"], unit="frame", desc=f"ppo {cfg.game}",
+        budget = f" (stops after {cfg.max_minutes:g} min or {cfg.total_frames:,} frames)" if cfg.max_minutes else ""
+        bar = tqdm(total=cfg.total_frames, initial=state["frames"], unit="frame", desc=f"ppo {cfg.game}{budget}",
                    mininterval=1.0 if _is_tty() else 30.0)
     started = time.perf_counter() - 60.0 * state["minutes"]
     if state["frames"] == 0 and cfg.eval_every > 0 and "eval" not in state["last"]:
@@ -492,8 +507,12 @@ def config_from_namespace(ns: argparse.Namespace) -> PPOConfig:
 
 
 def main(argv: list[str] | None = None) -> Path:
-    cfg = config_from_namespace(build_parser().parse_args(argv))
-    path = train(cfg)
+    parser = build_parser()
+    cfg = config_from_namespace(parser.parse_args(argv))
+    try:
+        path = train(cfg)
+    except (ValueError, FileNotFoundError) as e:
+        parser.error(str(e))
     print(f"weights written to {path}")
     return path
 

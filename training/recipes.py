@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import math
 import shutil
 import time
 from dataclasses import dataclass, field
@@ -56,8 +57,8 @@ class Recipe:
     minutes: float = 40.0
     frames: int = 5_000_000
     select_best: bool = False
-    """Ship the evaluation-best weights (``best.npz``, chosen on the training evaluations' deals) instead
-    of the last ones; the reported results come from other deals."""
+    """Ship the best of the run's snapshots and final weights on the training evaluations' deals
+    (:mod:`training.select`, ``best.npz``) instead of the final weights; report results on other deals."""
     ppo: dict = field(default_factory=dict)
 
 
@@ -96,7 +97,8 @@ def run_recipe(game: str, seed: int = 0, out_dir: str = "runs", minutes: float |
         eval_deals: deals per evaluation opponent during PPO (each played in every seat).
 
     Raises:
-        ValueError: unknown game, or budgets < 0.
+        ValueError: unknown game, budgets or workers out of range, or a run folder holding another
+            game's or seed's run.
     """
     import numpy as np
     import torch
@@ -111,14 +113,25 @@ def run_recipe(game: str, seed: int = 0, out_dir: str = "runs", minutes: float |
     recipe = RECIPES[game]
     minutes = recipe.minutes if minutes is None else float(minutes)
     frames = recipe.frames if frames is None else int(frames)
-    if minutes <= 0 or frames < 1:
-        raise ValueError(f"minutes must be > 0 and frames >= 1, got {minutes}, {frames}")
+    if not (math.isfinite(minutes) and minutes > 0):
+        raise ValueError(f"minutes must be a finite number > 0, got {minutes}")
+    if frames < 1:
+        raise ValueError(f"frames must be >= 1, got {frames}")
+    if workers < 1:
+        raise ValueError(f"workers must be >= 1, got {workers}")
+    if eval_deals < 1:
+        raise ValueError(f"eval_deals must be >= 1, got {eval_deals}")
     g = ether_envs.load_game(game, **recipe.config)
     if bc_games is not None:
         if bc_games < 1:
             raise ValueError(f"bc_games must be >= 1, got {bc_games}")
         recipe = dataclasses.replace(recipe, bc_games=int(bc_games))
     run_dir = Path(run_dir) if run_dir is not None else Path(out_dir) / f"{game}__recipe__{seed}"
+    if (run_dir / "config.json").exists():
+        stored = json.loads((run_dir / "config.json").read_text())
+        if stored.get("game") != game or stored.get("seed") != seed:
+            raise ValueError(f"{run_dir} holds the recipe of {stored.get('game')!r} seed {stored.get('seed')}, not "
+                             f"{game!r} seed {seed}: give another run folder")
     run_dir.mkdir(parents=True, exist_ok=True)
     bc_path = run_dir / "bc_policy.npz"
     times_file = run_dir / "stages.json"
@@ -153,10 +166,12 @@ def run_recipe(game: str, seed: int = 0, out_dir: str = "runs", minutes: float |
                         hidden=recipe.hidden, init=str(bc_path), run_dir=str(run_dir), eval_deals=eval_deals,
                         eval_every=max(50_000, frames // 40), snapshot_every=100_000, checkpoint_every=100_000,
                         clock_offset=times["bc_minutes"], progress=progress,
-                        resume=(run_dir / "checkpoint.pt").exists(), select_best=recipe.select_best, **recipe.ppo)
+                        resume=(run_dir / "checkpoint.pt").exists(), **recipe.ppo)
     path = ppo.train(cfg)
-    if recipe.select_best and (run_dir / "best.npz").exists():
-        path = run_dir / "best.npz"
+    if recipe.select_best:
+        from .select import select
+
+        path = select(run_dir, opponent="heuristic", deals=eval_deals, workers=workers, log=log)
     if export:
         WEIGHTS_DIR.mkdir(parents=True, exist_ok=True)
         dest = WEIGHTS_DIR / f"{game}.npz"

@@ -250,3 +250,23 @@ def test_recipe_command_line(monkeypatch, capsys, tmp_path):
     assert cli.main(["recipe", "etherium", "--minutes", "0", "--out-dir", str(tmp_path / "r")]) == 2
     assert "minutes must be > 0" in capsys.readouterr().err
     assert not (tmp_path / "r").exists()
+
+
+def test_recipe_with_select_best_ships_the_evaluation_best_candidate(tmp_path, monkeypatch):
+    """select_best: after PPO, every snapshot and the final weights play the evaluation deals and
+    the best is written to best.npz (the latest of equals), which the recipe returns."""
+    tiny = recipes.Recipe(bc_games=2, bc_epochs=1, hidden="16", minutes=5.0, frames=96, select_best=True,
+                          ppo={"opponents": "heuristic=1", "n_envs": 2, "n_steps": 16, "minibatch": 16, "epochs": 1})
+    monkeypatch.setitem(recipes.RECIPES, "aethermon_collect", tiny)
+    logs = []
+    path = recipes.run_recipe("aethermon_collect", seed=2, out_dir=str(tmp_path), workers=1, eval_deals=1,
+                              progress=False, log=logs.append)
+    run = tmp_path / "aethermon_collect__recipe__2"
+    assert path == run / "best.npz"
+    candidates = [line for line in logs if "vs heuristic (2 games)" in line]
+    assert len(candidates) == len(list((run / "snapshots").glob("*.npz"))) + 1  # + the final policy.npz
+    meta = make_agent(f"pretrained:path={path}", ether_envs.load_game("aethermon_collect")).policy.metadata
+    assert "best of" in meta["training"]["selected_on"]
+    with pytest.raises(ValueError, match="holds the recipe of 'aethermon_collect' seed 2, not 'aethermon_collect' seed 3"):
+        recipes.run_recipe("aethermon_collect", seed=3, run_dir=run, workers=1, eval_deals=1, progress=False,
+                           log=logs.append)
