@@ -73,7 +73,7 @@ def test_baselines_ladder_includes_shipped_pretrained(tmp_path, monkeypatch):
     assert [(r.agent, r.opponent) for r in res.rows] == [
         ("heuristic", "random"), ("mcts:simulations=2", "random"), ("mcts:simulations=2", "heuristic"),
         ("pretrained", "random"), ("pretrained", "heuristic"), ("pretrained", "mcts:simulations=2")]
-    assert all(r.budget == "ppo 1,234 frames 1 min (seed 3)" for r in res.rows if r.agent == "pretrained")
+    assert all(r.budget == "ppo 1,234 PPO frames 1.0 min (seed 3)" for r in res.rows if r.agent == "pretrained")
     assert sorted(e.agent for e in res.ladder) == ["heuristic", "mcts:simulations=2", "pretrained", "random"]
     assert all(e.games == 6 for e in res.ladder)  # 3 pairings x 1 deal x 2 seats
 

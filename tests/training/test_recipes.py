@@ -248,7 +248,7 @@ def test_recipe_command_line(monkeypatch, capsys, tmp_path):
     assert f"weights: {tmp_path / 'policy.npz'}" in capsys.readouterr().out
     monkeypatch.undo()
     assert cli.main(["recipe", "etherium", "--minutes", "0", "--out-dir", str(tmp_path / "r")]) == 2
-    assert "minutes must be > 0" in capsys.readouterr().err
+    assert "minutes must be a finite number > 0, got 0.0" in capsys.readouterr().err
     assert not (tmp_path / "r").exists()
 
 
