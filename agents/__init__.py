@@ -7,7 +7,8 @@
     action = agent.act_env(env)                    # env level (a PettingZoo AEC env)
 
 Specs: ``random``, ``heuristic``, ``mcts[:simulations=N,c=C,rollouts=R]``,
-``ppo:PATH[,deterministic=false]``, ``rllib:CHECKPOINT[,deterministic=false]`` (see :func:`make_agent`).
+``pretrained[:path=FILE.npz,deterministic=false]``, ``ppo:PATH[,deterministic=false]``,
+``rllib:CHECKPOINT[,deterministic=false]`` (see :func:`make_agent`).
 """
 
 from .base import Agent, parse_spec
@@ -15,7 +16,7 @@ from .heuristic import HeuristicAgent
 from .mcts import MCTSAgent
 from .random_agent import RandomAgent
 
-AGENT_KINDS = ("random", "heuristic", "mcts", "ppo", "rllib")
+AGENT_KINDS = ("random", "heuristic", "mcts", "pretrained", "ppo", "rllib")
 
 
 def make_agent(spec: str, game, seed: int | None = None) -> Agent:
@@ -26,7 +27,12 @@ def make_agent(spec: str, game, seed: int | None = None) -> Agent:
     * ``random`` — uniform over legal actions.
     * ``heuristic`` — the game's greedy rule (``agents/heuristics/<game>.py``).
     * ``mcts:simulations=200,c=1.4`` — UCT over the engine (determinized for hidden information).
-    * ``ppo:path/to/model.zip`` (``deterministic=false`` to sample) — a trained MaskablePPO model.
+    * ``pretrained`` — the game's shipped policy network (``agents/weights/<game>.npz``, for the
+      game's default configuration): one forward pass per decision, no search, no torch;
+      ``pretrained:path=FILE.npz`` loads any weight file written by ``training`` (an ``.npz``
+      read without pickles: loading it runs no code).
+    * ``ppo:path/to/model.zip`` (``deterministic=false`` to sample) — a trained MaskablePPO
+      model; an SB3 zip is a pickle, so loading it runs code: load only files you trust.
     * ``rllib:runs/<run>/checkpoint`` — a policy trained by ``training.rllib`` (needs Ray).
 
     Raises:
@@ -39,6 +45,10 @@ def make_agent(spec: str, game, seed: int | None = None) -> Agent:
         cls, first = HeuristicAgent, [game]
     elif kind == "mcts":
         cls, first = MCTSAgent, []
+    elif kind == "pretrained":
+        from .pretrained import PretrainedAgent
+
+        cls, first = PretrainedAgent, [game]
     elif kind == "ppo":
         from .ppo import PPOAgent  # torch only when needed
 

@@ -1,24 +1,30 @@
-"""The README baseline table for every registered game, from one rerunnable command.
+"""The README ladder for every registered game, from one rerunnable command.
 
-    ether-envs baselines                                  # all games, modest budget
-    ether-envs baselines --games ethnos etherium --deals 20 --simulations 100 --out results/baselines
-    ether-envs baselines --ppo runs/main/model.zip       # add a trained model (on its own game/config)
-    ether-envs baselines --workers 2                     # the same table, games spread over 2 processes
+    ether-envs baselines --deals 10 --simulations 200 --workers 2 --out results/baselines   # the README run
+    ether-envs baselines --games ethnos etherium --deals 20 --simulations 100
+    ether-envs baselines --ppo runs/main/model.zip       # add a trained SB3 model (on its own game/config)
 
-For each game at its default configuration (default player count), the
-tournament code of :mod:`training.evaluate` plays ``heuristic`` vs ``random``
-and ``mcts:simulations=N`` vs ``random`` on ``--deals`` paired deals with full
-seat rotation (every deal played once with the agent in each seat, the
-opponent in all the others); the win rate is the agent's mean credit with a
-Wilson 95% interval. A ``--ppo`` model plays ``random`` on the game and config
-it was trained on (read from the model's metadata).
+For each game at its default configuration (default player count) the ladder is
+``random``, ``heuristic``, ``mcts:simulations=N`` (``--simulations``) and, when the
+game has shipped weights (``agents/weights/<game>.npz``), ``pretrained``.
 
-A co-operative game (utility ``identical``, e.g. Aetherspire) has no opponent:
-each agent plays all seats as one team, and the win rate is the team's win
-rate (positive final return) over ``--deals`` deals, with a Wilson interval.
+* **Competitive games**: a round robin (:func:`training.evaluate.run_tournament`): every
+  pair of ladder agents A vs B plays ``--deals`` paired deals with full seat rotation
+  (every deal once with A in each seat and B in all the others). Each pairing gets a row
+  with A's win rate (mean credit: win 1, k-way tie for first 1/k) and its Wilson 95%
+  interval; A is the agent listed later in the ladder, so rows read "stronger vs weaker".
+  The ladder ranks the agents by their OpenSkill (Plackett-Luce) rating over all the games
+  of the round robin, best first by the ordinal ``mu - 3 sigma``.
+* **Co-operative games** (utility ``identical``, e.g. Aetherspire) have no opponent: each
+  ladder agent plays all seats as one team on ``--deals`` deals (:func:`team_result`), and
+  the ladder ranks them by team win rate (positive final return), with Wilson intervals.
 
-``--out PATH`` writes ``PATH.md`` (the table and its footnotes) and
-``PATH.json`` (every row plus the options).
+A ``--ppo`` model plays ``random`` on the game and config it was trained on (read from the
+model's metadata); it gets a row, not a ladder rank. ``--workers N`` plays the games in ``N``
+processes; the tables are the same for any ``N``.
+
+``--out PATH`` writes ``PATH.md`` (the ladder, the head-to-head table and their notes,
+with the command, the seed and the time taken) and ``PATH.json`` (the same data).
 """
 
 from __future__ import annotations
@@ -35,9 +41,11 @@ import ether_envs
 from . import evaluate as evaluate_mod
 
 DEFAULT_DEALS = 10
-"""Deals per row (each played once per seat in competitive games)."""
-DEFAULT_SIMULATIONS = 25
+"""Deals per pairing (each played once per seat in competitive games) and per co-operative team."""
+DEFAULT_SIMULATIONS = 200
 """MCTS simulations per move."""
+LADDER = ("random", "heuristic", "mcts:simulations={simulations}", "pretrained")
+"""The ladder's agent specs, weakest first (``pretrained`` only for games with shipped weights)."""
 
 COOP_NOTE = ("Co-operative game: there is no opponent; the agent plays every seat as one team and the "
              "win rate is the team's win rate over the deals.")
@@ -45,7 +53,7 @@ COOP_NOTE = ("Co-operative game: there is no opponent; the agent plays every sea
 
 @dataclass
 class BaselineRow:
-    """One line of the baseline table."""
+    """One line of the head-to-head table: ``agent`` vs ``opponent`` (``"-"``: a co-operative team)."""
 
     game: str
     agent: str
@@ -64,6 +72,44 @@ class BaselineRow:
         opp = f"- (team)[^coop]" if self.cooperative else self.opponent
         return (f"| {self.game} | {self.agent} | {opp} | {self.players} | {self.games} | {self.win_rate:.1%} "
                 f"| [{self.win_low:.1%}, {self.win_high:.1%}] | {self.budget} | {self.seed} |")
+
+
+@dataclass
+class LadderEntry:
+    """One agent's place in its game's ladder. Competitive games: ``mu``/``sigma``/``ordinal``
+    (OpenSkill over the round robin); co-operative games: the team ``win_rate`` and interval."""
+
+    game: str
+    rank: int
+    agent: str
+    players: int
+    games: int
+    cooperative: bool = False
+    mu: float | None = None
+    sigma: float | None = None
+    ordinal: float | None = None
+    win_rate: float | None = None
+    win_low: float | None = None
+    win_high: float | None = None
+
+    def markdown(self) -> str:
+        rating = "-" if self.mu is None else f"{self.mu:.1f} ± {self.sigma:.1f}"
+        team = "-" if self.win_rate is None else f"{self.win_rate:.1%}"
+        interval = "-" if self.win_low is None else f"[{self.win_low:.1%}, {self.win_high:.1%}]"
+        return (f"| {self.game} | {self.rank} | {self.agent} | {self.players} | {rating} | {team} | {interval} "
+                f"| {self.games} |")
+
+
+LADDER_HEADER = ("| game | rank | agent | players | OpenSkill mu ± sigma | team win rate[^coop] "
+                 "| 95% interval (Wilson) | games |\n|---|---|---|---|---|---|---|---|")
+
+
+@dataclass
+class Baselines:
+    """What :func:`run_baselines` measured: the head-to-head ``rows`` and each game's ``ladder``."""
+
+    rows: list[BaselineRow]
+    ladder: list[LadderEntry]
 
 
 HEADER = ("| game | agent | opponent | players | games | win rate | 95% interval (Wilson) | training budget | seed |\n"
@@ -116,19 +162,86 @@ class _TeamPlayer:
         return int(returns[0] > 0)
 
 
-def _row(game_name: str, game, spec: str, config: dict, deals: int, seed: int, budget: str,
-         label: str | None = None, workers: int = 1) -> BaselineRow:
-    t0 = time.perf_counter()
+def ladder_specs(game_name: str, simulations: int) -> list[str]:
+    """The ladder of ``game_name``, weakest first (``pretrained`` only with shipped weights)."""
+    from agents.pretrained import shipped_weights
+
+    specs = [spec.format(simulations=simulations) for spec in LADDER]
+    if game_name not in shipped_weights():
+        specs.remove("pretrained")
+    return specs
+
+
+def _budget(game_name: str, spec: str) -> str:
+    """The training budget of a ladder agent (``-`` for the untrained ones)."""
+    if spec != "pretrained":
+        return "-"
+    from agents.pretrained import MLPPolicy, shipped_weights
+
+    t = MLPPolicy.load(shipped_weights()[game_name]).metadata.get("training") or {}
+    parts = ["bc + ppo" if t.get("init") else str(t.get("algorithm", "?"))]
+    if t.get("frames") is not None:
+        parts.append(f"{int(t['frames']):,} PPO frames")
+    minutes = t.get("wall_minutes", t.get("minutes"))
+    if minutes is not None:
+        parts.append(f"{float(minutes):.1f} min")
+    return " ".join(parts) + (f" (seed {t['seed']})" if t.get("seed") is not None else "")
+
+
+def game_ladder(game_name: str, deals: int, simulations: int, seed: int, workers: int = 1,
+                progress: bool = False) -> Baselines:
+    """One game's ladder at its default configuration (see the module docstring)."""
+    game = ether_envs.load_game(game_name)
     n = game.num_players
+    specs = ladder_specs(game_name, simulations)
+    rows: list[BaselineRow] = []
+    ladder: list[LadderEntry] = []
     if is_cooperative(game):
-        games, rate, low, high = team_result(game_name, spec, config, deals, seed, workers=workers)
-        row = BaselineRow(game_name, label or spec, "-", n, games, rate, low, high, budget, seed, cooperative=True)
+        for spec in specs:
+            t0 = time.perf_counter()
+            games, rate, low, high = team_result(game_name, spec, {}, deals, seed, workers=workers)
+            rows.append(BaselineRow(game_name, spec, "-", n, games, rate, low, high, _budget(game_name, spec), seed,
+                                    cooperative=True, seconds=time.perf_counter() - t0))
+            ladder.append(LadderEntry(game_name, 0, spec, n, games, cooperative=True, win_rate=rate, win_low=low,
+                                      win_high=high))
+        ladder.sort(key=lambda e: (-e.win_rate, -e.win_low))  # stable: ties keep the ladder order
     else:
-        res = evaluate_mod.run_tournament(game_name, [spec, "random"], config, deals=deals, seed=seed,
-                                          progress=False, pairings=[(spec, "random")], workers=workers)
+        pairs = [(specs[j], specs[i]) for j in range(1, len(specs)) for i in range(j)]  # stronger vs weaker
+        res = evaluate_mod.run_tournament(game_name, specs, {}, deals=deals, seed=seed, progress=progress,
+                                          pairings=pairs, workers=workers)
+        for pr in res.pairings:
+            rows.append(BaselineRow(game_name, pr.agent, pr.opponent, n, pr.games, pr.win_rate, pr.win_low,
+                                    pr.win_high, _budget(game_name, pr.agent), seed, seconds=pr.seconds))
+        for spec in specs:
+            r = res.ratings[spec]
+            played = sum(pr.games for pr in res.pairings if spec in (pr.agent, pr.opponent))
+            ladder.append(LadderEntry(game_name, 0, spec, n, played, mu=r["mu"], sigma=r["sigma"],
+                                      ordinal=r["ordinal"]))
+        ladder.sort(key=lambda e: -e.ordinal)
+    for rank, entry in enumerate(ladder, 1):
+        entry.rank = rank
+    return Baselines(rows, ladder)
+
+
+def _ppo_row(path: str, deals: int, seed: int, workers: int = 1) -> BaselineRow:
+    """A MaskablePPO model (``ppo:PATH``) against ``random`` on its own game and config."""
+    from agents.ppo import read_metadata
+
+    t0 = time.perf_counter()
+    meta = read_metadata(path)
+    name, config = meta["game"], dict(meta["config"])
+    game = ether_envs.load_game(name, **config)
+    spec = f"ppo:{path}"
+    if is_cooperative(game):
+        games, rate, low, high = team_result(name, spec, config, deals, seed, workers=workers)
+        row = BaselineRow(name, "MaskablePPO", "-", game.num_players, games, rate, low, high, ppo_budget(meta), seed,
+                          cooperative=True)
+    else:
+        res = evaluate_mod.run_tournament(name, [spec, "random"], config, deals=deals, seed=seed, progress=False,
+                                          pairings=[(spec, "random")], workers=workers)
         pr = res.pairings[0]
-        row = BaselineRow(game_name, label or spec, "random", n, pr.games, pr.win_rate, pr.win_low, pr.win_high,
-                          budget, seed)
+        row = BaselineRow(name, "MaskablePPO", "random", game.num_players, pr.games, pr.win_rate, pr.win_low,
+                          pr.win_high, ppo_budget(meta), seed)
     row.seconds = time.perf_counter() - t0
     return row
 
@@ -143,12 +256,13 @@ def ppo_budget(meta: dict[str, Any]) -> str:
 
 def run_baselines(games: Sequence[str] | None = None, deals: int = DEFAULT_DEALS,
                   simulations: int = DEFAULT_SIMULATIONS, seed: int = 0, ppo: Sequence[str] = (),
-                  progress: bool = True, workers: int = 1) -> list[BaselineRow]:
-    """All rows of the baseline table (see the module docstring). ``workers`` processes
-    play each row's games; the table is the same for any number of workers.
+                  progress: bool = True, workers: int = 1) -> Baselines:
+    """Every game's ladder and head-to-head rows (see the module docstring). ``workers``
+    processes play the games; the result is the same for any number of workers.
 
     Raises:
-        ValueError: an unknown game, or ``deals``, ``simulations`` or ``workers`` below 1.
+        ValueError: an unknown game, ``deals``, ``simulations`` or ``workers`` below 1, or shipped
+            weights that no longer match their game (retrain that game's recipe).
     """
     if workers < 1:
         raise ValueError(f"--workers must be >= 1, got {workers}")
@@ -160,51 +274,76 @@ def run_baselines(games: Sequence[str] | None = None, deals: int = DEFAULT_DEALS
     unknown = [g for g in names if g not in ether_envs.GAMES]
     if unknown:
         raise ValueError(f"unknown games {unknown}; registered: {', '.join(ether_envs.list_games())}")
-    rows: list[BaselineRow] = []
+    out = Baselines([], [])
     for name in names:
-        game = ether_envs.load_game(name)
-        for spec in ("heuristic", f"mcts:simulations={simulations}"):
-            rows.append(_row(name, game, spec, {}, deals, seed, "-", workers=workers))
-            if progress:
-                print(f"[baselines] {rows[-1].markdown()}  ({rows[-1].seconds:.1f} s)", flush=True)
-    for path in ppo:
-        from agents.ppo import read_metadata
-
-        meta = read_metadata(path)
-        name, config = meta["game"], dict(meta["config"])
-        game = ether_envs.load_game(name, **config)
-        rows.append(_row(name, game, f"ppo:{path}", config, deals, seed, ppo_budget(meta), label="MaskablePPO",
-                         workers=workers))
+        t0 = time.perf_counter()
         if progress:
-            print(f"[baselines] {rows[-1].markdown()}  ({rows[-1].seconds:.1f} s)", flush=True)
-    return rows
+            print(f"[baselines] {name}: {', '.join(ladder_specs(name, simulations))}", flush=True)
+        part = game_ladder(name, deals, simulations, seed, workers=workers, progress=progress)
+        out.rows += part.rows
+        out.ladder += part.ladder
+        if progress:
+            for entry in part.ladder:
+                print(f"[baselines] {entry.markdown()}", flush=True)
+            print(f"[baselines] {name} done in {time.perf_counter() - t0:.0f} s", flush=True)
+    for path in ppo:
+        out.rows.append(_ppo_row(path, deals, seed, workers))
+        if progress:
+            print(f"[baselines] {out.rows[-1].markdown()}  ({out.rows[-1].seconds:.1f} s)", flush=True)
+    return out
 
 
-def markdown(rows: Sequence[BaselineRow], deals: int, simulations: int, seed: int) -> str:
-    """The table, with the footnotes it needs."""
-    lines = [HEADER] + [r.markdown() for r in rows]
+def command_line(deals: int, simulations: int, seed: int, games: Sequence[str] | None = None,
+                 ppo: Sequence[str] = (), workers: int = 1) -> str:
+    """The ``ether-envs baselines`` command that reruns a table."""
+    parts = ["ether-envs baselines"]
+    if games:
+        parts.append("--games " + " ".join(games))
+    parts.append(f"--deals {deals} --simulations {simulations} --seed {seed}")
+    parts += [f"--ppo {p}" for p in ppo]
+    if workers != 1:
+        parts.append(f"--workers {workers}")
+    return " ".join(parts)
+
+
+def markdown(result: Baselines, deals: int, simulations: int, seed: int, command: str | None = None,
+             seconds: float | None = None) -> str:
+    """The ladder and the head-to-head table, with the notes they need."""
+    rows = result.rows
+    lines = ["Ladder (each game best first: competitive games by OpenSkill ordinal mu - 3 sigma over the round "
+             "robin; co-operative games by team win rate):", "", LADDER_HEADER]
+    lines += [e.markdown() for e in result.ladder]
+    lines += ["", "Head to head (win rate of the agent against the opponent):", "", HEADER]
+    lines += [r.markdown() for r in rows]
     lines.append("")
-    lines.append(f"Each game at its default configuration; {deals} deals per row, seed {seed} (deal i uses game "
-                 f"seed {seed}+i); competitive rows play every deal once with the agent in each seat and `random` "
-                 f"in all the others; MCTS uses {simulations} simulations per move. Win rate = mean credit (win 1, "
-                 f"k-way tie for first 1/k). Rerun: `ether-envs baselines --deals {deals} --simulations "
-                 f"{simulations} --seed {seed}`.")
-    if any(r.cooperative for r in rows):
-        lines.append("")
-        lines.append(f"[^coop]: {COOP_NOTE}")
+    command = command or command_line(deals, simulations, seed)
+    took = ""
+    if seconds is not None:
+        took = f" Took {seconds:.0f} s." if seconds < 120 else f" Took {seconds / 60:.1f} minutes."
+    lines.append(f"Each game at its default configuration; {deals} deals per pairing, seed {seed} (deal i uses game "
+                 f"seed {seed}+i); competitive pairings play every deal once with the agent in each seat and the "
+                 f"opponent in all the others; MCTS uses {simulations} simulations per move; `pretrained` is the "
+                 f"game's shipped policy network (no search). Win rate = mean credit (win 1, k-way tie for first "
+                 f"1/k). Command: `{command}`.{took}")
+    lines.append("")
+    lines.append(f"[^coop]: {COOP_NOTE}")
     return "\n".join(lines)
 
 
-def write(rows: Sequence[BaselineRow], out: str | Path, options: dict[str, Any]) -> tuple[Path, Path]:
-    """Write ``out.md`` and ``out.json``; return both paths."""
+def write(result: Baselines, out: str | Path, options: dict[str, Any]) -> tuple[Path, Path]:
+    """Write ``out.md`` and ``out.json``; return both paths. ``options`` holds at least ``deals``,
+    ``simulations`` and ``seed``, and may hold ``command`` and ``seconds``."""
     out = Path(out)
     if out.suffix in (".md", ".json"):
         out = out.with_suffix("")
     out.parent.mkdir(parents=True, exist_ok=True)
     md, js = out.with_suffix(".md"), out.with_suffix(".json")
-    md.write_text(markdown(rows, options["deals"], options["simulations"], options["seed"]) + "\n")
-    js.write_text(json.dumps({"options": options, "cooperative_note": COOP_NOTE,
-                              "rows": [asdict(r) for r in rows]}, indent=1) + "\n")
+    md.write_text(markdown(result, options["deals"], options["simulations"], options["seed"],
+                           command=options.get("command"), seconds=options.get("seconds")) + "\n")
+    js.write_text(json.dumps({"command": options.get("command"), "seed": options["seed"],
+                              "seconds": options.get("seconds"), "options": options, "cooperative_note": COOP_NOTE,
+                              "ladder": [asdict(e) for e in result.ladder],
+                              "rows": [asdict(r) for r in result.rows]}, indent=1) + "\n")
     return md, js
 
 
@@ -212,7 +351,8 @@ def write(rows: Sequence[BaselineRow], out: str | Path, options: dict[str, Any])
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", nargs="*", default=None, choices=ether_envs.list_games(), metavar="GAME",
                    help="games (default: every registered game)")
-    p.add_argument("--deals", type=int, default=DEFAULT_DEALS, help=f"deals per row (default {DEFAULT_DEALS})")
+    p.add_argument("--deals", type=int, default=DEFAULT_DEALS,
+                   help=f"deals per pairing (default {DEFAULT_DEALS}); each is played once per seat")
     p.add_argument("--simulations", type=int, default=DEFAULT_SIMULATIONS,
                    help=f"MCTS simulations per move (default {DEFAULT_SIMULATIONS})")
     p.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
@@ -220,22 +360,25 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="a trained model to add (plays random on the game/config it was trained on); repeatable")
     p.add_argument("--out", default=None, metavar="PATH", help="write PATH.md and PATH.json")
     p.add_argument("--workers", type=int, default=1,
-                   help="processes playing each row's games (default 1); the table is the same for any number")
-    p.add_argument("--quiet", action="store_true", help="no per-row progress lines")
+                   help="processes playing the games (default 1); the tables are the same for any number")
+    p.add_argument("--quiet", action="store_true", help="no progress lines")
 
 
-def run_from_args(args: argparse.Namespace) -> list[BaselineRow]:
+def run_from_args(args: argparse.Namespace) -> Baselines:
     t0 = time.time()
-    rows = run_baselines(args.games, deals=args.deals, simulations=args.simulations, seed=args.seed,
-                         ppo=args.ppo, progress=not args.quiet, workers=args.workers)
-    print(markdown(rows, args.deals, args.simulations, args.seed))
+    result = run_baselines(args.games, deals=args.deals, simulations=args.simulations, seed=args.seed,
+                           ppo=args.ppo, progress=not args.quiet, workers=args.workers)
+    seconds = round(time.time() - t0, 1)
+    command = command_line(args.deals, args.simulations, args.seed, args.games, args.ppo, args.workers)
+    print(markdown(result, args.deals, args.simulations, args.seed, command=command, seconds=seconds))
     if args.out:
         options = {"games": args.games or ether_envs.list_games(), "deals": args.deals,
                    "simulations": args.simulations, "seed": args.seed, "ppo": list(args.ppo),
-                   "seconds": round(time.time() - t0, 1), "version": ether_envs.__version__}
-        md, js = write(rows, args.out, options)
+                   "workers": args.workers, "command": command, "seconds": seconds,
+                   "version": ether_envs.__version__}
+        md, js = write(result, args.out, options)
         print(f"written {md} and {js}")
-    return rows
+    return result
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -7,7 +7,8 @@
     ether-envs evaluate aethermon_collect ppo:runs/main/model.zip random heuristic --focal
     ether-envs bench --games aethermon_collect --seconds 3
     ether-envs bench-train                             # MaskablePPO frames/s per vec env (README table)
-    ether-envs baselines --deals 10 --simulations 25 --out results/baselines   # README table, every game
+    ether-envs baselines --deals 10 --simulations 200 --workers 2 --out results/baselines   # the README ladder
+    ether-envs recipe aethermon_collect --seed 0       # a game's reference-agent recipe (BC, then PPO); resumable
     ether-envs main                                    # train the default game, then a tournament
 """
 
@@ -23,15 +24,12 @@ import ether_envs
 
 from . import baselines as baselines_mod
 from . import evaluate as evaluate_mod
+from . import recipes as recipes_mod
 from . import rllib as rllib_mod
 from . import train as train_mod
 
 MAIN_GAME = "aethermon_collect"
 MAIN_CONFIG = {"num_players": 2}
-MAIN_TIMESTEPS = 150_000
-"""Training budget of ``ether-envs main`` (learner decisions). Measured on 2 cores: the whole
-main job (training + 400 tournament games) took 6.2 minutes (6.1 CPU-minutes, single-threaded);
-seed 0 reaches 84.5% [78.8%, 88.9%] against random, the same in every run."""
 MAIN_DEALS = 100
 """Deals per opponent in the main job's tournament (each played in both seats: 200 games)."""
 
@@ -145,6 +143,14 @@ def cmd_baselines(args: argparse.Namespace) -> None:
     baselines_mod.run_from_args(args)
 
 
+def cmd_recipe(args: argparse.Namespace) -> Path:
+    path = recipes_mod.run_recipe(args.game, seed=args.seed, out_dir=args.out_dir, minutes=args.minutes,
+                                  frames=args.frames, export=args.export, workers=args.workers,
+                                  eval_deals=args.eval_deals, progress=args.progress)
+    print(f"weights: {path}")
+    return path
+
+
 def cmd_bench_train(args: argparse.Namespace) -> None:
     from . import throughput
 
@@ -159,28 +165,41 @@ def cmd_bench(args: argparse.Namespace) -> None:
 
 # ---- main job -------------------------------------------------------------------------------
 def cmd_main(args: argparse.Namespace) -> Any:
-    """Train the default game, then the trained agent against random and heuristic."""
+    """Train the default game's reference agent with its recipe, then play it against the baselines."""
+    from agents.pretrained import PretrainedAgent
+
+    from . import recipes
+
+    for name in ("deals", "workers", "simulations"):
+        if getattr(args, name) < 1:
+            raise ValueError(f"--{name} must be >= 1, got {getattr(args, name)}")
     _one_thread()
     t0 = time.time()
     out = Path(args.out)
-    targs = train_mod.TrainArgs(game=MAIN_GAME, config=dict(MAIN_CONFIG), total_timesteps=args.timesteps,
-                                seed=args.seed, out_dir=str(out.parent), run_name=out.name,
-                                progress=not args.no_progress)
-    print(f"[main] training MaskablePPO on {MAIN_GAME} {MAIN_CONFIG} for {args.timesteps:,} steps, seed {args.seed}")
-    model = train_mod.train(targs)
+    recipe = recipes.RECIPES[MAIN_GAME]
+    minutes = recipe.minutes if args.minutes is None else args.minutes
+    print(f"[main] training {MAIN_GAME} {MAIN_CONFIG} with its recipe (behaviour cloning of {recipe.teacher}, "
+          f"then kickstarted PPO) for {minutes:g} min, seed {args.seed}", flush=True)
+    weights = recipes.run_recipe(MAIN_GAME, seed=args.seed, minutes=minutes, frames=args.frames,
+                                 bc_games=args.bc_games, run_dir=out, progress=not args.no_progress,
+                                 eval_deals=args.eval_deals)
     t_train = time.time() - t0
-    print(f"[main] trained in {t_train / 60:.1f} min -> {model}")
-    specs = [f"ppo:{model}", "random", "heuristic"] + list(args.extra)
+    print(f"[main] trained in {t_train / 60:.1f} min -> {weights}", flush=True)
+    game = ether_envs.load_game(MAIN_GAME, **MAIN_CONFIG)
+    agent = PretrainedAgent(game, path=str(weights))
+    specs = ["trained", "random", "heuristic", f"mcts:simulations={args.simulations}"] + list(args.extra)
     result = evaluate_mod.run_tournament(MAIN_GAME, specs, MAIN_CONFIG, deals=args.deals, seed=args.seed + 1,
-                                         focal=True, progress=not args.no_progress, out_dir=out / "tournament")
-    print(f"\nAethermon: Collect, 2 players: trained agent ({args.timesteps:,} steps, seed {args.seed}) "
+                                         focal=True, progress=not args.no_progress, out_dir=out / "tournament",
+                                         agents={"trained": agent}, workers=args.workers)
+    print(f"\nAethermon: Collect, 2 players: the trained agent ('trained' = {weights}, seed {args.seed}) "
           f"vs baselines, {args.deals} deals per opponent, both seats")
     print(result.table())
     print(f"[main] total {(time.time() - t0) / 60:.1f} min; results in {out}/tournament/")
-    vs_random = result.pairing(specs[0], "random")
-    ok = vs_random.win_low > 0.5
-    print(f"[main] vs random: {vs_random.win_rate:.1%} [{vs_random.win_low:.1%}, {vs_random.win_high:.1%}] "
-          f"-> {'PASS' if ok else 'FAIL'} (lower 95% bound above 50%)")
+    for opp in specs[1:4]:
+        r = result.pairing("trained", opp)
+        verdict = "beats it" if r.win_low > 0.5 else ("loses to it" if r.win_high < 0.5 else "not separated")
+        print(f"[main] vs {opp}: {r.win_rate:.1%} [{r.win_low:.1%}, {r.win_high:.1%}] -> {verdict} "
+              "(Wilson 95% interval against 50%)")
     return result
 
 
@@ -226,10 +245,16 @@ def build_parser() -> argparse.ArgumentParser:
     evaluate_mod.add_arguments(s)
     s.set_defaults(func=cmd_evaluate)
 
-    s = sub.add_parser("baselines", help="the README baseline table for every game (heuristic, MCTS vs random)",
+    s = sub.add_parser("baselines", help="the README ladder: random, heuristic, MCTS and pretrained, round robin, "
+                                         "every game",
                        description=baselines_mod.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     baselines_mod.add_arguments(s)
     s.set_defaults(func=cmd_baselines)
+
+    s = sub.add_parser("recipe", help="train a game's reference agent (behaviour cloning, then PPO); rerun to resume",
+                       description=recipes_mod.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    recipes_mod.build_parser(s)
+    s.set_defaults(func=cmd_recipe)
 
     sub.add_parser("bench", help="throughput benchmark; options as python -m ether_envs.benchmark --help",
                    add_help=False)
@@ -241,8 +266,15 @@ def build_parser() -> argparse.ArgumentParser:
     throughput.add_arguments(s)
     s.set_defaults(func=cmd_bench_train)
 
-    s = sub.add_parser("main", help="the main job: train Aethermon: Collect (2 players), then a tournament")
-    s.add_argument("--timesteps", type=int, default=MAIN_TIMESTEPS, help=f"training budget (default {MAIN_TIMESTEPS:,})")
+    s = sub.add_parser("main", help="the main job: train Aethermon: Collect (2 players) with its recipe, then a "
+                                    "tournament against random, heuristic and MCTS")
+    s.add_argument("--minutes", type=float, default=None,
+                   help="wall-clock training budget (default: the recipe's, training/recipes.py)")
+    s.add_argument("--frames", type=int, default=None, help="PPO frame budget (default: the recipe's)")
+    s.add_argument("--bc-games", type=int, default=None, help="teacher games for behaviour cloning (default: the recipe's)")
+    s.add_argument("--eval-deals", type=int, default=50, help="deals per evaluation during training (default 50)")
+    s.add_argument("--simulations", type=int, default=200, help="MCTS opponent's simulations (default 200)")
+    s.add_argument("--workers", type=int, default=2, help="processes playing the tournament (default 2)")
     s.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     s.add_argument("--deals", type=int, default=MAIN_DEALS, help=f"tournament deals per opponent (default {MAIN_DEALS})")
     s.add_argument("--out", default="runs/main", help="run folder (default runs/main)")

@@ -46,13 +46,18 @@ class OpponentPool:
         game: registered game name; config: its configuration.
         weights: ``{spec or "self": weight}`` (see :func:`parse_weights`).
         snapshots: model paths of frozen learner snapshots.
+        snapshot_spec: the agent spec a snapshot path is played as (``{path}`` is replaced);
+            default an SB3 model sampled stochastically; :mod:`training.ppo` uses
+            ``"pretrained:path={path},deterministic=false"``.
     """
 
-    def __init__(self, game: str, config: dict, weights: dict[str, float], snapshots: list[str] | None = None):
+    def __init__(self, game: str, config: dict, weights: dict[str, float], snapshots: list[str] | None = None,
+                 snapshot_spec: str = "ppo:{path},deterministic=false"):
         self.game_name = game
         self.config = dict(config)
         self.weights = dict(weights)
         self.snapshots = list(snapshots or [])
+        self.snapshot_spec = snapshot_spec
         self._cache: dict[str, Any] = {}
         self._game = None
 
@@ -68,7 +73,7 @@ class OpponentPool:
         kinds, p = self.kinds()
         kind = kinds[int(np_random.choice(len(kinds), p=p))]
         if kind == "self":
-            kind = f"ppo:{self.snapshots[int(np_random.integers(len(self.snapshots)))]},deterministic=false"
+            kind = self.snapshot_spec.format(path=self.snapshots[int(np_random.integers(len(self.snapshots)))])
         return self._agent(kind)
 
     def _agent(self, spec: str):

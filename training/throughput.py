@@ -13,7 +13,11 @@ sharded) is measured twice:
   against its default opponent pool before any snapshot exists (random and
   heuristic), torch on ``--torch-threads`` threads; *rollout share* is the part of
   that time spent collecting rollouts (policy forward passes + env steps) rather
-  than in the gradient updates.
+  than in the gradient updates;
+* *recipe PPO frames/s* (``inprocess`` and ``sharded`` configs only): the reference agents'
+  trainer, :mod:`training.ppo`, with its default hyper-parameters (rollouts of
+  ``n_envs x 128``, minibatch 512, 4 epochs, a 256-256 net) for ``--timesteps`` frames
+  against the same pool, in the same vec env (``sharded:16:2`` is the recipes' setting).
 
 Frames are learner decisions (opponents' moves are played inside the env and
 not counted). With ``--repeats R`` every config is measured R times in
@@ -37,7 +41,7 @@ import ether_envs
 
 from .evaluate import parse_config
 
-DEFAULT_CONFIGS = ("dummy:1", "dummy:8", "inprocess:8", "subproc:2", "sharded:8:2")
+DEFAULT_CONFIGS = ("dummy:1", "dummy:8", "inprocess:8", "subproc:2", "sharded:8:2", "sharded:16:2")
 
 
 @dataclass
@@ -49,6 +53,7 @@ class ThroughputRow:
     train_frames_per_second: float = 0.0
     rollout_share: float = 0.0
     train_seconds: float = 0.0
+    ppo_frames_per_second: float = float("nan")
 
 
 def parse_vec_config(text: str) -> tuple[str, int, int | None]:
@@ -138,16 +143,38 @@ def measure(game: str, config: dict, vec: str, n_envs: int, n_procs: int | None,
         row.rollout_share = timer.seconds / row.train_seconds
     finally:
         venv.close()
+    if vec in ("inprocess", "sharded"):
+        row.ppo_frames_per_second = measure_recipe_ppo(game, config, n_envs, (n_procs or 2) if vec == "sharded" else 0,
+                                                       timesteps, targs.opponents, seed)
     return row
+
+
+def measure_recipe_ppo(game: str, config: dict, n_envs: int, n_procs: int, timesteps: int, opponents: str,
+                       seed: int = 0) -> float:
+    """Frames/s of :func:`training.ppo.train` (no evaluation, snapshots or checkpoints in between)."""
+    import csv
+    import tempfile
+
+    from .ppo import PPOConfig, train
+
+    with tempfile.TemporaryDirectory() as tmp:
+        cfg = PPOConfig(game=game, config=dict(config), seed=seed, total_frames=timesteps, n_envs=n_envs,
+                        n_procs=n_procs, opponents=opponents, eval_every=0, snapshot_every=0, checkpoint_every=0,
+                        run_dir=tmp, progress=False)
+        train(cfg)
+        with open(Path(tmp) / "progress.csv") as f:
+            last = list(csv.DictReader(f))[-1]
+    return float(last["frames_per_second"])
 
 
 def table(rows: list[ThroughputRow]) -> str:
     out = ["| vec env | n_envs | worker processes | env steps/s (no learning) | MaskablePPO train frames/s "
-           "| rollout share of training time |",
-           "|---|---|---|---|---|---|"]
+           "| rollout share of training time | recipe PPO (training.ppo) frames/s |",
+           "|---|---|---|---|---|---|---|"]
     for r in rows:
+        ppo = "-" if np.isnan(r.ppo_frames_per_second) else f"{r.ppo_frames_per_second:,.0f}"
         out.append(f"| {r.vec} | {r.n_envs} | {r.n_procs or '-'} | {r.env_steps_per_second:,.0f} "
-                   f"| {r.train_frames_per_second:,.0f} | {r.rollout_share:.0%} |")
+                   f"| {r.train_frames_per_second:,.0f} | {r.rollout_share:.0%} | {ppo} |")
     return "\n".join(out)
 
 
@@ -170,7 +197,8 @@ def run(game: str = "aethermon_collect", config: dict | None = None, configs=DEF
             runs[k].append(row)
             if not quiet:
                 print(f"[{r + 1}/{repeats}] {vec}:{n_envs}{':' + str(n_procs) if n_procs else ''}: env "
-                      f"{row.env_steps_per_second:,.0f} steps/s, train {row.train_frames_per_second:,.0f} frames/s "
+                      f"{row.env_steps_per_second:,.0f} steps/s, train {row.train_frames_per_second:,.0f} frames/s, "
+                      f"recipe PPO {row.ppo_frames_per_second:,.0f} frames/s "
                       f"(load {os.getloadavg()[0]:.1f})", flush=True)
     rows = [_median(rs) for rs in runs]
     load1 = os.getloadavg()
@@ -190,7 +218,8 @@ def run(game: str = "aethermon_collect", config: dict | None = None, configs=DEF
 def _median(rows: list[ThroughputRow]) -> ThroughputRow:
     """Column-wise median of repeated measurements of one config."""
     out = ThroughputRow(rows[0].vec, rows[0].n_envs, rows[0].n_procs)
-    for f in ("env_steps_per_second", "train_frames_per_second", "rollout_share", "train_seconds"):
+    for f in ("env_steps_per_second", "train_frames_per_second", "rollout_share", "train_seconds",
+              "ppo_frames_per_second"):
         setattr(out, f, float(np.median([getattr(r, f) for r in rows])))
     return out
 

@@ -91,10 +91,14 @@ def test_resume_refuses_other_config(trained_run, capsys):
 
 
 def test_main_job_runs_with_tiny_budget(tmp_path, capsys):
-    rc = cli.main(["main", "--timesteps", "64", "--deals", "1", "--out", str(tmp_path / "main"), "--no-progress"])
+    rc = cli.main(["main", "--minutes", "0.05", "--frames", "64", "--bc-games", "2", "--eval-deals", "1",
+                   "--simulations", "2", "--deals", "1", "--workers", "1", "--out", str(tmp_path / "main"),
+                   "--no-progress"])
     assert rc == 0
     text = capsys.readouterr().out
-    assert "| agent | opponent |" in text and "vs random:" in text
+    assert "| agent | opponent |" in text and "vs random:" in text and "vs heuristic:" in text
+    assert "vs mcts:simulations=2:" in text
+    assert (tmp_path / "main" / "policy.npz").exists()
     assert (tmp_path / "main" / "tournament" / "results.json").exists()
 
 
@@ -142,3 +146,17 @@ def test_bench_train_prints_the_table(capsys):
     assert "| inprocess | 2 | - |" in out
     assert cli.main(["bench-train", "--configs", "threads:2"]) == 2
     assert "VEC:N_ENVS" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("option", ["--deals", "--workers", "--simulations"])
+def test_main_job_checks_its_tournament_options_before_training(tmp_path, capsys, option):
+    rc = cli.main(["main", option, "0", "--out", str(tmp_path / "main"), "--no-progress"])
+    assert rc == 2 and f"{option} must be >= 1, got 0" in capsys.readouterr().err
+    assert not (tmp_path / "main").exists()
+
+
+@pytest.mark.parametrize("minutes", ["nan", "inf", "-1"])
+def test_recipe_refuses_a_budget_that_is_not_a_positive_number(tmp_path, capsys, minutes):
+    rc = cli.main(["recipe", "ether_wars", "--minutes", minutes, "--out-dir", str(tmp_path)])
+    assert rc == 2 and "minutes must be a finite number > 0" in capsys.readouterr().err
+    assert not any(tmp_path.iterdir())

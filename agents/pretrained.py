@@ -1,0 +1,279 @@
+"""The reference agent zoo: small trained policy networks shipped with the package.
+
+    from agents import make_agent
+    agent = make_agent("pretrained", ether_envs.load_game("ethnos"))    # the game's shipped weights
+    agent = make_agent("pretrained:path=runs/ethnos/policy.npz", game)    # any weight file of ours
+
+A weight file is a numpy ``.npz`` archive read with ``allow_pickle=False`` (loading it runs no
+code, unlike an SB3 ``model.zip``, which is a pickle). It holds one multilayer perceptron:
+
+* ``hidden_<i>.weight`` ``(out, in)`` and ``hidden_<i>.bias`` ``(out,)`` for each ReLU layer,
+* ``policy.weight`` ``(num_actions, last)`` / ``policy.bias``: the action logits,
+* ``value.weight`` ``(1, last)`` / ``value.bias``: the value head (the learner's expected return),
+* ``metadata``: a JSON string, :func:`agents.ppo.model_metadata` of the game it was trained on
+  (game, version, config, action count, observation size and layout) plus ``format``
+  (:data:`WEIGHTS_FORMAT`) and what produced it (``training``).
+
+Play is one forward pass per decision in numpy (no torch, no search): the masked argmax of the
+logits, or a sample from the masked softmax with ``deterministic=false``. Before use, the
+file's layout record is checked against the game (:func:`agents.ppo.check_compatible`); a file
+trained on another game, configuration, encoder or action count is refused with a
+``ValueError`` naming each difference.
+"""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .base import Agent
+
+WEIGHTS_FORMAT = "ether-envs-mlp-1"
+WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
+"""Where the shipped weights live: ``<game>.npz``, for the game's default configuration."""
+
+
+def shipped_weights() -> dict[str, Path]:
+    """``{game name: weight file}`` of every game with shipped weights."""
+    return {p.stem: p for p in sorted(WEIGHTS_DIR.glob("*.npz"))}
+
+
+def encoder_fingerprint(game, games: int = 2, max_steps: int = 300) -> str:
+    """A hash of what the encoder and the action codec produce on fixed random games: the
+    acting seat's observation, the legal-action mask and the action, at every step of ``games``
+    games (seeds 0, 1, ...; at most ``max_steps`` steps each) played with uniform random legal
+    actions from ``numpy.random.default_rng(seed)``.
+
+    The layout record (piece names and sizes, action count) misses an encoder that changes what
+    a feature means at the same size; this hash changes then too. Shipped weights store it
+    (``metadata["encoder_fingerprint"]``) and ``tests/agents/test_pretrained.py`` compares it
+    with the current engine's, so a changed encoder fails a test until the game is retrained.
+
+    Returns:
+        a hex SHA-256 digest (64 characters).
+    """
+    import hashlib
+
+    h = hashlib.sha256()
+    for seed in range(games):
+        rng = np.random.default_rng(seed)
+        state = game.new_initial_state(seed=seed)
+        for _ in range(max_steps):
+            if state.is_terminal():
+                break
+            p = state.current_player()
+            legal = state.legal_actions()
+            a = int(legal[rng.integers(len(legal))])
+            h.update(state.observation_tensor(p).tobytes())
+            h.update(np.asarray(state.legal_actions_mask(), dtype=np.int8).tobytes())
+            h.update(a.to_bytes(4, "little"))
+            state.apply_action(a)
+    return h.hexdigest()
+
+
+class MLPPolicy:
+    """A policy/value MLP held as numpy arrays (float32).
+
+    Args:
+        hidden: ``[(weight (out, in), bias (out,)), ...]`` of the ReLU layers (may be empty).
+        policy: ``(weight (num_actions, last), bias (num_actions,))``.
+        value: ``(weight (1, last), bias (1,))``.
+        metadata: the layout record (see the module docstring).
+
+    Raises:
+        ValueError: shapes that do not chain, or a metadata record without game/format.
+    """
+
+    def __init__(self, hidden: list[tuple[np.ndarray, np.ndarray]], policy: tuple[np.ndarray, np.ndarray],
+                 value: tuple[np.ndarray, np.ndarray], metadata: dict[str, Any]) -> None:
+        self.hidden = [(np.asarray(w, np.float32), np.asarray(b, np.float32)) for w, b in hidden]
+        self.policy = tuple(np.asarray(x, np.float32) for x in policy)
+        self.value = tuple(np.asarray(x, np.float32) for x in value)
+        self.metadata = dict(metadata)
+        width = int(self.metadata.get("observation_size", -1))
+        for i, (w, b) in enumerate([*self.hidden, self.policy, self.value]):
+            if w.ndim != 2 or b.shape != (w.shape[0],) or (width >= 0 and w.shape[1] != width):
+                raise ValueError(f"weight file layer {i}: shape {w.shape} / bias {b.shape} does not take "
+                                 f"inputs of width {width}")
+            if i < len(self.hidden):
+                width = w.shape[0]  # the policy and value heads both read the last hidden layer
+        if self.policy[0].shape[0] != int(self.metadata.get("num_actions", self.policy[0].shape[0])):
+            raise ValueError(f"weight file has {self.policy[0].shape[0]} action logits but its metadata says "
+                             f"{self.metadata.get('num_actions')} actions")
+        if self.value[0].shape[0] != 1:
+            raise ValueError(f"weight file value head has {self.value[0].shape[0]} outputs, expected 1")
+
+    # -- forward ------------------------------------------------------------------------------
+    def features(self, observation: np.ndarray) -> np.ndarray:
+        """The last hidden layer's output for observations ``(obs_size,)`` or ``(batch, obs_size)``."""
+        h = np.asarray(observation, dtype=np.float32)
+        for w, b in self.hidden:
+            h = np.maximum(h @ w.T + b, 0.0)
+        return h
+
+    def logits(self, observation: np.ndarray) -> np.ndarray:
+        """Action logits, float32 ``(num_actions,)`` (or ``(batch, num_actions)``), unmasked."""
+        w, b = self.policy
+        return self.features(observation) @ w.T + b
+
+    def value_of(self, observation: np.ndarray) -> np.ndarray:
+        """The value head's estimate of the observer's return (float32, one per observation)."""
+        w, b = self.value
+        return (self.features(observation) @ w.T + b)[..., 0]
+
+    def masked_probabilities(self, observation: np.ndarray, action_mask: np.ndarray) -> np.ndarray:
+        """The policy: softmax of the logits over the legal actions (float64 ``(num_actions,)``, 0 elsewhere).
+
+        Raises:
+            ValueError: a mask with no legal action.
+        """
+        mask = np.asarray(action_mask).astype(bool)
+        if not mask.any():
+            raise ValueError("action_mask has no legal action")
+        z = self.logits(observation).astype(np.float64)
+        z = np.where(mask, z, -np.inf)
+        p = np.exp(z - z[mask].max())
+        return p / p.sum()
+
+    # -- files --------------------------------------------------------------------------------
+    def arrays(self) -> dict[str, np.ndarray]:
+        """The arrays of the weight file (layers and the ``metadata`` JSON string), by name."""
+        out: dict[str, np.ndarray] = {}
+        for i, (w, b) in enumerate(self.hidden):
+            out[f"hidden_{i}.weight"], out[f"hidden_{i}.bias"] = w, b
+        out["policy.weight"], out["policy.bias"] = self.policy
+        out["value.weight"], out["value.bias"] = self.value
+        out["metadata"] = np.array(json.dumps({**self.metadata, "format": WEIGHTS_FORMAT}))
+        return out
+
+    def save(self, path: str | Path, dtype: Any = np.float32) -> Path:
+        """Write the ``.npz`` weight file (compressed); returns its path.
+
+        Args:
+            dtype: how the layers are stored: ``numpy.float32`` (default) or ``numpy.float16`` (half
+                the size, e.g. to keep a wide first layer under the zoo's 5 MB; play still computes
+                in float32, from the rounded weights).
+        """
+        path = Path(path)
+        if path.suffix != ".npz":
+            path = path.with_suffix(".npz")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        arrays = {k: (v if k == "metadata" else v.astype(dtype)) for k, v in self.arrays().items()}
+        np.savez_compressed(path, **arrays)
+        return path
+
+    @classmethod
+    def load(cls, path: str | Path) -> "MLPPolicy":
+        """Read a weight file written by :meth:`save` (``allow_pickle=False``: no code runs).
+
+        Raises:
+            FileNotFoundError: no such file.
+            ValueError: not an ether-envs weight file (not an npz, no metadata, another format,
+                missing or mis-shaped layers).
+        """
+        path = Path(path)
+        if not path.exists():
+            raise FileNotFoundError(f"weight file not found: {path}")
+        if not zipfile.is_zipfile(path):
+            raise ValueError(f"{path} is not an ether-envs weight file (expected a .npz archive)")
+        try:
+            with np.load(path, allow_pickle=False) as z:
+                arrays = {k: z[k] for k in z.files}
+        except (ValueError, OSError, EOFError, zipfile.BadZipFile) as e:
+            reason = "it holds Python objects (pickles), which are never loaded" if "pickle" in str(e) else str(e)
+            raise ValueError(f"{path} is not an ether-envs weight file: {reason}") from None
+        if "metadata" not in arrays:
+            raise ValueError(f"{path} has no 'metadata' record: not an ether-envs weight file")
+        try:
+            meta = json.loads(str(arrays.pop("metadata")))
+        except json.JSONDecodeError:
+            meta = None
+        if not isinstance(meta, dict):
+            raise ValueError(f"{path}: its 'metadata' record is not a JSON object")
+        if meta.get("format") != WEIGHTS_FORMAT:
+            raise ValueError(f"{path}: weight format {meta.get('format')!r}, expected {WEIGHTS_FORMAT!r}")
+        try:
+            n = sum(1 for k in arrays if k.startswith("hidden_") and k.endswith(".weight"))
+            hidden = [(arrays[f"hidden_{i}.weight"], arrays[f"hidden_{i}.bias"]) for i in range(n)]
+            policy = (arrays["policy.weight"], arrays["policy.bias"])
+            value = (arrays["value.weight"], arrays["value.bias"])
+        except KeyError as e:
+            raise ValueError(f"{path} lacks the array {e.args[0]!r}") from None
+        for name, a in arrays.items():
+            if a.dtype.kind not in "fiu" or not np.isfinite(a).all():
+                raise ValueError(f"{path}: array {name!r} is not all finite numbers")
+        return cls(hidden, policy, value, meta)
+
+    def num_parameters(self) -> int:
+        """The number of weights and biases."""
+        return int(sum(a.size for k, a in self.arrays().items() if k != "metadata"))
+
+
+class PretrainedAgent(Agent):
+    """A trained policy network of the zoo: one forward pass per decision, no search.
+
+    Args:
+        game: the configured ``Game`` it will play.
+        path: a weight file (``.npz``); default: the game's shipped weights (``agents/weights/<game>.npz``).
+        deterministic: masked argmax (default) or a sample from the masked policy drawn with the
+            agent's own generator.
+
+    Raises:
+        ValueError: no shipped weights for this game, or weights trained for another configuration
+            (the message names the game's available weights), or a file whose layout record does not
+            match the game (observation layout, action count: :class:`agents.ppo.ModelMismatchError`).
+        FileNotFoundError: ``path`` does not exist.
+    """
+
+    name = "pretrained"
+    uses_state = False
+
+    def __init__(self, game, path: str | None = None, deterministic: bool = True) -> None:
+        from .ppo import check_compatible
+
+        super().__init__()
+        self.deterministic = _as_bool(deterministic, "deterministic")
+        if path is None:
+            shipped = shipped_weights()
+            name = game.spec.name
+            if name not in shipped:
+                raise ValueError(f"no pretrained weights for {name!r}; available: {', '.join(shipped) or 'none'}")
+            path = shipped[name]
+            self.policy = MLPPolicy.load(path)
+            try:
+                check_compatible(self.policy.metadata, game, source=f"pretrained weights {path.name}")
+            except ValueError as e:
+                raise ValueError(f"{e}. The pretrained {name!r} agent was trained for the configuration "
+                                 f"{self.policy.metadata.get('config')}; use that configuration, or train "
+                                 "your own (training/recipes.py) and load it with 'pretrained:path=FILE.npz'") from None
+        else:
+            self.policy = MLPPolicy.load(path)
+            check_compatible(self.policy.metadata, game, source=str(path))
+        self.path = Path(path)
+
+    @classmethod
+    def from_policy(cls, policy: MLPPolicy, deterministic: bool = True) -> "PretrainedAgent":
+        """Wrap an in-memory :class:`MLPPolicy` (e.g. during training); no layout check."""
+        agent = cls.__new__(cls)
+        Agent.__init__(agent)
+        agent.deterministic = _as_bool(deterministic, "deterministic")
+        agent.policy, agent.path = policy, None
+        return agent
+
+    def act_observation(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        p = self.policy.masked_probabilities(observation, action_mask)
+        if self.deterministic:
+            return int(np.argmax(p))
+        return int(self.rng.choice(len(p), p=p))
+
+
+def _as_bool(value: Any, name: str) -> bool:
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    if isinstance(value, str) and value.lower() in ("true", "false"):
+        return value.lower() == "true"
+    raise ValueError(f"{name} must be true or false, got {value!r}")
