@@ -159,8 +159,8 @@ def run_recipe(game: str, seed: int = 0, out_dir: str = "runs", minutes: float |
         times["bc_minutes"] = (time.perf_counter() - t0) / 60.0
         meta = {**model_metadata(g), "training": {"algorithm": "bc", "teacher": recipe.teacher,
                                                   "games": recipe.bc_games, **stats}}
+        times_file.write_text(json.dumps(times))  # first: bc_policy.npz marks the stage done
         ppo.net_to_policy(net, meta).save(bc_path)
-        times_file.write_text(json.dumps(times))
     cfg = ppo.PPOConfig(game=game, config=dict(recipe.config), seed=seed, total_frames=frames,
                         max_minutes=max(0.1, minutes - times["bc_minutes"]), n_procs=workers,
                         hidden=recipe.hidden, init=str(bc_path), run_dir=str(run_dir), eval_deals=eval_deals,
