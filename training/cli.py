@@ -30,8 +30,8 @@ from . import train as train_mod
 
 MAIN_GAME = "aethermon_collect"
 MAIN_CONFIG = {"num_players": 2}
-MAIN_DEALS = 100
-"""Deals per opponent in the main job's tournament (each played in both seats: 200 games)."""
+MAIN_DEALS = 200
+"""Deals per opponent in the main job's tournament (each played in both seats: 400 games)."""
 
 
 # ---- list -----------------------------------------------------------------------------
