@@ -49,6 +49,7 @@ from typing import Any
 import numpy as np
 
 import ether_envs
+from agents.base import split_specs
 
 from .evaluate import parse_config
 
@@ -209,7 +210,7 @@ def validate(cfg: PPOConfig) -> None:
             make_agent(spec, game)
         except (ValueError, FileNotFoundError) as e:
             raise ValueError(f"opponents: {e}") from None
-    for spec in [x.strip() for x in cfg.eval_opponents.split(",") if x.strip()]:
+    for spec in [s for s in split_specs(cfg.eval_opponents) if s]:
         try:
             make_agent(spec, game)
         except (ValueError, FileNotFoundError) as e:
@@ -301,7 +302,7 @@ def train(cfg: PPOConfig) -> Path:
 
         from .evaluate import run_tournament
 
-        specs = [s for s in cfg.eval_opponents.split(",") if s.strip()]
+        specs = [s for s in split_specs(cfg.eval_opponents) if s]
         if not specs or cfg.eval_deals < 1:
             return
         t0 = time.perf_counter()

@@ -50,6 +50,7 @@ from pathlib import Path
 from typing import Any
 
 import ether_envs
+from agents.base import split_specs
 
 POLICY_ID = "shared"
 """The module id of the one policy every seat plays (self-play)."""
@@ -342,7 +343,7 @@ def evaluate(args, checkpoint: Path, run_dir: Path | None = None) -> list[dict[s
         games, rate, low, high = team_result(args.game, "rllib", args.config, args.eval_deals, seed, agent=agent)
         rows = [{"opponent": "-(team)", "games": games, "win_rate": rate, "win_low": low, "win_high": high}]
     else:
-        specs = ["rllib"] + [s.strip() for s in args.eval_opponents.split(",") if s.strip()]
+        specs = ["rllib"] + [s for s in split_specs(args.eval_opponents) if s]
         if len(specs) == 1:
             return []
         res = run_tournament(args.game, specs, args.config, deals=args.eval_deals, seed=seed,

@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 
 import ether_envs
+from agents.base import split_specs
 
 from .evaluate import parse_config
 
@@ -123,7 +124,7 @@ def _make_callback(args: TrainArgs, run_dir: Path, game, pool, base_cls):
 
     from .evaluate import run_tournament
 
-    eval_specs = [s for s in args.eval_opponents.split(",") if s.strip()]
+    eval_specs = [s for s in split_specs(args.eval_opponents) if s]
 
     class Callback(base_cls):
         def __init__(self):
