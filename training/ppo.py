@@ -158,18 +158,18 @@ def masked_log_probs(logits, mask):
     return torch.log_softmax(torch.where(mask, logits, torch.full_like(logits, -1e9)), dim=-1)
 
 
-def parse_hidden(text: str) -> tuple[int, ...]:
-    """``"256,256"`` -> ``(256, 256)``.
+def parse_hidden(text: str, option: str = "hidden") -> tuple[int, ...]:
+    """``"256,256"`` -> ``(256, 256)`` (``""``: no hidden layer).
 
     Raises:
-        ValueError: a size that is not a positive integer.
+        ValueError: a size that is not a positive integer; the message starts with ``option``.
     """
     try:
         sizes = tuple(int(x) for x in text.split(",") if x.strip())
     except ValueError:
-        raise ValueError(f"hidden: expected comma-separated positive integers, got {text!r}") from None
+        sizes = (0,)
     if any(s < 1 for s in sizes):
-        raise ValueError(f"hidden: expected comma-separated positive integers, got {text!r}")
+        raise ValueError(f"{option}: expected comma-separated positive integers, got {text!r}")
     return sizes
 
 

@@ -257,6 +257,11 @@ def train(args, rargs: RLlibArgs) -> RLlibRun:
         raise ValueError(f"iterations must be >= 0 (0: until total_timesteps), got {rargs.iterations}")
     if args.total_timesteps < 1 and rargs.iterations < 1:
         raise ValueError("give total_timesteps >= 1 or iterations >= 1")
+    from .train import check_specs
+
+    config = build_config(args, rargs)  # checks the options before anything is created
+    check_specs("--eval-opponents", lambda: [s for s in split_specs(args.eval_opponents) if s],
+                ether_envs.load_game(args.game, **args.config))
     torch.set_num_threads(args.torch_threads)
     game = ether_envs.load_game(args.game, **args.config)
     if args.resume:
@@ -274,7 +279,6 @@ def train(args, rargs: RLlibArgs) -> RLlibRun:
     run_dir.mkdir(parents=True, exist_ok=True)
     (run_dir / "args.json").write_text(json.dumps({**dataclasses.asdict(args), "backend": "rllib",
                                                    **dataclasses.asdict(rargs)}, indent=1))
-    config = build_config(args, rargs)
     started = init_ray(rargs.address, rargs.num_cpus, rargs.object_store_mb, rargs.num_env_runners)
     algo = None
     history: list[dict[str, Any]] = []

@@ -160,3 +160,19 @@ def test_recipe_refuses_a_budget_that_is_not_a_positive_number(tmp_path, capsys,
     rc = cli.main(["recipe", "ether_wars", "--minutes", minutes, "--out-dir", str(tmp_path)])
     assert rc == 2 and "minutes must be a finite number > 0" in capsys.readouterr().err
     assert not any(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("option,value,message", [
+    ("--opponents", "bogus=1", "--opponents: unknown agent kind 'bogus'"),
+    ("--opponents", "random=x", "--opponents: opponent weights: the weight of 'random' must be a finite number >= 0"),
+    ("--eval-opponents", "random,ppo:missing.zip", "--eval-opponents: model file not found: missing.zip"),
+    ("--net-arch", "abc", "--net-arch: expected comma-separated positive integers, got 'abc'"),
+    ("--learning-rate", "0", "--learning-rate must be a finite number > 0, got 0.0"),
+    ("--gamma", "1.5", "--gamma must be in (0, 1], got 1.5"),
+    ("--n-steps", "0", "--n-steps must be an int >= 1, got 0"),
+])
+def test_train_checks_every_option_before_creating_a_run_folder(tmp_path, capsys, option, value, message):
+    rc = cli.main(["train", "aethermon_collect", *TINY_TRAIN, "--total-timesteps", "64", "--eval-every", "0",
+                   "--snapshot-every", "0", "--checkpoint-every", "0", option, value, "--out-dir", str(tmp_path)])
+    assert rc == 2 and message in capsys.readouterr().err
+    assert not any(tmp_path.iterdir())
