@@ -176,3 +176,15 @@ def test_train_checks_every_option_before_creating_a_run_folder(tmp_path, capsys
                    "--snapshot-every", "0", "--checkpoint-every", "0", option, value, "--out-dir", str(tmp_path)])
     assert rc == 2 and message in capsys.readouterr().err
     assert not any(tmp_path.iterdir())
+
+
+def test_evaluate_needs_two_specs_and_bench_help_names_its_command(tmp_path, capsys):
+    assert cli.main(["evaluate", "aethermon_collect", "random", "--out", str(tmp_path / "t")]) == 2
+    assert "give two or more agent specs, got ['random']" in capsys.readouterr().err
+    assert not (tmp_path / "t").exists()
+    assert cli.main(["evaluate", "aethermon_collect", "random", "random", "--deals", "1", "--out",
+                     str(tmp_path / "t"), "--no-progress"]) == 0
+    assert "| random | random | 2 |" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        cli.main(["bench", "--help"])
+    assert capsys.readouterr().out.startswith("usage: ether-envs bench")
