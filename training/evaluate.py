@@ -331,9 +331,9 @@ def _plain(x: Any) -> Any:
 
 
 def _bar(total: int, enabled: bool, desc: str):
-    from tqdm import tqdm
+    from .progress import progress_bar
 
-    return tqdm(total=total, disable=not enabled, desc=desc, unit="game", leave=False)
+    return progress_bar(total, desc, "game", enabled)
 
 
 # ---- output -------------------------------------------------------------------------

@@ -349,11 +349,11 @@ def train(cfg: PPOConfig) -> Path:
 
     bar = None
     if cfg.progress:
-        from tqdm import tqdm
+        from .progress import progress_bar
 
         budget = f" (stops after {cfg.max_minutes:g} min or {cfg.total_frames:,} frames)" if cfg.max_minutes else ""
-        bar = tqdm(total=cfg.total_frames, initial=state["frames"], unit="frame", desc=f"ppo {cfg.game}{budget}",
-                   mininterval=1.0 if _is_tty() else 30.0)
+        bar = progress_bar(cfg.total_frames, f"ppo {cfg.game}{budget}", "frame", initial=state["frames"],
+                           leave=True)
     started = time.perf_counter() - 60.0 * state["minutes"]
     if state["frames"] == 0 and cfg.eval_every > 0 and "eval" not in state["last"]:
         state["last"]["eval"] = 0
@@ -475,12 +475,6 @@ def _append_csv(path: Path, row: dict[str, Any]) -> None:
         if new:
             w.writeheader()
         w.writerow(row)
-
-
-def _is_tty() -> bool:
-    import sys
-
-    return sys.stderr.isatty()
 
 
 # ---- command line -------------------------------------------------------------------------

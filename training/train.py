@@ -143,10 +143,10 @@ def _make_callback(args: TrainArgs, run_dir: Path, game, pool, base_cls):
             for k in self.last:
                 self.last[k] = self.num_timesteps
             if args.progress:
-                from tqdm import tqdm
+                from .progress import progress_bar
 
-                self.bar = tqdm(total=args.total_timesteps, initial=self.num_timesteps, unit="step",
-                                desc=f"train {args.game}", leave=False)
+                self.bar = progress_bar(args.total_timesteps, f"train {args.game}", "step",
+                                        initial=self.num_timesteps)
 
         def _on_step(self) -> bool:
             if self.bar is not None:

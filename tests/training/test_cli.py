@@ -188,3 +188,30 @@ def test_evaluate_needs_two_specs_and_bench_help_names_its_command(tmp_path, cap
     with pytest.raises(SystemExit):
         cli.main(["bench", "--help"])
     assert capsys.readouterr().out.startswith("usage: ether-envs bench")
+
+
+def test_progress_bars_write_a_line_every_30_seconds_when_output_is_not_a_terminal(monkeypatch):
+    """Redirected output gets whole lines, one per 30 s of progress, not ten carriage-return
+    redraws a second: a tournament bar over 10 minutes writes about 20 lines, and every bar of
+    the package is made by training.progress."""
+    import io
+
+    import tqdm.std
+
+    from training import evaluate
+
+    now = [0.0]
+    monkeypatch.setattr(tqdm.std, "time", lambda: now[0])
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    bar = evaluate._bar(600, True, "tournament")
+    for _ in range(600):
+        now[0] += 1.0
+        bar.update(1)
+    bar.close()
+    text = sys.stderr.getvalue()
+    lines = [line.strip("\r") for line in text.splitlines() if line.strip()]
+    assert 20 <= len(lines) <= 23 and len(text) < 3000, text
+    assert lines[-1].startswith("tournament: 100%") and "600/600" in lines[-1]
+    for path in [*ROOT.glob("training/*.py"), *ROOT.glob("ether_envs/**/*.py"), *ROOT.glob("agents/**/*.py")]:
+        if path.name != "progress.py":
+            assert "tqdm" not in path.read_text(), f"{path} makes its own progress bar"
