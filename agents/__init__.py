@@ -6,12 +6,14 @@
     action = agent.act(state, player)              # engine level (a State)
     action = agent.act_env(env)                    # env level (a PettingZoo AEC env)
 
-Specs: ``random``, ``heuristic``, ``mcts[:simulations=N,c=C,rollouts=R]``,
-``pretrained[:path=FILE.npz,deterministic=false]``, ``ppo:PATH[,deterministic=false]``,
-``rllib:CHECKPOINT[,deterministic=false]`` (see :func:`make_agent`).
+Specs: ``random``, ``heuristic``, ``mcts[:simulations=N,c=C]``,
+``pretrained[:path=FILE.npz,deterministic=false]``, ``ppo:PATH[,deterministic=false]``
+(or ``ppo:path=PATH``), ``rllib:CHECKPOINT[,deterministic=false]`` (or ``checkpoint=``);
+a path holding ``,``, ``=`` or a quote goes in quotes: ``ppo:path='runs/a,b=c/model.zip'``
+(see :func:`make_agent`).
 """
 
-from .base import Agent, parse_spec
+from .base import Agent, parse_spec, quote_spec_value, split_specs
 from .heuristic import HeuristicAgent
 from .mcts import MCTSAgent
 from .random_agent import RandomAgent
@@ -22,21 +24,36 @@ AGENT_KINDS = ("random", "heuristic", "mcts", "pretrained", "ppo", "rllib")
 def make_agent(spec: str, game, seed: int | None = None) -> Agent:
     """Build an agent from a spec string for a configured ``Game``.
 
-    Spec grammar: ``kind[:arg,key=value,...]``; bare args are positional.
+    Spec grammar (:func:`agents.base.parse_spec`): ``kind[:part,part,...]``, each part a value
+    (positional) or ``key=value``. A bare value becomes a bool, int or float when it looks like
+    one; a value in single or double quotes is kept as it is, a string, and may hold ``,``,
+    ``=``, spaces and the other quote: ``ppo:path='runs/a,b=c/model.zip'``,
+    ``pretrained:"my weights.npz"`` (:func:`agents.base.quote_spec_value` writes one). On a
+    shell command line, put the whole spec in the other quotes: ``"ppo:path='a,b/m.zip'"``.
 
     * ``random`` — uniform over legal actions.
     * ``heuristic`` — the game's greedy rule (``agents/heuristics/<game>.py``).
-    * ``mcts:simulations=200,c=1.4`` — UCT over the engine (determinized for hidden information).
+    * ``mcts:simulations=200,c=1.4`` — UCT over the engine (determinized for hidden information);
+      ``simulations`` (int >= 1, default 200) playouts per decision, ``c`` (>= 0, default 1.4) the
+      exploration constant. These are its only keys: each playout is one random rollout to the end.
     * ``pretrained`` — the game's shipped policy network (``agents/weights/<game>.npz``, for the
       game's default configuration): one forward pass per decision, no search, no torch;
       ``pretrained:path=FILE.npz`` loads any weight file written by ``training`` (an ``.npz``
       read without pickles: loading it runs no code).
-    * ``ppo:path/to/model.zip`` (``deterministic=false`` to sample) — a trained MaskablePPO
+    * ``ppo:path/to/model.zip`` or ``ppo:path=path/to/model.zip`` (``deterministic=false`` to sample) — a trained MaskablePPO
       model; an SB3 zip is a pickle, so loading it runs code: load only files you trust.
-    * ``rllib:runs/<run>/checkpoint`` — a policy trained by ``training.rllib`` (needs Ray).
+    * ``rllib:runs/<run>/checkpoint`` or ``rllib:checkpoint=...`` — a policy trained by
+      ``training.rllib`` (needs Ray).
+
+    Args:
+        spec: the agent spec.
+        game: the configured ``Game`` the agent plays.
+        seed: seed of the agent's own generator (``None``: OS entropy).
 
     Raises:
-        ValueError: unknown kind, bad arguments, or (ppo) a model trained on another game/config.
+        ValueError: unknown kind, bad arguments or quoting, or (ppo, pretrained) a model trained
+            on another game/config.
+        FileNotFoundError: (ppo, pretrained) no model or weight file at the path.
     """
     kind, args, kwargs = parse_spec(spec)
     if kind == "random":
@@ -71,4 +88,5 @@ def make_agent(spec: str, game, seed: int | None = None) -> Agent:
     return agent
 
 
-__all__ = ["Agent", "HeuristicAgent", "MCTSAgent", "RandomAgent", "make_agent", "parse_spec", "AGENT_KINDS"]
+__all__ = ["Agent", "HeuristicAgent", "MCTSAgent", "RandomAgent", "make_agent", "parse_spec", "quote_spec_value",
+           "split_specs", "AGENT_KINDS"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
@@ -73,14 +74,27 @@ def _value(text: str) -> Any:
     return text
 
 
-def parse_spec(spec: str) -> tuple[str, list[Any], dict[str, Any]]:
-    """``"mcts:simulations=200,c=1.4"`` -> ``("mcts", [], {"simulations": 200, "c": 1.4})``.
+# one part of a spec: an optional ``key=``, then a value in single or double quotes or bare
+# (no comma or quote), then a comma or the end
+_PART = re.compile(r"""\s*(?:(?P<key>[^,='"]+)=)?\s*(?:'(?P<sq>[^']*)'|"(?P<dq>[^"]*)"|(?P<bare>[^,'"]*))\s*(?P<end>,|$)""")
+# one item of a comma-separated list of specs: anything but a comma outside quotes
+_ITEM = re.compile(r"""(?:[^,'"]|'[^']*'|"[^"]*")*""")
+_QUOTING_HELP = ("write a value holding ',', '=' or a quote in single or double quotes, "
+                 "e.g. ppo:path='runs/a,b=c/model.zip'")
 
-    Values are converted to bool/int/float when they look like one; bare
-    (``key``-less) parts are positional strings, e.g. ``ppo:models/a.zip``.
+
+def parse_spec(spec: str) -> tuple[str, list[Any], dict[str, Any]]:
+    """Split an agent spec ``kind[:part,part,...]``; a part is ``value`` (positional) or ``key=value``.
+
+    ``"mcts:simulations=200,c=1.4"`` -> ``("mcts", [], {"simulations": 200, "c": 1.4})``;
+    ``"ppo:runs/a.zip,deterministic=false"`` -> ``("ppo", ["runs/a.zip"], {"deterministic": False})``.
+    A bare value is converted to bool/int/float when it looks like one, and may not hold ``,``
+    or a quote. A value in single or double quotes is taken as it is, a string, so it may hold
+    ``,``, ``=``, spaces and the other quote: ``ppo:path='runs/a,b=c/model.zip'`` or
+    ``pretrained:"my weights, v2.npz"`` (:func:`quote_spec_value` writes one).
 
     Raises:
-        ValueError: empty spec or empty part.
+        ValueError: empty spec or empty part, or an unmatched quote.
     """
     if not isinstance(spec, str) or not spec.strip():
         raise ValueError(f"empty agent spec {spec!r}")
@@ -89,13 +103,65 @@ def parse_spec(spec: str) -> tuple[str, list[Any], dict[str, Any]]:
         raise ValueError(f"agent spec {spec!r} has a ':' but no arguments")
     args: list[Any] = []
     kwargs: dict[str, Any] = {}
-    if rest:
-        for part in rest.split(","):
-            if not part.strip():
-                raise ValueError(f"empty part in agent spec {spec!r}")
-            key, eq, val = part.partition("=")
-            if eq:
-                kwargs[key.strip()] = _value(val.strip())
-            else:
-                args.append(part.strip())
+    pos = 0
+    while colon:
+        m = _PART.match(rest, pos)
+        if m is None:
+            raise ValueError(f"agent spec {spec!r}: unmatched quote, or text next to a quoted value, in "
+                             f"{rest[pos:]!r}; {_QUOTING_HELP}")
+        quoted = m["sq"] if m["sq"] is not None else m["dq"]
+        value = quoted if quoted is not None else _value(m["bare"].strip())
+        if m["key"] is not None:
+            kwargs[m["key"].strip()] = value
+        elif quoted is None and not m["bare"].strip():
+            raise ValueError(f"empty part in agent spec {spec!r}")
+        else:
+            args.append(value)
+        if not m["end"]:
+            break
+        pos = m.end()
     return kind.strip().lower(), args, kwargs
+
+
+def split_specs(text: str) -> list[str]:
+    """Split a comma-separated list of agent specs (``--eval-opponents``, ``--opponents``) at
+    the commas outside quotes; an item wholly in quotes loses them, so a spec with several
+    parts is written ``"mcts:simulations=50,c=2"``. Items are stripped; empty items are kept.
+
+    Raises:
+        ValueError: an unmatched quote.
+    """
+    items, pos = [], 0
+    while True:
+        m = _ITEM.match(text, pos)
+        items.append(unquote(m.group().strip()))
+        pos = m.end()
+        if pos == len(text):
+            return items
+        if text[pos] != ",":
+            raise ValueError(f"unmatched quote in {text!r}, in {text[pos:]!r}; {_QUOTING_HELP}")
+        pos += 1
+
+
+def unquote(text: str) -> str:
+    """``text`` without the quotes around it, if it is wholly in single or double quotes."""
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"" and text[0] not in text[1:-1]:
+        return text[1:-1]
+    return text
+
+
+def quote_spec_value(value: str) -> str:
+    """``value`` written as one value of an agent spec (:func:`parse_spec` gives it back as the
+    same string): as it is, or in quotes when it holds ``,``, ``=``, a quote or outer spaces, or
+    would be read as a number or bool.
+
+    Raises:
+        ValueError: ``value`` holds both quote characters (it cannot be written in a spec).
+    """
+    value = str(value)
+    if isinstance(_value(value), str) and value == value.strip() and not re.search(r"""[,='"]""", value):
+        return value
+    quote = "'" if "'" not in value else '"'
+    if quote in value:
+        raise ValueError(f"{value!r} holds both quote characters, so it cannot be written in an agent spec")
+    return f"{quote}{value}{quote}"

@@ -210,8 +210,9 @@ def format_table(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m ether_envs.benchmark", description=__doc__,
+def main(argv: list[str] | None = None, prog: str = "python -m ether_envs.benchmark") -> None:
+    """The benchmark's command line; ``prog`` is the command shown in its usage and errors."""
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", nargs="*", default=ether_envs.list_games(), help="games to time (default: all)")
     parser.add_argument("--seconds", type=float, default=3.0,

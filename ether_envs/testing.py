@@ -344,13 +344,17 @@ def check_env_mask_matches_engine(name: str, config: dict, seed: int = 3) -> Non
 
 
 def check_spaces(name: str, config: dict) -> None:
-    """Spaces are cached, the action space is the same size for every player
-    count, and the layout covers the observation exactly."""
+    """Spaces are cached, one set per agent (seeding one agent's space leaves the others
+    alone), the action space is the same size for every player count, and the layout
+    covers the observation exactly."""
     env = ether_envs.make(name, **config)
     u = env.unwrapped
     for a in u.possible_agents:
         assert env.observation_space(a) is env.observation_space(a)
         assert env.action_space(a) is env.action_space(a)
+    n = len(u.possible_agents)
+    assert len({id(env.action_space(a)) for a in u.possible_agents}) == n
+    assert len({id(env.observation_space(a)) for a in u.possible_agents}) == n
     layout = u.observation_layout()
     stops = [s.stop for s in layout.values()]
     starts = [s.start for s in layout.values()]

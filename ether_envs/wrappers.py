@@ -43,6 +43,7 @@ import numpy as np
 from gymnasium import spaces
 
 import ether_envs
+from ether_envs.core.game import check_int, is_action_id, malformed_action
 
 ILLEGAL_ACTION_MODES = ("lose", "raise")
 
@@ -75,13 +76,13 @@ class SingleAgentEnv(gymnasium.Env):
             ``illegal_reward`` and ``info["illegal_action"] = True``, PettingZoo
             classic's convention) or ``"raise"`` (``ValueError``, nothing changes).
         illegal_reward: reward for an illegal action under ``"lose"`` (default -1).
-        max_steps: truncation bound on decisions per game (default ``max_game_length()``).
+        max_steps: truncation bound on decisions per game, an int >= 1 (``None``: ``max_game_length()``).
         render_mode: ``None`` or ``"ansi"`` (``render()`` returns the text picture).
         score_shaping: coefficient of the potential-based score shaping (module
             docstring); 0 (default) = outcome reward only.
 
     Raises:
-        ValueError: unknown game, invalid config, bad seat or mode.
+        ValueError: unknown game, invalid config, bad seat, mode or ``max_steps``.
     """
 
     metadata = {"render_modes": ["ansi"], "render_fps": 1}
@@ -104,7 +105,7 @@ class SingleAgentEnv(gymnasium.Env):
         self.learner_seat = learner_seat
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
-        self.max_steps = max_steps or self.game.max_game_length()
+        self.max_steps = check_int("max_steps", max_steps, 1) or self.game.max_game_length()
         self.render_mode = render_mode
         if score_shaping < 0:
             raise ValueError(f"score_shaping must be >= 0, got {score_shaping!r}")
@@ -159,9 +160,14 @@ class SingleAgentEnv(gymnasium.Env):
         """Play the learner's ``action``, then the opponents until the learner must decide
         again or the game ends.
 
+        Args:
+            action: an action id: an int, a numpy int or a 0-d integer array in ``0..N-1``.
+
         Raises:
-            RuntimeError: step after the episode ended (call reset).
-            ValueError: illegal action under ``illegal_action="raise"``.
+            RuntimeError: step before the first reset, or after the episode ended (call reset).
+            ValueError: ``action`` is not in ``Discrete(N)`` (a float, a bool, an array of another
+                shape, out of range: in either ``illegal_action`` mode), or an illegal action under
+                ``illegal_action="raise"``; nothing changes.
         """
         reward, terminated, truncated, info = self._play(action)
         info["action_mask"] = self._mask()
@@ -231,24 +237,18 @@ class SingleAgentEnv(gymnasium.Env):
 
     def _play(self, action) -> tuple[float, bool, bool, dict[str, Any]]:
         """The learner's move and the opponents' replies; ``(reward, terminated, truncated, info)``."""
+        if self.state is None:
+            raise RuntimeError("step() before reset(); call reset() first")
         if self._done:
             raise RuntimeError("step() after the episode ended; call reset()")
+        if not (is_action_id(action) and 0 <= action < self.action_space.n):
+            raise ValueError(malformed_action(action, self.action_space.n))
         s = self.state
         try:
-            a = int(action)
-        except (TypeError, ValueError):
-            a = None
-        legal = a is not None and a == action
-        if legal:
-            try:
-                s.apply_action(a)  # the engine validates; an illegal action changes nothing
-            except ValueError:
-                if self.illegal_action == "raise":
-                    raise
-                legal = False
-        if not legal:
+            s.apply_action(int(action))  # the engine validates; an illegal action changes nothing
+        except ValueError:
             if self.illegal_action == "raise":
-                s.apply_action(action)  # raises ValueError naming the action and the legal ones
+                raise
             self._done = True
             return self.illegal_reward, True, False, {"seat": self.seat, "illegal_action": True}
         self.num_steps += 1

@@ -167,3 +167,54 @@ def test_interleaved_agent_iter_loops_share_the_step_check_and_seeds_are_checked
             env.reset(seed=bad)
     env.reset(seed=np.int64(3))
     env.reset(seed=2**64)
+
+
+@pytest.mark.parametrize("illegal_action", ["raise", "lose"])
+def test_step_takes_0d_integer_arrays_and_refuses_floats_bools_and_other_shapes(illegal_action):
+    """A 0-d integer array (what SB3's model.predict returns) is an action id in the env and the
+    engine; a float, a bool or an array of another shape is a ValueError naming it, nothing changed."""
+    env = ether_envs.make("aethermon_collect", illegal_action=illegal_action)
+    env.reset(seed=0)
+    a = _first_legal(env)
+    assert env.action_space(env.agent_selection).contains(np.array(a))
+    for bad in (float(a), np.float64(a), True, np.bool_(True), np.array([a]), np.array(float(a)), np.array(True), "3"):
+        with pytest.raises(ValueError, match=r"not in Discrete\(183\): expected an int \(or a 0-d integer array\)"):
+            env.step(bad)
+        assert env.unwrapped.num_steps == 0 and env.agents
+    env.step(np.array(a))
+    assert env.unwrapped.game_state.history == [a]
+    state = env.unwrapped.game.new_initial_state(seed=0)
+    state.apply_action(np.array(state.legal_actions()[0], dtype=np.int32))
+    assert len(state.history) == 1 and type(state.history[0]) is int
+
+
+def test_every_agent_has_its_own_space_objects():
+    """Seeding one agent's action space leaves the others' streams alone (PettingZoo's
+    seed_action_spaces gives each agent its own stream); each agent gets the same objects
+    on every call."""
+    from gymnasium.spaces import Discrete
+
+    env = ether_envs.make("aethermon_collect", num_players=3)
+    a0, a1 = env.action_space("player_0"), env.action_space("player_1")
+    assert a0 is not a1 and env.observation_space("player_0") is not env.observation_space("player_1")
+    assert a0 is env.action_space("player_0") and a0 == a1
+    a0.seed(0)
+    a1.seed(1)
+    expected = Discrete(183, seed=0)
+    assert [a0.sample() for _ in range(8)] == [expected.sample() for _ in range(8)]
+
+
+def test_max_steps_and_engine_seeds_are_checked_like_reset_seeds():
+    game = ether_envs.load_game("aethermon_collect")
+    for bad in ("a", -1, 1.5, True):
+        with pytest.raises(ValueError, match="seed must be None or a non-negative int, got"):
+            game.new_initial_state(seed=bad)
+    assert game.new_initial_state(seed=np.int64(3)).history == []
+    for bad in (True, 0, -2, 2.0, "5"):
+        with pytest.raises(ValueError, match="max_steps must be None or an int >= 1, got"):
+            ether_envs.make("aethermon_collect", max_steps=bad)
+    env = ether_envs.make("aethermon_collect", max_steps=np.int64(2))
+    env.reset(seed=0)
+    env.step(_first_legal(env))
+    env.step(_first_legal(env))
+    assert all(env.truncations.values()) and type(env.unwrapped.max_steps) is int

@@ -160,7 +160,7 @@ def cmd_bench_train(args: argparse.Namespace) -> None:
 def cmd_bench(args: argparse.Namespace) -> None:
     from ether_envs import benchmark
 
-    benchmark.main(args.rest)
+    benchmark.main(args.rest, prog="ether-envs bench")
 
 
 # ---- main job -------------------------------------------------------------------------------
@@ -256,8 +256,7 @@ def build_parser() -> argparse.ArgumentParser:
     recipes_mod.build_parser(s)
     s.set_defaults(func=cmd_recipe)
 
-    sub.add_parser("bench", help="throughput benchmark; options as python -m ether_envs.benchmark --help",
-                   add_help=False)
+    sub.add_parser("bench", help="throughput benchmark (ether-envs bench --help)", add_help=False)
 
     from . import throughput
 

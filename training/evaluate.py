@@ -331,9 +331,9 @@ def _plain(x: Any) -> Any:
 
 
 def _bar(total: int, enabled: bool, desc: str):
-    from tqdm import tqdm
+    from .progress import progress_bar
 
-    return tqdm(total=total, disable=not enabled, desc=desc, unit="game", leave=False)
+    return progress_bar(total, desc, "game", enabled)
 
 
 # ---- output -------------------------------------------------------------------------
@@ -417,7 +417,10 @@ def parse_config(pairs: Sequence[str]) -> dict[str, Any]:
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", choices=ether_envs.list_games(), help="registered game")
-    p.add_argument("specs", nargs="+", help="agent specs: random, heuristic, mcts:simulations=200, ppo:PATH")
+    p.add_argument("specs", nargs="+", metavar="SPEC",
+                   help="two or more agent specs: random, heuristic, mcts:simulations=200, ppo:PATH (a path "
+                        "holding ',' or '=' in quotes: \"ppo:path='a,b/m.zip'\"); the same spec twice plays an "
+                        "agent against itself")
     p.add_argument("--config", nargs="*", default=[], metavar="KEY=VALUE", help="game config, e.g. num_players=3")
     p.add_argument("--deals", type=int, default=50, help="deals per pairing; each is played once per seat (default 50)")
     p.add_argument("--seed", type=int, default=0, help="tournament seed: deal i uses game seed SEED+i (default 0)")
@@ -431,6 +434,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run_from_args(args: argparse.Namespace) -> TournamentResult:
+    """Play the tournament of the command line, print its table.
+
+    Raises:
+        ValueError: fewer than two specs, ``--deals < 1``, or what :func:`run_tournament` raises.
+    """
+    if len(args.specs) < 2:
+        raise ValueError(f"give two or more agent specs, got {args.specs}; to play an agent against itself, "
+                         f"give it twice (e.g. {args.specs[0]} {args.specs[0]})")
     if args.deals < 1:
         raise ValueError(f"--deals must be >= 1, got {args.deals}")
     result = run_tournament(args.game, args.specs, parse_config(args.config), deals=args.deals, seed=args.seed,

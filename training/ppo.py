@@ -49,6 +49,7 @@ from typing import Any
 import numpy as np
 
 import ether_envs
+from agents.base import split_specs
 
 from .evaluate import parse_config
 
@@ -157,18 +158,18 @@ def masked_log_probs(logits, mask):
     return torch.log_softmax(torch.where(mask, logits, torch.full_like(logits, -1e9)), dim=-1)
 
 
-def parse_hidden(text: str) -> tuple[int, ...]:
-    """``"256,256"`` -> ``(256, 256)``.
+def parse_hidden(text: str, option: str = "hidden") -> tuple[int, ...]:
+    """``"256,256"`` -> ``(256, 256)`` (``""``: no hidden layer).
 
     Raises:
-        ValueError: a size that is not a positive integer.
+        ValueError: a size that is not a positive integer; the message starts with ``option``.
     """
     try:
         sizes = tuple(int(x) for x in text.split(",") if x.strip())
     except ValueError:
-        raise ValueError(f"hidden: expected comma-separated positive integers, got {text!r}") from None
+        sizes = (0,)
     if any(s < 1 for s in sizes):
-        raise ValueError(f"hidden: expected comma-separated positive integers, got {text!r}")
+        raise ValueError(f"{option}: expected comma-separated positive integers, got {text!r}")
     return sizes
 
 
@@ -209,7 +210,7 @@ def validate(cfg: PPOConfig) -> None:
             make_agent(spec, game)
         except (ValueError, FileNotFoundError) as e:
             raise ValueError(f"opponents: {e}") from None
-    for spec in [x.strip() for x in cfg.eval_opponents.split(",") if x.strip()]:
+    for spec in [s for s in split_specs(cfg.eval_opponents) if s]:
         try:
             make_agent(spec, game)
         except (ValueError, FileNotFoundError) as e:
@@ -301,7 +302,7 @@ def train(cfg: PPOConfig) -> Path:
 
         from .evaluate import run_tournament
 
-        specs = [s for s in cfg.eval_opponents.split(",") if s.strip()]
+        specs = [s for s in split_specs(cfg.eval_opponents) if s]
         if not specs or cfg.eval_deals < 1:
             return
         t0 = time.perf_counter()
@@ -348,11 +349,11 @@ def train(cfg: PPOConfig) -> Path:
 
     bar = None
     if cfg.progress:
-        from tqdm import tqdm
+        from .progress import progress_bar
 
         budget = f" (stops after {cfg.max_minutes:g} min or {cfg.total_frames:,} frames)" if cfg.max_minutes else ""
-        bar = tqdm(total=cfg.total_frames, initial=state["frames"], unit="frame", desc=f"ppo {cfg.game}{budget}",
-                   mininterval=1.0 if _is_tty() else 30.0)
+        bar = progress_bar(cfg.total_frames, f"ppo {cfg.game}{budget}", "frame", initial=state["frames"],
+                           leave=True)
     started = time.perf_counter() - 60.0 * state["minutes"]
     if state["frames"] == 0 and cfg.eval_every > 0 and "eval" not in state["last"]:
         state["last"]["eval"] = 0
@@ -474,12 +475,6 @@ def _append_csv(path: Path, row: dict[str, Any]) -> None:
         if new:
             w.writeheader()
         w.writerow(row)
-
-
-def _is_tty() -> bool:
-    import sys
-
-    return sys.stderr.isatty()
 
 
 # ---- command line -------------------------------------------------------------------------

@@ -50,6 +50,7 @@ from pathlib import Path
 from typing import Any
 
 import ether_envs
+from agents.base import split_specs
 
 POLICY_ID = "shared"
 """The module id of the one policy every seat plays (self-play)."""
@@ -256,6 +257,11 @@ def train(args, rargs: RLlibArgs) -> RLlibRun:
         raise ValueError(f"iterations must be >= 0 (0: until total_timesteps), got {rargs.iterations}")
     if args.total_timesteps < 1 and rargs.iterations < 1:
         raise ValueError("give total_timesteps >= 1 or iterations >= 1")
+    from .train import check_specs
+
+    config = build_config(args, rargs)  # checks the options before anything is created
+    check_specs("--eval-opponents", lambda: [s for s in split_specs(args.eval_opponents) if s],
+                ether_envs.load_game(args.game, **args.config))
     torch.set_num_threads(args.torch_threads)
     game = ether_envs.load_game(args.game, **args.config)
     if args.resume:
@@ -273,7 +279,6 @@ def train(args, rargs: RLlibArgs) -> RLlibRun:
     run_dir.mkdir(parents=True, exist_ok=True)
     (run_dir / "args.json").write_text(json.dumps({**dataclasses.asdict(args), "backend": "rllib",
                                                    **dataclasses.asdict(rargs)}, indent=1))
-    config = build_config(args, rargs)
     started = init_ray(rargs.address, rargs.num_cpus, rargs.object_store_mb, rargs.num_env_runners)
     algo = None
     history: list[dict[str, Any]] = []
@@ -342,7 +347,7 @@ def evaluate(args, checkpoint: Path, run_dir: Path | None = None) -> list[dict[s
         games, rate, low, high = team_result(args.game, "rllib", args.config, args.eval_deals, seed, agent=agent)
         rows = [{"opponent": "-(team)", "games": games, "win_rate": rate, "win_low": low, "win_high": high}]
     else:
-        specs = ["rllib"] + [s.strip() for s in args.eval_opponents.split(",") if s.strip()]
+        specs = ["rllib"] + [s for s in split_specs(args.eval_opponents) if s]
         if len(specs) == 1:
             return []
         res = run_tournament(args.game, specs, args.config, deals=args.eval_deals, seed=seed,

@@ -56,7 +56,7 @@ class TurnBasedMultiAgentEnv(MultiAgentEnv):
         agent = raw.agent_selection
         if set(action_dict) != {agent}:
             raise ValueError(f"expected an action for {agent} (to act) only, got actions for {sorted(action_dict)}")
-        raw.step(int(action_dict[agent]))
+        raw.step(action_dict[agent])  # the raw env checks it is an action id (no float truncated by int())
         if raw.terminations[agent] or raw.truncations[agent]:
             truncated = bool(raw.truncations[agent])
             seats = [a for a in self.possible_agents if a in self._seen]

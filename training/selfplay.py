@@ -8,26 +8,34 @@ from typing import Any
 import numpy as np
 
 import ether_envs
+from agents.base import quote_spec_value, split_specs, unquote
 
 
 def parse_weights(text: str) -> dict[str, float]:
     """``"random=0.25,heuristic=0.25,self=0.5"`` -> ``{"random": 0.25, ...}``.
 
-    Keys are agent specs without commas (``random``, ``heuristic``,
-    ``mcts:simulations=50``) or ``self`` (frozen snapshots of the learner).
+    Items are split at the commas outside quotes (:func:`agents.base.split_specs`); each is
+    ``SPEC=WEIGHT``, where SPEC is an agent spec (``random``, ``heuristic``,
+    ``mcts:simulations=50``, ``ppo:path='runs/a,b/model.zip'``; one with several parts in
+    quotes: ``'mcts:simulations=50,c=2'=0.5``) or ``self`` (frozen snapshots of the learner).
+    Only the syntax is checked here, not whether a spec builds an agent.
 
     Raises:
-        ValueError: malformed text, a negative weight, or weights summing to 0.
+        ValueError: malformed text, a weight that is not a finite number >= 0, or weights summing to 0.
     """
     out: dict[str, float] = {}
-    for part in text.split(","):
-        key, eq, val = part.strip().rpartition("=")
-        if not eq or not key:
-            raise ValueError(f"opponent weights: expected spec=weight, got {part!r} in {text!r}")
-        w = float(val)
-        if w < 0:
-            raise ValueError(f"opponent weights: negative weight for {key!r}")
-        out[key.strip()] = w
+    for part in split_specs(text):
+        key, eq, val = part.rpartition("=")
+        if not eq or not key.strip():
+            raise ValueError(f"opponent weights: expected SPEC=WEIGHT, got {part!r} in {text!r}")
+        try:
+            w = float(val)
+        except ValueError:
+            w = -1.0
+        if not 0 <= w < float("inf"):
+            raise ValueError(f"opponent weights: the weight of {key.strip()!r} must be a finite number >= 0, "
+                             f"got {val!r}")
+        out[unquote(key.strip())] = w
     if sum(out.values()) <= 0:
         raise ValueError(f"opponent weights sum to 0: {text!r}")
     return out
@@ -46,7 +54,8 @@ class OpponentPool:
         game: registered game name; config: its configuration.
         weights: ``{spec or "self": weight}`` (see :func:`parse_weights`).
         snapshots: model paths of frozen learner snapshots.
-        snapshot_spec: the agent spec a snapshot path is played as (``{path}`` is replaced);
+        snapshot_spec: the agent spec a snapshot path is played as (``{path}`` is replaced by the
+            path, quoted when it holds ``,`` ``=`` or a quote: :func:`agents.base.quote_spec_value`);
             default an SB3 model sampled stochastically; :mod:`training.ppo` uses
             ``"pretrained:path={path},deterministic=false"``.
     """
@@ -73,7 +82,8 @@ class OpponentPool:
         kinds, p = self.kinds()
         kind = kinds[int(np_random.choice(len(kinds), p=p))]
         if kind == "self":
-            kind = self.snapshot_spec.format(path=self.snapshots[int(np_random.integers(len(self.snapshots)))])
+            path = self.snapshots[int(np_random.integers(len(self.snapshots)))]
+            kind = self.snapshot_spec.format(path=quote_spec_value(path))
         return self._agent(kind)
 
     def _agent(self, spec: str):

@@ -32,11 +32,12 @@ import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
 import ether_envs
+from agents.base import split_specs
 
 from .evaluate import parse_config
 
@@ -123,7 +124,7 @@ def _make_callback(args: TrainArgs, run_dir: Path, game, pool, base_cls):
 
     from .evaluate import run_tournament
 
-    eval_specs = [s for s in args.eval_opponents.split(",") if s.strip()]
+    eval_specs = [s for s in split_specs(args.eval_opponents) if s]
 
     class Callback(base_cls):
         def __init__(self):
@@ -142,10 +143,10 @@ def _make_callback(args: TrainArgs, run_dir: Path, game, pool, base_cls):
             for k in self.last:
                 self.last[k] = self.num_timesteps
             if args.progress:
-                from tqdm import tqdm
+                from .progress import progress_bar
 
-                self.bar = tqdm(total=args.total_timesteps, initial=self.num_timesteps, unit="step",
-                                desc=f"train {args.game}", leave=False)
+                self.bar = progress_bar(args.total_timesteps, f"train {args.game}", "step",
+                                        initial=self.num_timesteps)
 
         def _on_step(self) -> bool:
             if self.bar is not None:
@@ -187,13 +188,71 @@ def _make_callback(args: TrainArgs, run_dir: Path, game, pool, base_cls):
 
 
 
+def validate(args: TrainArgs) -> None:
+    """Check every option before anything is created (``ether-envs train`` makes no run folder
+    for bad options).
+
+    Raises:
+        ValueError: the first bad option; the message names it as on the command line
+            (``--net-arch``), with the value and what is allowed.
+    """
+    import math
+
+    from .ppo import parse_hidden
+    from .selfplay import parse_weights
+
+    def opt(name: str) -> str:
+        return "--" + name.replace("_", "-")
+
+    if args.game not in ether_envs.list_games():
+        raise ValueError(f"unknown game {args.game!r}; known: {', '.join(ether_envs.list_games())}")
+    game = ether_envs.load_game(args.game, **args.config)
+    for name, low in (("total_timesteps", 1), ("n_envs", 1), ("n_steps", 1), ("batch_size", 1), ("n_epochs", 1),
+                      ("torch_threads", 1), ("max_snapshots", 1), ("eval_deals", 1 if args.eval_every else 0),
+                      ("n_procs", 0), ("snapshot_every", 0), ("eval_every", 0), ("checkpoint_every", 0)):
+        value = getattr(args, name)
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise ValueError(f"{opt(name)} must be an int >= {low}, got {value!r}")
+    inf = math.inf
+    for name, ok, allowed in (("learning_rate", lambda v: 0 < v < inf, "a finite number > 0"),
+                              ("gamma", lambda v: 0 < v <= 1, "in (0, 1]"),
+                              ("gae_lambda", lambda v: 0 <= v <= 1, "in [0, 1]"),
+                              ("clip_range", lambda v: 0 < v < inf, "a finite number > 0"),
+                              ("ent_coef", lambda v: 0 <= v < inf, "a finite number >= 0"),
+                              ("score_shaping", lambda v: 0 <= v < inf, "a finite number >= 0")):
+        if not ok(getattr(args, name)):
+            raise ValueError(f"{opt(name)} must be {allowed}, got {getattr(args, name)!r}")
+    if args.vec_env not in ("inprocess", "dummy", "subproc", "sharded"):
+        raise ValueError(f"--vec-env must be inprocess, dummy, subproc or sharded, got {args.vec_env!r}")
+    parse_hidden(args.net_arch, "--net-arch")
+    check_specs("--opponents", lambda: [k for k in parse_weights(args.opponents) if k != "self"], game)
+    check_specs("--eval-opponents", lambda: [s for s in split_specs(args.eval_opponents) if s], game)
+
+
+def check_specs(option: str, read: Callable[[], list[str]], game) -> None:
+    """Build an agent of every spec that ``read()`` returns, for ``game``.
+
+    Raises:
+        ValueError: ``read`` fails or a spec builds no agent; the message starts with ``option``.
+    """
+    from agents import make_agent
+
+    try:
+        for spec in read():
+            make_agent(spec, game)
+    except (ValueError, FileNotFoundError) as e:
+        raise ValueError(f"{option}: {e}") from None
+
+
 def new_model(args: TrainArgs, venv, seed: int | None = None):
     """A fresh ``MaskablePPO`` on ``venv`` with ``args``' hyper-parameters and network
     (``skip``: ``SkipMLP`` features with linear heads, else an MLP of ``net_arch``);
     ``seed`` defaults to ``args.seed``."""
     from sb3_contrib import MaskablePPO
 
-    net = [int(x) for x in args.net_arch.split(",") if x.strip()]
+    from .ppo import parse_hidden
+
+    net = list(parse_hidden(args.net_arch, "--net-arch"))
     if args.skip:
         from agents.networks import SkipMLP
 
@@ -211,9 +270,11 @@ def train(args: TrainArgs) -> Path:
     """Train; returns the path of the final ``model.zip`` in the run folder.
 
     Raises:
-        ValueError: bad arguments, unknown game/config, or a resume checkpoint
-            trained on another game/config (``agents.ppo.ModelMismatchError``).
+        ValueError: a bad option (:func:`validate`; then nothing is created), or a resume
+            checkpoint trained on another game/config (``agents.ppo.ModelMismatchError``).
+        FileNotFoundError: no checkpoint at ``resume``.
     """
+    validate(args)
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
@@ -226,8 +287,6 @@ def train(args: TrainArgs) -> Path:
 
     from .selfplay import OpponentPool, parse_weights
 
-    if args.total_timesteps < 1 or args.n_envs < 1:
-        raise ValueError("total_timesteps and n_envs must be >= 1")
     torch.set_num_threads(args.torch_threads)
     game = ether_envs.load_game(args.game, **args.config)
     weights = parse_weights(args.opponents)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core import ActionCodec, Block, Game as _Game, GameSpec, State as _State, TERMINAL, build_config, win_loss_returns
+from ..core import ActionCodec, Block, Game as _Game, GameSpec, State as _State, TERMINAL, build_config, check_int, win_loss_returns
 from . import components as C
 
 # ---- action codec (documented in env.py) ------------------------------------
@@ -276,7 +276,7 @@ class Game(_Game):
         return "zero_sum" if self.config.reward_scheme == "win" else "general"
 
     def new_initial_state(self, seed: int | None = None) -> "State":
-        return State(self, seed)
+        return State(self, check_int("seed", seed, 0))
 
     def cards_of(self, elements) -> list[int]:
         """Card ids of the given (sorted) element ids, in order (a cached list: copy it to change it)."""

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core import Game as _Game, GameSpec, State as _State, TERMINAL, build_config
+from ..core import Game as _Game, GameSpec, State as _State, TERMINAL, build_config, check_int
 from . import components as C
 from .effects import Effects
 from .tables import *  # noqa: F401,F403  (codec, fortress tables, phases, step kinds)
@@ -156,7 +156,7 @@ class Game(_Game):
         return True  # the order of the bag and the tile stacks
 
     def new_initial_state(self, seed: int | None = None) -> "State":
-        return State(self, seed)
+        return State(self, check_int("seed", seed, 0))
 
 
 _TILE_ARRAYS = [np.array(C.TILES_BY_SIZE[size]) for size in range(3)]

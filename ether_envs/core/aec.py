@@ -14,7 +14,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
-from .game import Game, State, is_action_id
+from .game import Game, State, check_int, is_action_id, malformed_action
 
 ILLEGAL_ACTION_MODES = ("raise", "lose")
 # dtype objects made once: numpy converts a dtype argument such as ``np.int8`` on every call
@@ -34,14 +34,18 @@ class BoardGameEnv(AECEnv):
             ``ValueError`` naming it and the legal ones, and changes nothing;
             ``"lose"``: PettingZoo's ``TerminateIllegalWrapper`` behaviour (the
             offender gets -1, the game ends). Applied by ``env()``.
-        max_steps: truncate every agent after this many steps (``None``: the
+        max_steps: truncate every agent after this many steps, an int >= 1 (``None``: the
             game's own ``max_game_length()`` bound, which no game reaches).
         **config: the game's configuration (see the game's env docstring).
 
     Agents are ``"player_0"`` ... ``"player_{n-1}"`` in clockwise seating
     order. Observations are ``{"observation": float32 (obs_size,),
     "action_mask": int8 (N,)}``; the mask is all zeros for agents not to act
-    and at terminal steps.
+    and at terminal steps. Each agent has its own space objects (seeding one agent's
+    action space leaves the others' streams alone), the same objects on every call.
+
+    Raises:
+        ValueError: a bad ``render_mode``, ``illegal_action``, ``max_steps`` or game config.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "is_parallelizable": False, "render_fps": 1}
@@ -66,8 +70,7 @@ class BoardGameEnv(AECEnv):
             raise ValueError(f"render_mode {render_mode!r} not in {self.metadata['render_modes']}")
         if illegal_action not in ILLEGAL_ACTION_MODES:
             raise ValueError(f"illegal_action must be one of {ILLEGAL_ACTION_MODES}, got {illegal_action!r}")
-        if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
-            raise ValueError(f"max_steps must be a positive int or None, got {max_steps!r}")
+        max_steps = check_int("max_steps", max_steps, 1)
         self.render_mode = render_mode
         self.illegal_action = illegal_action
         self.game: Game = self.game_class(**config)
@@ -78,13 +81,11 @@ class BoardGameEnv(AECEnv):
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
         layout = self.game.layout
         num_actions = self.game.num_distinct_actions()
-        obs_space = spaces.Dict({
+        self.observation_spaces = {a: spaces.Dict({
             "observation": spaces.Box(layout.low, layout.high, (layout.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (num_actions,), np.int8),
-        })
-        act_space = spaces.Discrete(num_actions)
-        self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: act_space for a in self.possible_agents}
+        }) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(num_actions) for a in self.possible_agents}
         self._num_actions = num_actions
         self._obs_size = layout.size
         self.game_state: State | None = None
@@ -95,7 +96,7 @@ class BoardGameEnv(AECEnv):
         self._seed_rng: np.random.Generator | None = None
         self._seed_base: int | None = None
 
-    # ---- spaces (cached: the same object on every call) ---------------
+    # ---- spaces (one per agent, the same object on every call) ---------
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
 
@@ -111,9 +112,8 @@ class BoardGameEnv(AECEnv):
         Raises:
             ValueError: ``seed`` is not ``None`` or a non-negative int (a bool is not).
         """
+        seed = check_int("seed", seed, 0)
         if seed is not None:
-            if not isinstance(seed, (int, np.integer)) or isinstance(seed, (bool, np.bool_)) or seed < 0:
-                raise ValueError(f"seed must be None or a non-negative int, got {seed!r}")
             self._seed_rng, self._seed_base = None, seed
             game_seed = seed
         else:
@@ -151,6 +151,15 @@ class BoardGameEnv(AECEnv):
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
+        """Play ``action`` for ``agent_selection`` (``None`` for a dead agent's step).
+
+        Args:
+            action: an action id: an int, a numpy int or a 0-d integer array in ``0..N-1``.
+
+        Raises:
+            ValueError: ``action`` is not in ``Discrete(N)`` (a float, a bool, an array of
+                another shape, out of range) or not legal now; nothing changes.
+        """
         self._step_calls += 1  # for agent_iter()'s "step() between items" check
         agent = self.agent_selection
         if not self.agents:  # after the end (PettingZoo's order-enforcing behaviour)
@@ -190,7 +199,7 @@ class BoardGameEnv(AECEnv):
             self.render()
 
     def _raise_malformed(self, agent: str, action: Any) -> None:
-        raise ValueError(f"action {action!r} for {agent} is not in Discrete({self._num_actions}); "
+        raise ValueError(f"{agent}: {malformed_action(action, self._num_actions)}; "
                          f"legal actions: {self.legal_actions()}")
 
     def _set_final_infos(self) -> None:
@@ -305,10 +314,8 @@ class OrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):
             # a clear ValueError for a malformed action, also in illegal_action="lose" mode
             agent = env.agent_selection
             live = not (env.terminations[agent] or env.truncations[agent])
-            n = env.action_space(agent).n
-            if live and not (is_action_id(action) and 0 <= action < n):
-                raise ValueError(f"action {action!r} for {agent} is not in Discrete({n}); "
-                                 f"legal actions: {self.unwrapped.legal_actions()}")
+            if live and not (is_action_id(action) and 0 <= action < env.action_space(agent).n):
+                self.unwrapped._raise_malformed(agent, action)
         env.step(action)
 
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:

@@ -32,8 +32,33 @@ TERMINAL = -1
 
 
 def is_action_id(x: Any) -> bool:
-    """Whether ``x`` is an integer action id (a Python or numpy int, not a bool)."""
-    return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
+    """Whether ``x`` is an integer action id: a Python or numpy int, or a 0-d integer array
+    (what SB3's ``model.predict`` returns); not a bool, a float or an array of another shape."""
+    if isinstance(x, np.ndarray):
+        return x.ndim == 0 and x.dtype.kind in "iu"
+    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
+
+
+def malformed_action(action: Any, num_actions: int) -> str:
+    """The message for an ``action`` that is not in ``Discrete(num_actions)``."""
+    return (f"action {action!r} is not in Discrete({num_actions}): expected an int (or a 0-d integer array) "
+            f"in 0..{num_actions - 1}, not a float, a bool or an array of another shape")
+
+
+def check_int(name: str, value: Any, minimum: int) -> int | None:
+    """``value`` as a Python int >= ``minimum``, or ``None`` for ``None``: how ``seed=`` and
+    ``max_steps=`` are checked everywhere.
+
+    Raises:
+        ValueError: ``value`` is not ``None`` or an int (a Python or numpy int; a bool, a float
+            or a string is not) >= ``minimum``; the message names ``name`` and the value.
+    """
+    if value is None:
+        return None
+    if not isinstance(value, (int, np.integer)) or isinstance(value, bool) or value < minimum:
+        allowed = "a non-negative int" if minimum == 0 else f"an int >= {minimum}"
+        raise ValueError(f"{name} must be None or {allowed}, got {value!r}")
+    return int(value)
 
 
 def win_loss_returns(winners: Sequence[int], num_players: int) -> np.ndarray:
@@ -129,7 +154,11 @@ class Game:
         return self.spec.information == "imperfect"
 
     def new_initial_state(self, seed: int | None = None) -> "State":
-        """A fresh game, its chance seeded from ``seed`` (``None``: OS entropy)."""
+        """A fresh game, its chance seeded from ``seed`` (``None``: OS entropy).
+
+        Raises:
+            ValueError: ``seed`` is not ``None`` or a non-negative int (:func:`check_int`).
+        """
         raise NotImplementedError
 
     def action_to_string(self, action: int) -> str:

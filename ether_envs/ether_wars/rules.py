@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core import ActionCodec, Block, Game as _Game, GameSpec, State as _State, TERMINAL, win_loss_returns, build_config
+from ..core import ActionCodec, Block, Game as _Game, GameSpec, State as _State, TERMINAL, win_loss_returns, build_config, check_int
 from . import components as C
 
 # ---- action codec (documented in env.py) ----------------------------------------
@@ -197,7 +197,7 @@ class Game(_Game):
         return out[:]
 
     def new_initial_state(self, seed: int | None = None) -> "State":
-        return State(self, seed)
+        return State(self, check_int("seed", seed, 0))
 
 
 _FLAT_LISTS = ("history", "dice", "faction", "ability", "charge", "home_units", "reserve", "hero_at", "merc_owner",

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core import Game as _Game, GameSpec, State as _State, TERMINAL, win_loss_returns, build_config
+from ..core import Game as _Game, GameSpec, State as _State, TERMINAL, win_loss_returns, build_config, check_int
 from . import components as C
 from .actions import ActionRules
 from .conflicts import ConflictRules
@@ -110,7 +110,7 @@ class Game(_Game):
         return n + C.NUM_SEASONS * per_season
 
     def new_initial_state(self, seed: int | None = None) -> "State":
-        return State(self, seed)
+        return State(self, check_int("seed", seed, 0))
 
 
 class State(ActionRules, ConflictRules, _State):

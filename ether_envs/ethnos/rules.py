@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core import ActionCodec, Block, Game as _Game, GameSpec, State as _State, TERMINAL, win_loss_returns, build_config
+from ..core import ActionCodec, Block, Game as _Game, GameSpec, State as _State, TERMINAL, win_loss_returns, build_config, check_int
 from . import components as C
 
 K = C.NUM_KINDS
@@ -187,7 +187,7 @@ class Game(_Game):
         return self.num_ages * per_age
 
     def new_initial_state(self, seed: int | None = None) -> "State":
-        return State(self, seed)
+        return State(self, check_int("seed", seed, 0))
 
 
 class State(_State):

@@ -154,3 +154,65 @@ def test_mcts_beats_random_on_aethermon_collect_fixed_seeds():
 def test_heuristic_beats_random_on_aethermon_collect_fixed_seeds():
     res = run_tournament("aethermon_collect", ["heuristic", "random"], deals=20, seed=200, progress=False)
     assert res.pairing("heuristic", "random").win_low > 0.7
+
+
+WEIRD = ["a,b=c d", "it's, =x", 'say "hi"', " lead", "1", "true", "plain"]
+
+
+@pytest.mark.parametrize("text", WEIRD)
+def test_quote_spec_value_round_trips_through_parse_spec(text):
+    from agents import quote_spec_value
+
+    assert parse_spec(f"ppo:{quote_spec_value(text)},deterministic=false") == ("ppo", [text], {"deterministic": False})
+    assert parse_spec(f"pretrained:path={quote_spec_value(text)}") == ("pretrained", [], {"path": text})
+
+
+def test_spec_values_in_quotes_may_hold_commas_equals_and_spaces():
+    assert parse_spec("ppo:path='runs/a,b=c d/m.zip',deterministic=false") == (
+        "ppo", [], {"path": "runs/a,b=c d/m.zip", "deterministic": False})
+    assert parse_spec('ppo:"runs/a,b/m.zip"') == ("ppo", ["runs/a,b/m.zip"], {})
+    assert parse_spec("mcts:simulations='5'") == ("mcts", [], {"simulations": "5"})  # quoted: a string
+    for bad in ("ppo:'runs/a.zip", "ppo:'a'b", "ppo:a'b"):
+        with pytest.raises(ValueError, match="quote"):
+            parse_spec(bad)
+    game = ether_envs.load_game("aethermon_collect")
+    with pytest.raises(FileNotFoundError, match="model file not found: a,b/m.zip"):
+        make_agent("ppo:path='a,b/m.zip'", game)
+
+
+def test_path_specs_load_files_whose_names_hold_commas_equals_and_spaces(tmp_path):
+    import shutil
+
+    from agents import quote_spec_value
+    from agents.pretrained import shipped_weights
+    from training.selfplay import OpponentPool, parse_weights
+
+    game = ether_envs.load_game("aethermon_collect")
+    path = tmp_path / "run a,b=c" / "w.npz"
+    path.parent.mkdir()
+    shutil.copy(shipped_weights()["aethermon_collect"], path)
+    state = game.new_initial_state(seed=0)
+    expected = make_agent("pretrained", game).act(state, 0)
+    for spec in (f"pretrained:path='{path}'", f'pretrained:"{path}",deterministic=true',
+                 f"pretrained:path={quote_spec_value(str(path))}"):
+        assert make_agent(spec, game).act(state, 0) == expected
+    # the self-play pool quotes snapshot paths; weights may name quoted specs
+    pool = OpponentPool("aethermon_collect", {}, {"self": 1.0}, [str(path)],
+                        snapshot_spec="pretrained:path={path},deterministic=false")
+    assert pool(np.random.default_rng(0)).deterministic is False
+    assert parse_weights(f"pretrained:path='{path}'=0.5,'mcts:simulations=5,c=2'=0.5,self=1") == {
+        f"pretrained:path='{path}'": 0.5, "mcts:simulations=5,c=2": 0.5, "self": 1.0}
+
+
+def test_documented_mcts_keys_are_the_keys_make_agent_takes():
+    """The agents docstring lists mcts's keys; make_agent takes exactly those (it once
+    documented a rollouts key that it refused)."""
+    import inspect
+    import re
+
+    import agents
+
+    documented = re.search(r"``mcts\[:(.*?)\]``", agents.__doc__).group(1)
+    keys = [part.partition("=")[0] for part in documented.split(",")]
+    assert keys == list(inspect.signature(MCTSAgent).parameters)
+    make_agent("mcts:" + ",".join(f"{k}=2" for k in keys), ether_envs.load_game("aethermon_collect"))

@@ -160,3 +160,58 @@ def test_recipe_refuses_a_budget_that_is_not_a_positive_number(tmp_path, capsys,
     rc = cli.main(["recipe", "ether_wars", "--minutes", minutes, "--out-dir", str(tmp_path)])
     assert rc == 2 and "minutes must be a finite number > 0" in capsys.readouterr().err
     assert not any(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("option,value,message", [
+    ("--opponents", "bogus=1", "--opponents: unknown agent kind 'bogus'"),
+    ("--opponents", "random=x", "--opponents: opponent weights: the weight of 'random' must be a finite number >= 0"),
+    ("--eval-opponents", "random,ppo:missing.zip", "--eval-opponents: model file not found: missing.zip"),
+    ("--net-arch", "abc", "--net-arch: expected comma-separated positive integers, got 'abc'"),
+    ("--learning-rate", "0", "--learning-rate must be a finite number > 0, got 0.0"),
+    ("--gamma", "1.5", "--gamma must be in (0, 1], got 1.5"),
+    ("--n-steps", "0", "--n-steps must be an int >= 1, got 0"),
+])
+def test_train_checks_every_option_before_creating_a_run_folder(tmp_path, capsys, option, value, message):
+    rc = cli.main(["train", "aethermon_collect", *TINY_TRAIN, "--total-timesteps", "64", "--eval-every", "0",
+                   "--snapshot-every", "0", "--checkpoint-every", "0", option, value, "--out-dir", str(tmp_path)])
+    assert rc == 2 and message in capsys.readouterr().err
+    assert not any(tmp_path.iterdir())
+
+
+def test_evaluate_needs_two_specs_and_bench_help_names_its_command(tmp_path, capsys):
+    assert cli.main(["evaluate", "aethermon_collect", "random", "--out", str(tmp_path / "t")]) == 2
+    assert "give two or more agent specs, got ['random']" in capsys.readouterr().err
+    assert not (tmp_path / "t").exists()
+    assert cli.main(["evaluate", "aethermon_collect", "random", "random", "--deals", "1", "--out",
+                     str(tmp_path / "t"), "--no-progress"]) == 0
+    assert "| random | random | 2 |" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        cli.main(["bench", "--help"])
+    assert capsys.readouterr().out.startswith("usage: ether-envs bench")
+
+
+def test_progress_bars_write_a_line_every_30_seconds_when_output_is_not_a_terminal(monkeypatch):
+    """Redirected output gets whole lines, one per 30 s of progress, not ten carriage-return
+    redraws a second: a tournament bar over 10 minutes writes about 20 lines, and every bar of
+    the package is made by training.progress."""
+    import io
+
+    import tqdm.std
+
+    from training import evaluate
+
+    now = [0.0]
+    monkeypatch.setattr(tqdm.std, "time", lambda: now[0])
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    bar = evaluate._bar(600, True, "tournament")
+    for _ in range(600):
+        now[0] += 1.0
+        bar.update(1)
+    bar.close()
+    text = sys.stderr.getvalue()
+    lines = [line.strip("\r") for line in text.splitlines() if line.strip()]
+    assert 20 <= len(lines) <= 23 and len(text) < 3000, text
+    assert lines[-1].startswith("tournament: 100%") and "600/600" in lines[-1]
+    for path in [*ROOT.glob("training/*.py"), *ROOT.glob("ether_envs/**/*.py"), *ROOT.glob("agents/**/*.py")]:
+        if path.name != "progress.py":
+            assert "tqdm" not in path.read_text(), f"{path} makes its own progress bar"

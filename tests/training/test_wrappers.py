@@ -194,3 +194,27 @@ def test_score_shaping_pays_score_gains_and_telescopes_to_the_outcome():
     assert nonzero > 10
     with pytest.raises(ValueError, match="score_shaping"):
         SingleAgentEnv("aethermon_collect", score_shaping=-1)
+
+
+@pytest.mark.parametrize("illegal_action", ["raise", "lose"])
+def test_step_takes_0d_integer_arrays_and_refuses_floats_bools_and_other_shapes(illegal_action):
+    env = SingleAgentEnv("aethermon_collect", {"num_players": 2}, illegal_action=illegal_action)
+    env.reset(seed=0)
+    a = int(np.flatnonzero(env.action_masks())[0])
+    before = list(env.state.history)
+    for bad in (float(a), True, np.array([a]), np.array(float(a)), np.array(True), 10**6):
+        with pytest.raises(ValueError, match=r"not in Discrete\(183\)"):
+            env.step(bad)
+        assert env.state.history == before
+    env.step(np.array(a))
+    assert env.state.history[len(before)] == a
+
+
+def test_step_before_reset_and_max_steps_are_clear_errors():
+    env = SingleAgentEnv("aethermon_collect", {"num_players": 2})
+    with pytest.raises(RuntimeError, match=r"step\(\) before reset\(\)"):
+        env.step(0)
+    for bad in (True, 0, 1.5, "3"):
+        with pytest.raises(ValueError, match="max_steps must be None or an int >= 1"):
+            SingleAgentEnv("aethermon_collect", {"num_players": 2}, max_steps=bad)
+    assert SingleAgentEnv("aethermon_collect", {"num_players": 2}, max_steps=np.int64(4)).max_steps == 4
