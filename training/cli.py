@@ -97,7 +97,7 @@ def cmd_play(args: argparse.Namespace, input_fn: Callable[[str], str] = input) -
     state = raw.game_state
     print()
     print(state.observation_string(args.seat))
-    print(f"game over: {state.end_reason()}")
+    print(f"the game ended: {state.end_reason()}")
     returns = state.returns()
     print("returns: " + ", ".join(f"player_{p} {returns[p]:+.2f}" for p in range(n)))
     _save_play_record(args, raw, specs, others)

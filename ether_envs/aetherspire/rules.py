@@ -1498,8 +1498,8 @@ class State(Effects, _State):
             L.append(f"foundation {f}:" + ("" if self.found_tile[f] >= 0 else " empty"))
             if self.found_tile[f] >= 0:
                 show(self.found_tile[f], 1)
-        L.append("legend: walls E A F W = earth, air, fire, water wall standing, . = destroyed; L? = a dormant "
-                 "fiend's hidden level")
+        L.append("legend: walls E A F W = earth, air, fire, water wall standing, . = destroyed; "
+                 "fiends: element L<level> (L? = a dormant fiend's level, hidden)")
         L.append("fortress: L<level> #<tile> <name>: one cell per space, k = 0, 1, ... (SPACE(t<tile>.<k>)): "
                  "P = pillar, _ = open, then an invader's element (e earth, a air, f fire, w water); "
                  "indented: floors built on its rooms")

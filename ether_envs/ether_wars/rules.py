@@ -1283,8 +1283,9 @@ class State(FavourMixin, ResolutionMixin, _State):
         lines.append(f"mercenaries {' '.join(mercs) or '-'}  Ether die: "
                      f"{'player_%d' % self.ether_ctrl if self.ether_ctrl >= 0 else 'nobody'}")
         lines.append("legend: [ability card] (? until all have chosen); P Co Pl Cr = Protein, Coltan, Plasma, "
-                     "Crystal; units X+Y = on the sheet + on the board; board: area:Units (Silo k = player_k's); "
-                     "mercenaries: Mercenary:pk = hired by player_k")
+                     "Crystal; units X+Y = on the sheet + on the board")
+        lines.append("        board: area:Units (Silo k = player_k's Silo); mercenaries: Mercenary:pk = hired by "
+                     "player_k")
         if self.phase == OVER:
             lines.append(f"game over: winner {'player_%d' % self.winner if self.winner >= 0 else 'none (truncated)'}")
         else:
