@@ -248,6 +248,59 @@ def check_hidden_information(name: str, config: dict, seeds=range(3), draws: int
         assert redrew, f"{name} {config}: hidden information declared but resample_hidden never redrew anything"
 
 
+def check_seat_views(name: str, config: dict, seeds=range(2)) -> None:
+    """The text a seat is shown keeps the other seats' secrets: at every step of
+    random games, ``observation_string(p)`` is unchanged by ``resample_hidden(p)``
+    (for every seat ``p``), and moves that an observer cannot tell apart (they
+    leave it the same observation) get the same ``public_action_string``."""
+    game = ether_envs.load_game(name, **config)
+    rng = np.random.default_rng(321)
+    for seed in seeds:
+        state = game.new_initial_state(seed=seed)
+        pick = _random_policy(seed)
+        while True:
+            for p in range(game.num_players):
+                text = state.observation_string(p)
+                assert isinstance(text, str) and text
+                alt = state.resample_hidden(p, rng).observation_string(p)
+                assert alt == text, f"{name}: resample_hidden({p}) changed player {p}'s observation_string " \
+                    f"at move {len(state.history)}:\n{_first_line_diff(text, alt)}"
+            if state.is_terminal():
+                break
+            for p in range(game.num_players):
+                if p != state.current_player():
+                    check_public_action_strings(state, p)
+            state.apply_action(pick(state.legal_actions()))
+        assert state.end_reason()
+
+
+def check_public_action_strings(state, observer: int) -> None:
+    """Two legal moves of ``state`` that differ only in what ``observer`` may not see
+    (after either, ``observer`` has the same observation tensor and the player
+    making the move a different one) get the same ``public_action_string`` for
+    ``observer``: a name that differed would tell ``observer`` a secret."""
+    actor = state.current_player()
+    seen: dict[bytes, list[tuple[int, str, bytes]]] = {}
+    for a in state.legal_actions():
+        nxt = state.clone()
+        nxt.apply_action(a)
+        text = state.public_action_string(a, observer)
+        mine = nxt.observation_tensor(actor).tobytes()
+        group = seen.setdefault(nxt.observation_tensor(observer).tobytes(), [])
+        for b, other, theirs in group:
+            assert other == text or theirs == mine, \
+                f"{state.game.spec.name}: moves {b} and {a} of player {actor} differ only in what player " \
+                f"{observer} may not see, but player {observer} is shown {other!r} and {text!r}"
+        group.append((a, text, mine))
+
+
+def _first_line_diff(a: str, b: str) -> str:
+    for x, y in zip(a.splitlines() + [""], b.splitlines() + [""]):
+        if x != y:
+            return f"  true state:  {x}\n  resampled:   {y}"
+    return "  (same lines)"
+
+
 def _first_diff(layout, a, b) -> str:
     idx = np.flatnonzero(a != b)
     return _piece_of(layout, int(idx[0])) if idx.size else "none"
@@ -367,7 +420,7 @@ def check_spaces(name: str, config: dict) -> None:
 ALL_CHECKS = (
     check_spaces, check_api, check_seed, check_random_playouts, check_env_mask_matches_engine,
     check_determinism, check_clone_independence, check_pickle_deepcopy, check_hidden_information,
-    check_illegal_action,
+    check_illegal_action, check_seat_views,
 )
 
 

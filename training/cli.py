@@ -54,10 +54,14 @@ def cmd_list(args: argparse.Namespace) -> None:
 
 # ---- play -----------------------------------------------------------------------------
 def cmd_play(args: argparse.Namespace, input_fn: Callable[[str], str] = input) -> None:
+    """A person plays ``args.seat`` against agents in the terminal. The person is shown only
+    what their seat may see: ``observation_string(seat)`` at each of their decisions (with
+    the moves named by ``public_action_string``), their own move echoed, the others' moves
+    as seen from their seat, and at the end why the game ended and the returns."""
     from agents import make_agent
 
     config = evaluate_mod.parse_config(args.config)
-    env = ether_envs.make(args.game, render_mode="ansi", **config)
+    env = ether_envs.make(args.game, **config)
     raw = env.unwrapped
     n = raw.game.num_players
     if not 0 <= args.seat < n:
@@ -73,26 +77,43 @@ def cmd_play(args: argparse.Namespace, input_fn: Callable[[str], str] = input) -
         if term or trunc:
             env.step(None)
             continue
-        seat = raw.agent_name_mapping[agent]
+        state = raw.game_state
         if agent == human:
-            print(env.render())
-            legal = raw.legal_actions()
-            for i, a in enumerate(legal, 1):
-                print(f"  {i:>3}) {raw.action_to_str(a)}")
-            action = _ask(input_fn, len(legal))
-            if action is None:
+            print()
+            print(play_view(state, args.seat))
+            legal = state.legal_actions()
+            choice = _ask(input_fn, len(legal))
+            if choice is None:
                 print("quit")
                 _save_play_record(args, raw, specs, others)
                 return
-            env.step(legal[action])
+            print(f"you ({human}) play {seen_move(state, legal[choice], args.seat)}")
+            env.step(legal[choice])
         else:
-            a = bots[seat].act_env(env)
-            print(f"{agent} ({bots[seat].name}) plays {raw.action_to_str(a)}")
+            bot = bots[raw.agent_name_mapping[agent]]
+            a = bot.act_env(env)
+            print(f"{agent} ({bot.name}) plays {seen_move(state, a, args.seat)}")
             env.step(a)
-    print(env.render())
-    returns = raw.game_state.returns()
+    state = raw.game_state
+    print()
+    print(state.observation_string(args.seat))
+    print(f"the game ended: {state.end_reason()}")
+    returns = state.returns()
     print("returns: " + ", ".join(f"player_{p} {returns[p]:+.2f}" for p in range(n)))
     _save_play_record(args, raw, specs, others)
+
+
+def play_view(state, seat: int) -> str:
+    """What the person at ``seat`` is shown at their decision: the seat's
+    ``observation_string`` and the numbered legal moves, named as the seat sees them."""
+    lines = [state.observation_string(seat)]
+    lines += [f"  {i:>3}) {seen_move(state, a, seat)}" for i, a in enumerate(state.legal_actions(), 1)]
+    return "\n".join(lines)
+
+
+def seen_move(state, action: int, seat: int) -> str:
+    """``action`` of the player to act in ``state``, as ``seat`` sees it (``public_action_string``)."""
+    return state.public_action_string(action, seat)
 
 
 def _save_play_record(args: argparse.Namespace, raw, specs: list[str], others: list[int]) -> Path | None:

@@ -1105,6 +1105,19 @@ class State(_State):
             for q in range(self.num_players):
                 self.known[q][new] = known[q][old]
 
+    # ---- text views: what a seat is shown (text.py) -------------------------------
+    def _observation_string(self, player: int) -> str:
+        from .text import seat_text
+        return seat_text(self, player)
+
+    def _public_action_string(self, action: int, observer: int) -> str:
+        from .text import public_action_string
+        return public_action_string(self, action, observer)
+
+    def _end_reason(self) -> str:
+        from .text import end_reason
+        return end_reason(self)
+
     # ---- text picture ------------------------------------------------------------
     def render_text(self) -> str:
         """Neutral (public) view: the grid, collections, scores, Artefacts, whose turn."""
@@ -1140,6 +1153,7 @@ class State(_State):
                 if self.art_owner[a] == p:
                     name = C.ARTEFACTS[a].name if (not cfg.hidden_artefacts or self.art_used[a]) else "?"
                     arts.append(name + (" (used)" if self.art_used[a] else ""))
+            arts.sort(key=lambda x: x == "?")  # hidden ones last: their order would tell their ids
             marker = ">" if p == self.current_player() else " "
             lines.append(f"{marker} player_{p}: score {self.score(p):>3}  cards: {cards or '-'}"
                          + (f"  artefacts: {', '.join(arts)}" if cfg.uses_artefacts else ""))

@@ -1443,6 +1443,19 @@ class State(Effects, _State):
         """Whether the fiend of element ``e`` shows its face (fixed level set, awake or defeated)."""
         return self.game.config.fiend_level != 0 or self.awake[e] or self.defeated[e]
 
+    # ---- text views: what a seat is shown (text.py) -------------------------------
+    def _observation_string(self, player: int) -> str:
+        from .text import seat_text
+        return seat_text(self, player)
+
+    def _public_action_string(self, action: int, observer: int) -> str:
+        from .text import public_action_string
+        return public_action_string(self, action, observer)
+
+    def _end_reason(self) -> str:
+        from .text import end_reason
+        return end_reason(self)
+
     # ---- text picture ---------------------------------------------------------------------------
     def render_text(self) -> str:
         """Public view: track, core, walls, fiends, wheel, dice, reserve and the fortress."""
@@ -1485,6 +1498,11 @@ class State(Effects, _State):
             L.append(f"foundation {f}:" + ("" if self.found_tile[f] >= 0 else " empty"))
             if self.found_tile[f] >= 0:
                 show(self.found_tile[f], 1)
+        L.append("legend: walls E A F W = earth, air, fire, water wall standing, . = destroyed; "
+                 "fiends: element L<level> (L? = a dormant fiend's level, hidden)")
+        L.append("fortress: L<level> #<tile> <name>: one cell per space, k = 0, 1, ... (SPACE(t<tile>.<k>)): "
+                 "P = pillar, _ = open, then an invader's element (e earth, a air, f fire, w water); "
+                 "indented: floors built on its rooms")
         if self.phase == OVER:
             L.append("WON" if self.outcome > 0 else f"LOST ({self.loss_reason})")
         return "\n".join(L)

@@ -186,8 +186,9 @@ class State:
 
     Public API: ``current_player``, ``legal_actions``, ``legal_actions_mask``,
     ``apply_action``, ``is_terminal``, ``returns``, ``scores``,
-    ``observation_tensor``, ``action_to_string``, ``clone``,
-    ``resample_hidden``, ``history``, ``render_text``.
+    ``observation_tensor``, ``observation_string``, ``action_to_string``,
+    ``public_action_string``, ``end_reason``, ``clone``, ``resample_hidden``,
+    ``history``, ``render_text``.
 
     Attributes:
         game: the :class:`Game` (shared, never copied).
@@ -349,6 +350,52 @@ class State:
 
     def action_to_string(self, action: int) -> str:
         return self.game.action_to_string(action)
+
+    # ---- text views (what a seat is shown) ------------------------------------
+    def observation_string(self, player: int) -> str:
+        """What ``player`` may see, as text: the public board (``render_text``)
+        and that seat's own private information (its hand, programmed Action
+        tokens, Favours, ...), never another seat's secrets. A determinization
+        for ``player`` (``resample_hidden``) gives the same text.
+
+        Raises:
+            ValueError: ``player`` is not a seat of this game.
+        """
+        self._check_player(player)
+        return self._observation_string(player)
+
+    def public_action_string(self, action: int, observer: int) -> str:
+        """How ``action``, taken by the player to act in this state (before it is
+        applied), is seen by seat ``observer``: its full name, in the game's terms,
+        when ``observer`` may see it (their own move, or a public one), otherwise
+        a redacted form (e.g. ``"PROGRAM(hidden Action token)"``).
+
+        Raises:
+            ValueError: ``observer`` is not a seat, or ``action`` is not legal here.
+        """
+        self._check_player(observer)
+        if not is_action_id(action) or self.is_terminal() or not self._is_legal(int(action)):
+            raise ValueError(self._illegal_message(action, self.legal_actions()))
+        return self._public_action_string(int(action), observer)
+
+    def end_reason(self) -> str:
+        """Why the game ended and who won, in the game's terms (public); ``""``
+        before the end."""
+        return self._end_reason() if self.is_terminal() else ""
+
+    def _observation_string(self, player: int) -> str:
+        """Hook: ``observation_string`` for a checked seat (default: the public
+        ``render_text``, for games where a seat holds no secret)."""
+        return self.render_text()
+
+    def _public_action_string(self, action: int, observer: int) -> str:
+        """Hook: ``public_action_string`` for a legal action and a checked seat
+        (default: the action's name, for games without secret moves)."""
+        return self.action_to_string(action)
+
+    def _end_reason(self) -> str:
+        """Hook: ``end_reason`` at a terminal state."""
+        return "game over"
 
     def _check_player(self, player: int) -> None:
         if not isinstance(player, (int, np.integer)) or isinstance(player, bool) \

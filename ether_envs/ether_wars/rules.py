@@ -1250,6 +1250,19 @@ class State(FavourMixin, ResolutionMixin, _State):
         if self._legal_cache is not None:  # the player to act may hold other Favours now
             self._legal_cache = sorted(self._legal_unsorted())
 
+    # ---- text views: what a seat is shown (text.py) -------------------------------
+    def _observation_string(self, player: int) -> str:
+        from .text import seat_text
+        return seat_text(self, player)
+
+    def _public_action_string(self, action: int, observer: int) -> str:
+        from .text import public_action_string
+        return public_action_string(self, action, observer)
+
+    def _end_reason(self) -> str:
+        from .text import end_reason
+        return end_reason(self)
+
     # ---- text picture ---------------------------------------------------------------------------
     def render_text(self) -> str:
         n = self.game.num_players
@@ -1269,6 +1282,10 @@ class State(FavourMixin, ResolutionMixin, _State):
         mercs = [f"{C.MERCENARIES[m].name}:p{self.merc_owner[m]}" for m in range(C.NUM_MERCS) if self.merc_owner[m] >= 0]
         lines.append(f"mercenaries {' '.join(mercs) or '-'}  Ether die: "
                      f"{'player_%d' % self.ether_ctrl if self.ether_ctrl >= 0 else 'nobody'}")
+        lines.append("legend: [ability card] (? until all have chosen); P Co Pl Cr = Protein, Coltan, Plasma, "
+                     "Crystal; units X+Y = on the sheet + on the board")
+        lines.append("        board: area:Units (Silo k = player_k's Silo); mercenaries: Mercenary:pk = hired by "
+                     "player_k")
         if self.phase == OVER:
             lines.append(f"game over: winner {'player_%d' % self.winner if self.winner >= 0 else 'none (truncated)'}")
         else:

@@ -655,6 +655,19 @@ class State(ActionRules, ConflictRules, _State):
         if self.stack and self.stack[-1][0] >= D_FIRST:
             self.legal = self._options(self.stack[-1])
 
+    # ---- text views: what a seat is shown (text.py) -------------------------------
+    def _observation_string(self, player: int) -> str:
+        from .text import seat_text
+        return seat_text(self, player)
+
+    def _public_action_string(self, action: int, observer: int) -> str:
+        from .text import public_action_string
+        return public_action_string(self, action, observer)
+
+    def _end_reason(self) -> str:
+        from .text import end_reason
+        return end_reason(self)
+
     # ---- text picture --------------------------------------------------------------
     def render_text(self) -> str:
         """Neutral (public) view: season, initiative, units, resources, tokens."""

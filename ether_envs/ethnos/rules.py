@@ -905,6 +905,19 @@ class State(_State):
             self.known[kept_q] = np.minimum(self.known[kept_q], self.hands[kept_q] + self.kept)
         self._drop_encoding()  # the card counts are unchanged
 
+    # ---- text views: what a seat is shown (text.py) -------------------------------
+    def _observation_string(self, player: int) -> str:
+        from .text import seat_text
+        return seat_text(self, player)
+
+    def _public_action_string(self, action: int, observer: int) -> str:
+        from .text import public_action_string
+        return public_action_string(self, action, observer)
+
+    def _end_reason(self) -> str:
+        from .text import end_reason
+        return end_reason(self)
+
     # ---- text picture ----------------------------------------------------------------------
     def render_text(self) -> str:
         """Neutral (public) view: Age, Kingdoms, tracks, bands, hand sizes, face-up row."""

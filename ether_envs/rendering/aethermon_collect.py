@@ -250,6 +250,7 @@ def _draw_players(s, cv: Canvas, to_act: int) -> None:
             cv.text(140, mid, "no Aethermon yet", size=9, color=MUTED)
         if cfg.uses_artefacts:
             mine = [a for a in range(C.NUM_ARTEFACTS) if s.art_owner[a] == p]
+            mine.sort(key=lambda a: cfg.hidden_artefacts and not s.art_used[a])  # hidden last: no order by id
             lines_a = [(_artefact_label(s, a), s.art_used[a]) for a in mine] or [("no Artefacts", True)]
             step = min(14.0, (row_h - 8) / max(len(lines_a), 1))
             for j, (name, used) in enumerate(lines_a):
