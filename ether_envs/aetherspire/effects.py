@@ -6,16 +6,11 @@ Rulebook sections are quoted by their headings; assumptions by id (``RULES.md``)
 
 from __future__ import annotations
 
-import ctypes
 from bisect import insort
 
 from . import components as C
 from .tables import *  # noqa: F401,F403
 from .tables import _FV
-
-
-_NEXT_UINT32 = ctypes.PYFUNCTYPE(ctypes.c_uint32, ctypes.c_void_p)
-"""Prototype of a bit generator's ``next_uint32(void *state)`` (``Effects._bits``)."""
 
 
 class Effects:
@@ -54,58 +49,17 @@ class Effects:
             self.queue += [[K_REROLL_ONE, 0, 0, 0], [K_PAY, 1, 0, 0]]
 
     def _roll(self, k: int) -> None:
-        """Roll ``k`` dice from the box (ASP-A1 faces; at most 8 dice unused, ASP-A17)."""
+        """Roll ``k`` dice from the box: each shows one of its eight faces at random
+        (ASP-A1); at most 8 dice are unused at once, extra rolls are lost (ASP-A17)."""
         dice = self.dice
-        d0, d1, d2, d3, d4 = dice
-        left = C.NUM_DICE - (d0 + d1 + d2 + d3 + d4)
-        if k > left:
-            k = left
+        k = min(k, C.NUM_DICE - sum(dice))
         if k > 0:
-            faces = C.DIE_FACES
-            c = self._u32
-            if c is None or c[0] is not self._rng:
-                c = self._bits()
-            _, next_uint32, state = c
-            for _ in range(k):  # = self.rng.integers(0, 8, size=k): _below(8), the top 3 bits
-                dice[faces[next_uint32(state) >> 29]] += 1
+            for face in self.rng.integers(0, len(C.DIE_FACES), size=k).tolist():
+                dice[C.DIE_FACES[face]] += 1
 
     def _to_bag(self, e: int) -> None:
         """Return an invader to the bag at a random place (its order stays hidden)."""
-        self.bag.insert(self._below(len(self.bag) + 1), e)
-
-    def _below(self, n: int) -> int:
-        """A draw in ``0..n-1`` (``n >= 1``) equal to ``int(self.rng.integers(n))``, and
-        ``k`` of them equal to ``self.rng.integers(0, n, size=k)``: numpy's own method
-        (Lemire's bounded draw on the bit generator's 32-bit outputs) on the same
-        generator, called through its ctypes interface without numpy's per-call
-        overhead. ``tests/aetherspire/test_invariants.py`` checks both equalities."""
-        if n == 1:
-            return 0  # numpy draws nothing for a single value
-        c = self._u32
-        if c is None or c[0] is not self._rng:
-            c = self._bits()
-        _, next_uint32, state = c
-        m = next_uint32(state) * n
-        low = m & 0xFFFFFFFF
-        if low < n:
-            threshold = (0x100000000 - n) % n
-            while low < threshold:
-                m = next_uint32(state) * n
-                low = m & 0xFFFFFFFF
-        return m >> 32
-
-    def _bits(self) -> tuple:
-        """(generator, its ctypes ``next_uint32``, the bit generator's state address),
-        kept in ``_u32`` and made again for a new (or lazily copied) generator. The
-        function is numpy's, called through a ``PYFUNCTYPE`` prototype (no release of
-        the GIL around a call this short: a third cheaper)."""
-        c = self._u32
-        if c is None or c[0] is not self._rng:
-            r = self.rng
-            ct = r.bit_generator.ctypes
-            c = self._u32 = (r, _NEXT_UINT32(ctypes.cast(ct.next_uint32, ctypes.c_void_p).value),
-                             ct.state.value)
-        return c
+        self.bag.insert(int(self.rng.integers(len(self.bag) + 1)), e)
 
     def _spend_shard(self, e: int) -> None:
         self.shards[e] -= 1

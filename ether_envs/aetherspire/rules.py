@@ -378,16 +378,9 @@ class State(Effects, _State):
         self._share_rng_state(s)
         return s
 
-    _u32 = None  # (generator, its ctypes next_uint32, state pointer): Effects._below
     _blocked = None  # (board stamp, _star_blocked())
     _targets = (-1, -1, None)  # (fortress stamp, element, _invader_targets(element)): _enter
     _builds = None  # (board stamp, sizes with a place, BUILD actions): _build_options
-
-    def __getstate__(self) -> dict:
-        """The attributes, less the generator's ctypes handles (rebuilt when needed)."""
-        d = self.__dict__.copy()
-        d.pop("_u32", None)
-        return d
 
     def __setstate__(self, d: dict) -> None:
         """Unpickled/deep-copied states take a fresh fortress stamp (stamps are per process)."""
