@@ -5,7 +5,7 @@ import numpy as np
 import ether_envs
 from ether_envs.aetherspire import env as env_module
 from ether_envs.aetherspire import observation as O
-from ether_envs.aetherspire.rules import CODEC
+from ether_envs.aetherspire.codec import CODEC
 
 from .builders import EARTH, FIRE, floor, found, invaders, pillars, scenario, set_dice, sp
 

@@ -5,22 +5,26 @@ import pytest
 
 import ether_envs
 from agents.heuristics.aetherspire import heuristic_action
+from ether_envs.aetherspire import codec as K
 from ether_envs.aetherspire import components as C
 from ether_envs.aetherspire import rules as R
+from ether_envs.aetherspire.fast import dice_feasible
+
+from .builders import fortress_contents
 
 
 def check_components(s):
     """40 invaders, 10 per element (bag, wheel, set aside, fortress, drawn); pillars;
     38 tiles (stacks, reserve, fortress); at most 8 dice; invaders only on open spaces."""
-    held = s.incoming + [x[1] for x in s.queue if x[0] in (R.K_SETUP_INV, R.K_INV_SPACE)]
+    held = s.incoming + [x[1] for x in s.queue if x[0] in (K.K_SETUP_INV, K.K_INV_SPACE)]
     for e in range(4):
         assert (s.bag.count(e) + s.shards[e] + s.aside[e] + s.invader.count(e) + held.count(e)) == 10
     assert sum(s.pillar) == s.pillars_used <= 50
     assert 0 <= sum(s.dice) <= 8 and min(s.dice) >= 0 and min(s.shards) >= 0 and 0 <= s.cores <= 5
     opened = set(s.open_spaces())
-    assert all(q in opened for q in range(R.NS) if s.invader[q] >= 0)
-    fortress = [t for t in range(R.NT) if s.level[t]]
-    assert sorted(s.reserve + s.stacks[0] + s.stacks[1] + s.stacks[2] + fortress) == list(range(R.NT))
+    assert all(q in opened for q in range(C.NUM_SPACE_SLOTS) if s.invader[q] >= 0)
+    fortress = [t for t in range(C.NUM_TILES) if s.level[t]]
+    assert sorted(s.reserve + s.stacks[0] + s.stacks[1] + s.stacks[2] + fortress) == list(range(C.NUM_TILES))
 
 
 @pytest.mark.parametrize("num_players,difficulty", [(1, 1), (3, 3), (4, 4)])
@@ -64,8 +68,9 @@ def test_invariants_chance_draws_equal_numpy_integers():
 
 
 def test_invariants_dice_feasible_equals_exhaustive_assignment():
-    """R._dice_feasible (Hall's condition for two requirements) agrees with trying every
-    assignment of distinct dice to the requirements, and leaves the dice as they were."""
+    """The plain rule ``R.dice_can_meet`` and its fast path ``fast.dice_feasible`` (Hall's
+    condition for two requirements) agree with trying every assignment of distinct dice
+    to the requirements, and leave the dice as they were."""
     import itertools
 
     def brute(needs, dice):
@@ -79,7 +84,9 @@ def test_invariants_dice_feasible_equals_exhaustive_assignment():
         before = dice[:]
         for needs in itertools.chain(itertools.product(masks, repeat=1), itertools.product(masks, repeat=2),
                                      itertools.product((1, 17, 31), repeat=3)):
-            assert R._dice_feasible(needs, dice) == brute(needs, dice), (needs, dice)
+            assert R.dice_can_meet(needs, dice) == brute(needs, dice), (needs, dice)
+            assert dice == before
+            assert dice_feasible(needs, dice) == brute(needs, dice), (needs, dice)
             assert dice == before
 
 
@@ -96,7 +103,7 @@ def test_invariants_clone_copies_every_mutable_attribute():
     before = {k: list(getattr(s, k)) for k in on_write}
     c._set_pillar(5, 1)
     c._set_invader(6, 2)
-    floor_slot = next(r for r in range(R.NR) if s.room_tile[r] < 0)
+    floor_slot = next(r for r in range(C.NUM_ROOM_SLOTS) if s.room_tile[r] < 0)
     c._own_fortress()
     c.room_tile[floor_slot] = 0
     assert {k: getattr(s, k) for k in on_write} == before
@@ -118,8 +125,8 @@ def test_invariants_cached_views_equal_fresh_ones_in_play(num_players, difficult
         step = 0
         while not s.is_terminal():
             fresh = pickle.loads(pickle.dumps(s))  # fresh stamps, empty caches
-            fresh._fcache = fresh._scache = fresh._legal = None
-            assert s._fort()[1:] == fresh._fort()[1:] and s.spire_options() == fresh.spire_options()
+            fresh._fortress_cache = fresh._structure_cache = fresh._legal = None
+            assert fortress_contents(s._fortress()) == fortress_contents(fresh._fortress()) and s.spire_options() == fresh.spire_options()
             assert s.legal_actions() == fresh.legal_actions()
             fresh_encoder = type(g.encoder)(g)
             for p in range(num_players):
@@ -131,22 +138,21 @@ def test_invariants_cached_views_equal_fresh_ones_in_play(num_players, difficult
 
 
 def test_clone_copies_every_list_field():
-    """``clone`` copies the flat lists named in ``_LIST_FIELDS``; every other list of a state
-    must be one it handles on purpose (a new list field left out would be shared by clones)."""
+    """``clone`` copies every list attribute (``queue`` and ``stacks`` two levels deep), so a
+    new list field is copied by default; only the copy-on-write fortress lists are shared
+    until a change (``R.CLONE_COPY_ON_WRITE``)."""
     import random
 
     import ether_envs
     from ether_envs.aetherspire import rules as R
 
-    # queue, stacks: copied two levels deep; pillar, invader, room_tile, _fcache: copied on
-    # write; _legal: the current decision's legal list, replaced (never changed in place)
-    handled = set(R._LIST_FIELDS) | {"queue", "stacks", "pillar", "invader", "room_tile", "_fcache", "_legal"}
     game = ether_envs.load_game("aetherspire")
     s = game.new_initial_state(seed=4)
     r = random.Random(4)
     for _ in range(60):
-        lists = {k for k, v in vars(s).items() if isinstance(v, list)}
-        assert lists <= handled, f"list fields not handled by clone: {sorted(lists - handled)}"
+        c = s.clone()
+        shared = {k for k, v in vars(s).items() if isinstance(v, list) and vars(c)[k] is v}
+        assert shared <= R.CLONE_COPY_ON_WRITE, f"list fields shared by clone: {sorted(shared - R.CLONE_COPY_ON_WRITE)}"
         if s.is_terminal():
             break
         s.apply_action(r.choice(s.legal_actions()))
