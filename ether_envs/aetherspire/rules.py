@@ -200,14 +200,16 @@ CLONE_TWO_LEVELS = ("queue", "stacks")
 CLONE_SHARED = frozenset(("game", "_rng_state", "_structure_cache", "_fortress_cache"))
 """The attributes a clone shares with its original that are not immutable values:
 the game, the generator state both copy lazily (``core.State._share_rng_state``), the
-structure cache (keyed by its stamp, never changed) and the fortress view (copied on
+structure cache (keyed by its stamp; only its invader targets are filled in, once)
+and the fortress view (copied on
 write, ``_own_fortress``). Every other attribute holds an immutable value or a list
 that ``clone`` copies (``tests/aetherspire/test_clone.py`` checks it)."""
 
 _CLONE_NOT_FLAT = CLONE_COPY_ON_WRITE | frozenset(CLONE_TWO_LEVELS)
 
+
 class State(EffectRules, _State):
-    """Aetherspire state. All lists hold ints; static tile data is module-level.
+    """Aetherspire state. All lists hold ints; the static tile data is in ``components``.
 
     Attributes:
         phase: ``SETUP, SUPPLY, BUILD, INVASION, OVER``; ``turn_player`` the active player.
@@ -656,14 +658,13 @@ class State(EffectRules, _State):
         out = []
         pillar, invader, side, defeated = self.pillar, self.invader, self.side, self.defeated
         for t in tops:
-            sd = side[t]
             # the top floor: nothing on it; a small-room footprint (or a small special tile)
-            for s in TILE_SPACES[sd][t]:
+            for s in TILE_SPACES[side[t]][t]:
                 if pillar[s] or invader[s] >= 0:
                     break
             else:
                 for e in range(4):
-                    if not defeated[e] and TILE_ELEMENTS[t][sd] >> e & 1 and self.spire_floors(t, e) is not None:
+                    if not defeated[e] and TILE_ELEMENTS[t][side[t]] >> e & 1 and self.spire_floors(t, e) is not None:
                         out.append((t, e))
         return out
 
@@ -1066,11 +1067,7 @@ class State(EffectRules, _State):
                 if self.incoming:
                     choices = self._order_choices()
                     if len(choices) > 1:
-                        q.append([K_ORDER, 0, 0, 0])
-                        for k in range(len(choices)):
-                            choices[k] += ELEMENT0
-                        self._legal = choices  # = the step's options, sorted (a new list)
-                        return
+                        q.append([K_ORDER, 0, 0, 0])  # the active player chooses which enters next
                     else:
                         self._enter(choices[0])
                 else:
@@ -1087,7 +1084,7 @@ class State(EffectRules, _State):
             self._lose("no pillars")
             return
         self.phase = SUPPLY
-        if True in self.adapted_done and self._adapted("pure"):
+        if self._adapted("pure"):
             self.queue.append([K_SUPPLY_DRAW, 0, 0, 0])  # ASP-A25: extra draw, no exchange
         self.queue.append([K_SUPPLY_DRAW, 1, 0, 0])
 
@@ -1097,7 +1094,7 @@ class State(EffectRules, _State):
         for _ in range(C.SUPPLY_INVADERS):
             if self.bag:
                 self.shards[self.bag.pop()] += 1
-        self._roll(C.DICE_ROLLED + (1 if True in self.adapted_done and self._adapted("turbulent") else 0))
+        self._roll(C.DICE_ROLLED + (1 if self._adapted("turbulent") else 0))
         self.phase = BUILD
 
     def _begin_invasion(self) -> None:
@@ -1118,12 +1115,11 @@ class State(EffectRules, _State):
             k = 0
         drawn = bag[k:]  # drawn from the end (their order does not matter: sorted below)
         del bag[k:]
-        awake, defeated, level = self.awake, self.defeated, self.fiend_level
         for e in range(4):  # level 4 fiends: one extra invader of their element (ASP-A6)
-            if awake[e] and not defeated[e] and level[e] == 4 and e in self.bag:  # fiend_active(e, 4)
-                self.bag.remove(e)
+            if self.fiend_active(e, 4) and e in bag:
+                bag.remove(e)
                 drawn.append(e)
-        ch = C.CHARACTERS[self.characters[self.turn_player]]
+        ch = self.character()
         if ch.passive in ("burn_first", "freeze_first") and ch.element in drawn:
             drawn.remove(ch.element)
             if ch.passive == "burn_first":
@@ -1135,16 +1131,9 @@ class State(EffectRules, _State):
     def _order_choices(self) -> list[int]:
         """Elements that may enter next: the active player orders them (rulebook);
         an awake level-1 fiend's invaders go first (ASP-A6)."""
-        els = sorted(set(self.incoming))
-        awake = self.awake
-        if True not in awake:
-            return els
-        defeated, level = self.defeated, self.fiend_level
-        first = []
-        for e in els:
-            if awake[e] and not defeated[e] and level[e] == 1:
-                first.append(e)
-        return first or els
+        elements = sorted(set(self.incoming))
+        first = [e for e in elements if self.fiend_active(e, 1)]
+        return first or elements
 
     def _invader_targets(self, e: int) -> list[int]:
         """Rulebook "Draw new invaders": the spaces an invader of element ``e`` may enter
@@ -1153,12 +1142,12 @@ class State(EffectRules, _State):
         Standard rooms of its element first, then multi rooms (awake level-2 fiend of
         ``e``: multi rooms first); among them the highest floor, then a space with a
         pillar (awake level-1 fiend: the lowest floor, then without a pillar; ASP-A6)."""
-        lv = self.fiend_level[e] if self.awake[e] and not self.defeated[e] else 0  # fiend_active
-        low = lv == 1
+        low = self.fiend_active(e, 1)
+        multi_first = self.fiend_active(e, 2)
         pillar, invader = self.pillar, self.invader
         groups = self._target_groups(e)
-        for tier in ((1, 0) if lv == 2 else (0, 1)):
-            for _lv, spaces in (reversed(groups[tier]) if low else groups[tier]):
+        for tier in ((1, 0) if multi_first else (0, 1)):
+            for _level, spaces in (reversed(groups[tier]) if low else groups[tier]):
                 free = []
                 best = []  # low: without a pillar, else with one
                 for s in spaces:

@@ -126,7 +126,8 @@ def test_invariants_cached_views_equal_fresh_ones_in_play(num_players, difficult
         while not s.is_terminal():
             fresh = pickle.loads(pickle.dumps(s))  # fresh stamps, empty caches
             fresh._fortress_cache = fresh._structure_cache = fresh._legal = None
-            assert fortress_contents(s._fortress()) == fortress_contents(fresh._fortress()) and s.spire_options() == fresh.spire_options()
+            assert fortress_contents(s._fortress()) == fortress_contents(fresh._fortress())
+            assert s.spire_options() == fresh.spire_options()
             assert s.legal_actions() == fresh.legal_actions()
             fresh_encoder = type(g.encoder)(g)
             for p in range(num_players):

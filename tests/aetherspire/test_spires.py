@@ -439,7 +439,8 @@ def test_spire_topper_caches_equal_a_fresh_computation():
     def check(s):
         fresh = pickle.loads(pickle.dumps(s))  # fresh stamps, empty caches
         fresh._fortress_cache = fresh._structure_cache = fresh._legal = None
-        assert fortress_contents(s._fortress()) == fortress_contents(fresh._fortress()) and s.spire_options() == fresh.spire_options()
+        assert fortress_contents(s._fortress()) == fortress_contents(fresh._fortress())
+        assert s.spire_options() == fresh.spire_options()
         assert s.legal_actions() == fresh.legal_actions()
         enc = type(s.game.encoder)(s.game)
         assert np.array_equal(s.observation_tensor(0), enc.encode(fresh, 0))
