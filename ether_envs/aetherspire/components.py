@@ -218,6 +218,9 @@ NEEDS, ROOM_OF, ROOMS, TILE_ROOMS = _slot_tables()
 slot (``Room.needs``; None where that side has no such space), ``ROOM_OF[side][space]``
 its room slot (-1: none), ``ROOMS[side][slot]`` the :class:`RoomSlot` (None: none),
 ``TILE_ROOMS[side][tile]`` the tile's rooms."""
+SPACE_ELEMENTS: list[list[int]] = [[0 if room_of < 0 else ROOMS[side][room_of].elements for room_of in ROOM_OF[side]]
+                                   for side in (0, 1)]
+"""``SPACE_ELEMENTS[side][space]``: the element mask of the space's room (0: no such space)."""
 TILE_SPACES: list[list[tuple[int, ...]]] = [
     [tuple(s for room in TILE_ROOMS[side][t.tile_id] for s in room.spaces) for t in TILES] for side in (0, 1)]
 """``TILE_SPACES[side][tile]``: the tile's space slots, ascending."""

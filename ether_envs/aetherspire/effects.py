@@ -65,7 +65,7 @@ class EffectRules:
     def _trigger_usable(self) -> bool:
         """Whether the active character's trigger action may be used now: its cost can be
         paid and its effect has something to act on (ASP-A5, ASP-A16)."""
-        return _TRIGGER_USABLE[self.character().trigger](self)
+        return self._TRIGGER_USABLE[self.character().trigger](self)
 
     def _pillar_trigger_usable(self) -> bool:
         """"discard 1 die: place a pillar on an available space in a room of your element
@@ -88,6 +88,16 @@ class EffectRules:
         """"spend 1 shard: reroll 1 unused die" (a die to reroll, a shard to spend)."""
         return sum(self.dice) >= 1 and sum(self.shards) >= C.TRIGGER_SHARDS["gust"]
 
+    _TRIGGER_USABLE = {
+        "pillar": _pillar_trigger_usable,
+        "demolish": _demolish_trigger_usable,
+        "mend": _mend_trigger_usable,
+        "swap": _swap_trigger_usable,
+        "gust": _gust_trigger_usable,
+    }
+    """``_TRIGGER_USABLE[trigger kind](state)``: whether that trigger may be used now."""
+    assert set(_TRIGGER_USABLE) == set(C.TRIGGERS)
+
     # ---- chance ---------------------------------------------------------------------
     def _roll(self, k: int) -> None:
         """Roll ``k`` dice from the box: each shows one of its eight faces at random
@@ -95,8 +105,9 @@ class EffectRules:
         dice = self.dice
         k = min(k, C.NUM_DICE - sum(dice))
         if k > 0:
-            for face in self.rng.integers(0, len(C.DIE_FACES), size=k).tolist():
-                dice[C.DIE_FACES[face]] += 1
+            rng = self.rng
+            for _ in range(k):
+                dice[C.DIE_FACES[rng.integers(len(C.DIE_FACES))]] += 1
 
     def _to_bag(self, e: int) -> None:
         """Return an invader to the bag at a random place (its order stays hidden)."""
@@ -288,14 +299,3 @@ class EffectRules:
         self.aside[e] += took
         if took < C.DIMINISH:
             self.queue.append([K_DIMINISH, e, C.DIMINISH - took, 0])
-
-
-_TRIGGER_USABLE = {
-    "pillar": EffectRules._pillar_trigger_usable,
-    "demolish": EffectRules._demolish_trigger_usable,
-    "mend": EffectRules._mend_trigger_usable,
-    "swap": EffectRules._swap_trigger_usable,
-    "gust": EffectRules._gust_trigger_usable,
-}
-"""``_TRIGGER_USABLE[trigger kind](state)``: whether that trigger may be used now."""
-assert set(_TRIGGER_USABLE) == set(C.TRIGGERS)

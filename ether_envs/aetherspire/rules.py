@@ -54,11 +54,11 @@ from .codec import (BONUS0, BUILD, BUILD0, CODEC, DECODE, DIE0, DRAW0, DRAW_MULT
                     K_ORDER, K_PAY, K_REROLL, K_REROLL_ONE, K_SETUP_INV, K_SUPPLY_DRAW, K_TARGET, K_TOPPER,
                     K_WALL, OVER, PASS, PHASE_NAMES, REROLL0, ROLL, ROOM0, SETUP, SHARD0, SPACE0, SPELL0,
                     SPIRE0, STEP_NAMES, SUPPLY, TRIGGER)
-from .components import (FIRESTORM, FLOOR_CRAFTING, ICE_BEAM, LAVA_BOMB, MAX_ROOMS, MAX_SPACES, MUDSLIDE,
-                         NEEDS, NUM_ROOM_SLOTS, NUM_SPACE_SLOTS, NUM_TILES, ROOM_OF, ROOMS, SPELLS,
+from .components import (FIRESTORM, FLOOR_CRAFTING, ICE_BEAM, LAVA_BOMB, MAX_ROOMS, MAX_SPACES,
+                         NEEDS, NUM_ROOM_SLOTS, NUM_SPACE_SLOTS, NUM_TILES, ROOM_OF, ROOMS, SPACE_ELEMENTS, SPELLS,
                          TILE_ELEMENTS, TILE_FOOTPRINTS, TILE_ROOMS, TILE_SIZE, TILE_SPACES)
 from .effects import EffectRules
-from .fast import FortressStructure, FortressView, new_stamp, pillar_options
+from .fast import FortressStructure, FortressView, build_options, new_stamp, star_blocked
 
 REWARDS = ("win", "score")
 """The values of ``Config.reward`` (ASP-A20)."""
@@ -207,6 +207,9 @@ that ``clone`` copies (``tests/aetherspire/test_clone.py`` checks it)."""
 
 _CLONE_NOT_FLAT = CLONE_COPY_ON_WRITE | frozenset(CLONE_TWO_LEVELS)
 
+_TWO_SHARD_SPELLS = tuple((spell.spell_id, spell.cost) for spell in SPELLS if len(spell.cost) == 2)
+"""(spell, its two shard elements) of the spells with a fixed cost, in spell order."""
+
 
 class State(EffectRules, _State):
     """Aetherspire state. All lists hold ints; the static tile data is in ``components``.
@@ -247,6 +250,8 @@ class State(EffectRules, _State):
         _fortress_shared: ``pillar``, ``invader``, ``room_tile`` and the fortress view
             may be shared with a clone: copied before the next change (``_own_fortress``).
     """
+
+    _star_blocked_cache = (0, 0)  # (board stamp, _star_blocked()): fast.star_blocked
 
     def __init__(self, game: Game, seed: int | None):
         self.game = game
@@ -506,8 +511,7 @@ class State(EffectRules, _State):
         if element < 0:
             return free
         side = self.side
-        return [s for s in free if ROOMS[side[s // MAX_SPACES]][ROOM_OF[side[s // MAX_SPACES]][s]].elements
-                >> element & 1]
+        return [s for s in free if SPACE_ELEMENTS[side[s // MAX_SPACES]][s] >> element & 1]
 
     def needs(self, s: int, blocked: int | None = None) -> tuple[int, ...]:
         """Die requirements of space ``s``; an awake level-2 fiend of element X
@@ -515,9 +519,9 @@ class State(EffectRules, _State):
         ``blocked``: the element mask of such fiends (``_star_blocked()`` when None)."""
         side = self.side[s // MAX_SPACES]
         need = NEEDS[side][s]
-        if side == 0:
+        if side == 0 and True in self.awake:
             if blocked is None:
-                blocked = self._star_blocked()
+                blocked = star_blocked(self)  # = self._star_blocked(), kept per board stamp (fast.py)
             mask = ROOMS[0][ROOM_OF[0][s]].elements & blocked
             if mask:
                 need = tuple(m & ~(1 << C.STAR) if m & mask else m for m in need)
@@ -526,10 +530,9 @@ class State(EffectRules, _State):
     def _star_blocked(self) -> int:
         """Element mask of the awake, undefeated level-2 fiends (ASP-A6)."""
         mask = 0
-        if True in self.awake:
-            for e in range(4):
-                if self.fiend_active(e, 2):
-                    mask |= 1 << e
+        for e in range(4):
+            if self.awake[e] and self.fiend_active(e, 2):
+                mask |= 1 << e
         return mask
 
     # ---- legal actions ---------------------------------------------------------------------
@@ -539,8 +542,8 @@ class State(EffectRules, _State):
         if legal is None:
             if self.queue:
                 legal = self._legal = sorted(self._step_options(self.queue[-1]))
-            else:
-                legal = self._legal = self._build_options()  # built in ascending order
+            else:  # the main choice: self._build_options(), faster (fast.py), in ascending order
+                legal = self._legal = build_options(self)
         return legal
 
     def _is_legal(self, action: int) -> bool:
@@ -553,17 +556,14 @@ class State(EffectRules, _State):
         ascending action order (blocks in codec order, each ascending; the reserve is
         kept sorted), so it needs no sort (the conformance suite checks it)."""
         out = [END_BUILD]
-        dice = self.dice
-        if sum(dice):
-            out += pillar_options(self, self.pillar_spaces())  # = self._pillar_options(), faster (fast.py)
-            if not self.reroll_used:
-                out += [REROLL0 + f for f in range(5) if dice[f]]
-        if self.reserve:
-            has_place = self._sizes_with_a_place()
-            out += [BUILD0 + t for t in self.reserve if has_place[TILE_SIZE[t]]]
-        out += self._spell_options()
-        out += [SPIRE0 + 4 * t + e for t, e in self.spire_options()]
-        if self._trigger_usable():
+        if sum(self.dice):
+            out += self._pillar_options()  # "Place a pillar"
+            if not self.reroll_used:  # "Reroll any number of dice (once per turn)"
+                out += [REROLL0 + f for f in range(5) if self.dice[f]]
+        out += [BUILD0 + t for t in self.reserve if self._floor_targets(t)]  # "Build a floor"
+        out += self._spell_options()  # "Cast a spell"
+        out += [SPIRE0 + 4 * top + e for top, e in self.spire_options()]  # "Complete a spire"
+        if self._trigger_usable():  # "Special actions"
             out.append(TRIGGER)
         if self._adapted("anchored") and not self.anchored_used and self.pillar_spaces():
             out.append(FREE_PILLAR)
@@ -573,12 +573,6 @@ class State(EffectRules, _State):
         """Rulebook "Place a pillar": the SPACE actions of the available spaces whose die
         requirements the unused dice meet (``fast.pillar_options`` gets the same list)."""
         return [SPACE0 + s for s in self.pillar_spaces() if dice_can_meet(self.needs(s), self.dice)]
-
-    def _sizes_with_a_place(self) -> list[bool]:
-        """Per size, whether a floor of that size has a place to be built (rulebook "Build
-        a floor"): a buildable room of its size; a large floor also an empty foundation."""
-        rooms = self.buildable_rooms()
-        return [bool(rooms[C.SMALL]), bool(rooms[C.MEDIUM]), bool(rooms[C.LARGE]) or -1 in self.found_tile]
 
     def _floor_targets(self, t: int, rooms: list[list[int]] | None = None) -> list[int]:
         """FOUNDATION/ROOM action ids where reserve tile ``t`` may be built: an empty
@@ -595,41 +589,35 @@ class State(EffectRules, _State):
 
     def _spell_options(self) -> list[int]:
         """Rulebook "Cast a spell": the spells whose shards are on the wheel and that have
-        a target (ASP-A16): Mudslide always; Ice Beam a room with 2 or more invaders;
-        Lava Bomb an invader; Firestorm an invader that can move or a space for its
-        pillar; Floor Crafting (any shards) a tile left to draw."""
+        a target (``_spell_has_target``); Floor Crafting spends shards of any elements."""
         shards = self.shards
-        if not sum(shards):
-            return []
         out = []
-        if self._can_pay(MUDSLIDE):
-            out.append(SPELL0 + MUDSLIDE)
-        if self._can_pay(ICE_BEAM) and self._ice_rooms():
-            out.append(SPELL0 + ICE_BEAM)
-        if self._can_pay(LAVA_BOMB) and self.invader_spaces():
-            out.append(SPELL0 + LAVA_BOMB)
-        if self._can_pay(FIRESTORM) and (self._firestorm_moves() or self.pillar_spaces()):
-            out.append(SPELL0 + FIRESTORM)
+        for k, (first, second) in _TWO_SHARD_SPELLS:
+            if shards[first] and shards[second] and self._spell_has_target(k):
+                out.append(SPELL0 + k)
         if sum(shards) >= self._spell_amount(FLOOR_CRAFTING) and any(self.stacks):
             out.append(SPELL0 + FLOOR_CRAFTING)
         return out
 
-    def _can_pay(self, k: int) -> bool:
-        """Whether the elemental wheel holds the shards spell ``k`` costs."""
-        for e in SPELLS[k].cost:
-            if not self.shards[e]:
-                return False
+    def _spell_has_target(self, k: int) -> bool:
+        """ASP-A16: Ice Beam needs a room with enough invaders, Lava Bomb an invader,
+        Firestorm an invader that can move or a space for its pillar; Mudslide nothing."""
+        if k == ICE_BEAM:
+            return bool(self._ice_rooms())
+        if k == LAVA_BOMB:
+            return bool(self.invader_spaces())
+        if k == FIRESTORM:
+            return bool(self._firestorm_moves() or self.pillar_spaces())
         return True
 
     def _ice_rooms(self) -> list[int]:
         """Room slots holding at least as many invaders as Ice Beam crystallizes (ASP-A16)."""
-        count: dict[int, int] = {}
+        invaded, least = self.invader_spaces(), SPELLS[ICE_BEAM].amount
+        if len(invaded) < least:
+            return []
         side = self.side
-        for s in self.invader_spaces():
-            r = ROOM_OF[side[s // MAX_SPACES]][s]
-            count[r] = count.get(r, 0) + 1
-        least = SPELLS[ICE_BEAM].amount
-        return sorted(r for r, c in count.items() if c >= least)
+        rooms = [ROOM_OF[side[s // MAX_SPACES]][s] for s in invaded]  # ascending
+        return sorted({r for r in rooms if rooms.count(r) >= least})
 
     def _firestorm_moves(self) -> list[int]:
         """Invader spaces that can move to another open, invader-free space."""
@@ -748,6 +736,8 @@ class State(EffectRules, _State):
         _, space, b, _c = step
         needs = self.needs(space)
         dice = self.dice
+        if b + 1 == len(needs):  # the last die: any unused die that fits
+            return [DIE0 + f for f in range(5) if needs[b] >> f & 1 and dice[f]]
         out = []
         for f in range(5):
             if needs[b] >> f & 1 and dice[f]:
@@ -924,7 +914,7 @@ class State(EffectRules, _State):
     def _do_dice(self, step, block, i):
         self.dice[i] -= 1
         a, b = step[1], step[2]
-        if b + 1 < len(self.needs(a)):
+        if b + 1 < len(NEEDS[self.side[a // MAX_SPACES]][a]):  # (fiends change which dice fit, not how many)
             step[2] = b + 1
         else:
             self.queue.pop()
@@ -1116,7 +1106,7 @@ class State(EffectRules, _State):
         drawn = bag[k:]  # drawn from the end (their order does not matter: sorted below)
         del bag[k:]
         for e in range(4):  # level 4 fiends: one extra invader of their element (ASP-A6)
-            if self.fiend_active(e, 4) and e in bag:
+            if self.awake[e] and self.fiend_active(e, 4) and e in bag:
                 bag.remove(e)
                 drawn.append(e)
         ch = self.character()
@@ -1132,7 +1122,7 @@ class State(EffectRules, _State):
         """Elements that may enter next: the active player orders them (rulebook);
         an awake level-1 fiend's invaders go first (ASP-A6)."""
         elements = sorted(set(self.incoming))
-        first = [e for e in elements if self.fiend_active(e, 1)]
+        first = [e for e in elements if self.awake[e] and self.fiend_active(e, 1)]
         return first or elements
 
     def _invader_targets(self, e: int) -> list[int]:
@@ -1142,8 +1132,9 @@ class State(EffectRules, _State):
         Standard rooms of its element first, then multi rooms (awake level-2 fiend of
         ``e``: multi rooms first); among them the highest floor, then a space with a
         pillar (awake level-1 fiend: the lowest floor, then without a pillar; ASP-A6)."""
-        low = self.fiend_active(e, 1)
-        multi_first = self.fiend_active(e, 2)
+        awake_level = self.fiend_level[e] if self.awake[e] and not self.defeated[e] else 0  # (fiend_active)
+        low = awake_level == 1
+        multi_first = awake_level == 2
         pillar, invader = self.pillar, self.invader
         groups = self._target_groups(e)
         for tier in ((1, 0) if multi_first else (0, 1)):

@@ -45,15 +45,17 @@ def _structure_contents(structure):
 @pytest.mark.parametrize("config", CONFIGS)
 def test_fortress_caches_equal_a_fresh_survey(config):
     """The fortress view, kept per stamp and updated space by space (``fast.update_space``,
-    copied on write by clones), and the structure cache equal the plain surveys
-    (``State._survey_fortress``, ``_survey_structure``, ``_target_groups``) of a copy with
-    no caches; an original stays right while its clone changes the shared view."""
+    copied on write by clones), the structure cache and the star-blocking fiends kept per
+    board stamp equal the plain surveys (``State._survey_fortress``, ``_survey_structure``,
+    ``_target_groups``, ``_star_blocked``) of a copy with no caches; an original stays
+    right while its clone changes the shared view."""
     for s in _random_games(config):
         fresh = pickle.loads(pickle.dumps(s))  # fresh stamps, empty caches
         assert fortress_contents(s._fortress()) == fortress_contents(fresh._survey_fortress())
         assert _structure_contents(s._structure()) == _structure_contents(fresh._survey_structure())
         for e in range(4):
             assert s._target_groups(e) == fresh._target_groups(e)
+        assert fast.star_blocked(s) == fresh._star_blocked()
         if not s.is_terminal() and len(s.history) % 5 == 0:
             c = s.clone()
             for _ in range(3):
@@ -79,10 +81,26 @@ def test_pillar_options_equal_the_plain_rule(config):
 
 
 @pytest.mark.parametrize("config", CONFIGS)
+def test_build_options_equal_the_plain_rule(config):
+    """``fast.build_options`` lists the build step's main choice exactly as
+    ``State._build_options`` does, on the states of random games (the main choice and,
+    as if it were, every other decision's position), with the dice rolled and other dice."""
+    rng = np.random.default_rng(1)
+    for s in _random_games(config, seeds=(0, 1)):
+        if s.is_terminal():
+            continue
+        dice = s.dice
+        for trial in range(3):
+            s.dice = dice if trial == 0 else [int(x) for x in rng.integers(0, 3, size=5)]
+            assert fast.build_options(s) == s._build_options(), (s.dice, s.shards, s.reserve)
+        s.dice = dice
+
+
+@pytest.mark.parametrize("config", CONFIGS)
 def test_legal_actions_equal_the_plain_rules_at_every_step(config, monkeypatch):
     """The same seeded games played twice, with the fast paths and then with the plain
-    rules only (the fortress surveyed anew on every query, pillar options by
-    ``_pillar_options``), offer the same legal actions and observations at every step."""
+    rules only (the fortress surveyed anew on every query, the main choice by
+    ``_build_options``), offer the same legal actions and observations at every step."""
 
     def play():
         game = ether_envs.load_game("aetherspire", **config)
@@ -100,7 +118,7 @@ def test_legal_actions_equal_the_plain_rules_at_every_step(config, monkeypatch):
     fast_play = play()
     monkeypatch.setattr(R.State, "_fortress", R.State._survey_fortress)
     monkeypatch.setattr(R.State, "_structure", R.State._survey_structure)
-    monkeypatch.setattr(R, "pillar_options", lambda state, spaces: state._pillar_options())
+    monkeypatch.setattr(R, "build_options", lambda state: state._build_options())
     plain_play = play()
     assert len(fast_play) == len(plain_play)
     for step, (a, b) in enumerate(zip(fast_play, plain_play)):
