@@ -33,6 +33,7 @@ from __future__ import annotations
 import itertools
 from bisect import insort
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .codec import BUILD0, END_BUILD, FREE_PILLAR, REROLL0, SPACE0, SPELL0, SPIRE0, TRIGGER
 from .components import (CHARACTERS, FIRESTORM, FLOOR_CRAFTING, ICE_BEAM, LAVA_BOMB, MAX_SPACES, MUDSLIDE,
@@ -138,13 +139,26 @@ def update_space(view: FortressView, state, s: int) -> None:
         view.spire_options = state._spire_options(tops)  # a new list (a clone may share the old one)
 
 
+class StarBlocked(NamedTuple):
+    """``State._star_blocked_cache``: the star-blocking fiends at one board stamp."""
+
+    stamp: int
+    """The ``State._board_stamp`` they were found at."""
+    elements: int
+    """``State._star_blocked()`` then: the element mask of the awake level-2 fiends."""
+
+
+NO_STAR_BLOCKED = StarBlocked(0, 0)
+"""The cache before its first use (0 is never a stamp)."""
+
+
 def star_blocked(state) -> int:
     """``state._star_blocked()``, kept per board stamp (awakenings and defeats take a fresh
     one; the levels that change otherwise, in ``_redraw_hidden``, are dormant fiends')."""
     cache = state._star_blocked_cache
-    if cache[0] != state._board_stamp:
-        cache = state._star_blocked_cache = (state._board_stamp, state._star_blocked())
-    return cache[1]
+    if cache.stamp != state._board_stamp:
+        cache = state._star_blocked_cache = StarBlocked(state._board_stamp, state._star_blocked())
+    return cache.elements
 
 
 PILLAR_FIT = [[[0 if NEEDS[side][s] is None else -1 if len(NEEDS[side][s]) > 1

@@ -58,7 +58,7 @@ from .components import (FIRESTORM, FLOOR_CRAFTING, ICE_BEAM, LAVA_BOMB, MAX_ROO
                          NEEDS, NUM_ROOM_SLOTS, NUM_SPACE_SLOTS, NUM_TILES, ROOM_OF, ROOMS, SPACE_ELEMENTS, SPELLS,
                          TILE_ELEMENTS, TILE_FOOTPRINTS, TILE_ROOMS, TILE_SIZE, TILE_SPACES)
 from .effects import EffectRules
-from .fast import FortressStructure, FortressView, build_options, new_stamp, star_blocked
+from .fast import NO_STAR_BLOCKED, FortressStructure, FortressView, build_options, new_stamp, star_blocked
 
 REWARDS = ("win", "score")
 """The values of ``Config.reward`` (ASP-A20)."""
@@ -251,7 +251,7 @@ class State(EffectRules, _State):
             may be shared with a clone: copied before the next change (``_own_fortress``).
     """
 
-    _star_blocked_cache = (0, 0)  # (board stamp, _star_blocked()): fast.star_blocked
+    _star_blocked_cache = NO_STAR_BLOCKED  # a fast.StarBlocked: fast.star_blocked
 
     def __init__(self, game: Game, seed: int | None):
         self.game = game
