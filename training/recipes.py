@@ -113,6 +113,7 @@ def run_recipe(game: str, seed: int = 0, out_dir: str = "runs", minutes: float |
     import numpy as np
     import torch
 
+    from agents.base import quote_spec_value
     from agents.ppo import model_metadata
     from agents.pretrained import WEIGHTS_DIR
 
@@ -159,7 +160,7 @@ def run_recipe(game: str, seed: int = 0, out_dir: str = "runs", minutes: float |
             student = ppo.net_to_policy(net, model_metadata(g)).save(run_dir / f"dagger_{r}.npz")
             more = bc.demonstrations(game, recipe.config, recipe.teacher, recipe.dagger_games,
                                      seed=1_000_000 * (seed + 1) + 100_000 * (r + 1), keep=recipe.bc_keep,
-                                     workers=workers, student=f"pretrained:path={student}")
+                                     workers=workers, student=f"pretrained:path={quote_spec_value(student)}")
             data = {k: np.concatenate([data[k], more[k]]) for k in data}
             log(f"{game}: DAgger round {r + 1}: {len(more['action'])} states of the net labelled by "
                 f"{recipe.teacher}, {len(data['action'])} in all")

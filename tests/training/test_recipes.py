@@ -256,6 +256,20 @@ def test_cloning_stage_time_cap_stops_between_blocks_of_games(monkeypatch):
     assert calls == [(10, 1_000_000)] and games == 10
 
 
+def test_recipe_with_dagger_runs_in_a_folder_whose_path_holds_comma_and_equals(tmp_path, monkeypatch):
+    """The DAgger student and the PPO snapshots are agent specs naming files in the run folder:
+    their paths are quoted, so any folder name works."""
+    tiny = recipes.Recipe(bc_games=2, bc_epochs=1, dagger_rounds=1, dagger_games=2, hidden="16", minutes=5.0,
+                          frames=32, ppo={"opponents": "heuristic=1,self=1", "n_envs": 2, "n_steps": 16,
+                                          "minibatch": 16, "epochs": 1})
+    monkeypatch.setitem(recipes.RECIPES, "aethermon_collect", tiny)
+    logs = []
+    run = tmp_path / "odd,name=1 x"
+    path = recipes.run_recipe("aethermon_collect", seed=0, run_dir=run, workers=1, eval_deals=1, progress=False,
+                              log=logs.append)
+    assert path.exists() and any("DAgger round 1" in line for line in logs)
+
+
 def test_recipe_command_line(monkeypatch, capsys, tmp_path):
     """``ether-envs recipe GAME`` calls training.recipes.run_recipe with the options given."""
     seen = {}
