@@ -426,6 +426,20 @@ class EtherState(pyspiel.State):
     def _legal_actions(self, player: int) -> list[int]:
         return self._engine.get().legal_actions()
 
+    # Python callers (OpenSpiel's Python algorithms) reach these directly instead of through
+    # OpenSpiel's C++ State, which calls back into Python several times per call; same answers.
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """Sorted legal actions of ``player`` (default: the player to act); ``[]`` for another
+        player and at the end."""
+        s = self._engine.get()
+        if player is not None and player != s.current_player():
+            return []
+        return s.legal_actions()
+
+    def is_chance_node(self) -> bool:
+        """Always False: chance is sampled inside ``apply_action``."""
+        return False
+
     def _apply_action(self, action: int) -> None:
         self._engine.get().apply_action(int(action))
 
