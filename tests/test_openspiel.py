@@ -342,6 +342,20 @@ def test_mcts_and_ismcts_bots_play_complete_games_through_evaluate_bots(name):
 
 
 @needs_pyspiel
+def test_ismcts_against_our_heuristic_through_evaluate_bots():
+    game = eo.load_game("aethermon_collect", num_players=3, hidden_artefacts=True)
+    bots = [eo.ISMCTSBot(game, max_simulations=5, seed=0), eo.AgentBot.from_spec(game, "heuristic", seed=1),
+            eo.AgentBot.from_spec(game, "mcts:simulations=5", seed=2)]
+    state = game.new_initial_state(seed=4)
+    returns = evaluate_bots(state, bots, np.random.RandomState(0))
+    assert state.is_terminal() and returns == state.engine.returns().tolist()
+    with pytest.raises(ValueError, match="is not an ether-envs game"):
+        eo.AgentBot.from_spec(pyspiel.load_game("kuhn_poker"), "heuristic")
+    with pytest.raises(ValueError, match="agent must have act"):
+        eo.AgentBot(object())
+
+
+@needs_pyspiel
 def test_mcts_bot_plays_a_perfect_information_game_and_ismcts_refuses_it():
     game = eo.load_game("aethermon_collect")  # the default configuration hides nothing
     assert game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION

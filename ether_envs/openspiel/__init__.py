@@ -49,7 +49,8 @@ the same deal as ``ether_envs.load_game(...).new_initial_state(seed=rng_seed + k
 
 **Bots**: :class:`ISMCTSBot` and :class:`DeterminizedMCTSBot` (see :mod:`ether_envs.openspiel.bots`)
 search determinizations only; as agents: ``openspiel:ismcts:...`` and ``openspiel:mcts:...``
-(``agents.make_agent``).
+(``agents.make_agent``). :class:`AgentBot` is any of our agents as an OpenSpiel bot
+(``AgentBot.from_spec(game, "heuristic")``).
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ except ImportError as e:  # pragma: no cover - depends on the environment
 
 import ether_envs
 
-from .bots import DeterminizedMCTSBot, ISMCTSBot
+from .bots import AgentBot, DeterminizedMCTSBot, ISMCTSBot
 from .bridge import (LIST_SEP, PREFIX, SEED_PARAM, UNSET, EtherGame, EtherObserver, EtherState,
                      config_from_params, game_class, game_info, game_string, game_type, load_game,
                      params_from_config, parameter_specification, register, utility_range)
@@ -70,7 +71,7 @@ from .bridge import (LIST_SEP, PREFIX, SEED_PARAM, UNSET, EtherGame, EtherObserv
 SHORT_NAMES = tuple(register(name) for name in ether_envs.list_games())
 """The registered OpenSpiel short names, one per game."""
 
-__all__ = ["DeterminizedMCTSBot", "EtherGame", "EtherObserver", "EtherState", "ISMCTSBot", "LIST_SEP", "PREFIX",
+__all__ = ["AgentBot", "DeterminizedMCTSBot", "EtherGame", "EtherObserver", "EtherState", "ISMCTSBot", "LIST_SEP", "PREFIX",
            "SEED_PARAM", "SHORT_NAMES", "UNSET", "config_from_params", "game_class", "game_info", "game_string",
            "game_type", "load_game", "params_from_config", "parameter_specification", "register",
            "utility_range"]

@@ -213,7 +213,7 @@ def utility_range(game: CoreGame) -> tuple[float, float]:
     return -1.0, 1.0
 
 
-def game_type(game: CoreGame, registered: bool = False) -> pyspiel.GameType:
+def game_type(game: CoreGame) -> pyspiel.GameType:
     """The OpenSpiel ``GameType`` of a configured game: sequential, sampled-stochastic chance
     (``spec.chance == "sampled"``; deterministic otherwise), perfect or imperfect information
     (``game.has_hidden_information()``), its ``utility()``, terminal rewards, observation string
