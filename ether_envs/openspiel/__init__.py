@@ -71,7 +71,7 @@ from .bridge import (LIST_SEP, PREFIX, SEED_PARAM, UNSET, EtherGame, EtherObserv
 SHORT_NAMES = tuple(register(name) for name in ether_envs.list_games())
 """The registered OpenSpiel short names, one per game."""
 
-__all__ = ["AgentBot", "DeterminizedMCTSBot", "EtherGame", "EtherObserver", "EtherState", "ISMCTSBot", "LIST_SEP", "PREFIX",
-           "SEED_PARAM", "SHORT_NAMES", "UNSET", "config_from_params", "game_class", "game_info", "game_string",
-           "game_type", "load_game", "params_from_config", "parameter_specification", "register",
+__all__ = ["AgentBot", "DeterminizedMCTSBot", "EtherGame", "EtherObserver", "EtherState", "ISMCTSBot", "LIST_SEP",
+           "PREFIX", "SEED_PARAM", "SHORT_NAMES", "UNSET", "config_from_params", "game_class", "game_info",
+           "game_string", "game_type", "load_game", "params_from_config", "parameter_specification", "register",
            "utility_range"]

@@ -8,6 +8,7 @@ bounds of each reward scheme, which the engine API does not expose).
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import Any, Callable
 
 import numpy as np
@@ -116,13 +117,18 @@ def _param_spec(f: dataclasses.Field) -> ParamSpec:
 
 
 def param_specs(game_name: str) -> dict[str, ParamSpec]:
-    """Every config field of ``game_name`` as a :class:`ParamSpec`, in field order.
+    """Every config field of ``game_name`` as a :class:`ParamSpec`, in field order (a new dict).
 
     Raises:
         ValueError: unknown game.
     """
-    config = ether_envs.load_game(game_name).config
-    return {f.name: _param_spec(f) for f in dataclasses.fields(config)}
+    return dict(_param_specs(game_name))
+
+
+@functools.lru_cache(maxsize=None)
+def _param_specs(game_name: str) -> tuple[tuple[str, ParamSpec], ...]:
+    config_cls = type(ether_envs.load_game(game_name).config)
+    return tuple((f.name, _param_spec(f)) for f in dataclasses.fields(config_cls))
 
 
 def parameter_specification(game_name: str) -> dict[str, Any]:
