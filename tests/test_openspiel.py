@@ -11,6 +11,7 @@ missing ``pyspiel`` is an error (install ``.[openspiel]``).
 import pickle
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -51,7 +52,8 @@ def test_import_ether_envs_does_not_import_pyspiel():
     code = ("import sys, ether_envs, agents, training.evaluate\n"
             "ether_envs.make('aethermon_collect'); ether_envs.load_game('ethnos')\n"
             "assert 'pyspiel' not in sys.modules and 'ether_envs.openspiel' not in sys.modules, 'pyspiel imported'")
-    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                       cwd=Path(__file__).resolve().parent.parent)
     assert p.returncode == 0, p.stderr
 
 
@@ -220,8 +222,8 @@ def test_observation_string_is_the_engines_per_seat_text_view(name):
 @needs_pyspiel
 @pytest.mark.parametrize("name", GAMES)
 def test_observation_string_is_per_seat_and_ignores_hidden_information(name):
-    """Whatever the text view, a seat's string is the same in every determinization for that seat
-    (what ISMCTS keys its nodes by) and the seats' strings differ where their views differ."""
+    """Whatever the text view, a seat's string (what ISMCTS keys its nodes by) and tensor are the
+    same in every determinization for that seat."""
     game = eo.load_game(name, **HIDDEN[name])
     state = game.new_initial_state(seed=4)
     rng = np.random.default_rng(0)
