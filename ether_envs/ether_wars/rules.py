@@ -282,17 +282,18 @@ class State(FavourRules, ResolutionRules, _State):
     CLONED_RECORDS = ("window", "resolving")
     """Fields holding a record with its own ``copy()`` (or None): ``clone`` copies them."""
     SHARED_FIELDS = ("game", "first_rolls", "_legal_cache", "_placement_legal", "_placement_kinds",
-                     "_placement_kind_areas", "_legal_memo", "_rng_state")
+                     "_placement_kind_areas", "_legal_memo")
     """Mutable fields a clone shares with its original: the game, what never changes after setup
-    (``first_rolls``), caches that are replaced, never edited in place, and the chance generator's
-    state (read, never edited: ``_share_rng_state``). Every other field
-    holds an immutable value. ``tests/ether_wars/test_clone.py`` checks that a clone shares
+    (``first_rolls``) and caches that are replaced, never edited in place."""
+    RNG_FIELDS = ("_rng", "_rng_state")
+    """The chance generator (the base class's), copied lazily by ``_share_rng_state``. Every other
+    field holds an immutable value; ``tests/ether_wars/test_clone.py`` checks that a clone shares
     nothing else with its original."""
 
     def clone(self) -> "State":
         """An independent copy: the fields of ``CLONED_LISTS``, ``CLONED_NESTED_LISTS`` and
         ``CLONED_RECORDS`` are copied, the others shared (immutable values, ``SHARED_FIELDS``);
-        the chance generator's state is copied lazily (``State._share_rng_state``)."""
+        the chance generator's state is copied lazily (``RNG_FIELDS``: ``State._share_rng_state``)."""
         s = State.__new__(State)
         d = s.__dict__
         d.update(self.__dict__)
@@ -300,10 +301,9 @@ class State(FavourRules, ResolutionRules, _State):
             d[k] = d[k][:]
         for k in self.CLONED_NESTED_LISTS:
             d[k] = [x[:] for x in d[k]]
-        if self.window is not None:
-            s.window = self.window.copy()
-        if self.resolving is not None:
-            s.resolving = self.resolving.copy()
+        for k in self.CLONED_RECORDS:
+            if d[k] is not None:
+                d[k] = d[k].copy()
         self._share_rng_state(s)
         return s
 
