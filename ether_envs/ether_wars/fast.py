@@ -18,10 +18,14 @@ at every step of random games.
   previous one saves about 4% of engine instructions.
 * ``AreaActionTable``: the sorted action ids of a set of areas, seat-relative
   (a table filled on demand).
+* ``compile_copy``: the ``copy()`` of a record (``FavourWindow``, ``AreaResolution``)
+  compiled from its declared fields: straight-line code, about twice as fast as a loop over
+  the fields (``State.clone``; ``tests/ether_wars/test_clone.py``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import NamedTuple
 
 from . import components as C
@@ -199,3 +203,22 @@ class AreaActionTable:
             out = self.table[key] = sorted(base + rel[a] for a in range(C.NUM_AREAS) if mask >> a & 1)
             out += tail
         return out[:]
+
+
+def compile_copy(cls):
+    """A ``copy(record)`` function for the slots dataclass ``cls``: a new record with every
+    declared field (``dataclasses.fields``), lists copied one level deep and lists of lists
+    two levels (by the field's annotation), so that a new field is copied too."""
+    lines = ["def copy(self):", f'    """An independent copy of a ``{cls.__name__}``."""', "    new = _new(_cls)"]
+    for f in dataclasses.fields(cls):
+        annotation = str(f.type)  # (a string under ``from __future__ import annotations``)
+        if annotation.startswith("list[list["):
+            lines.append(f"    new.{f.name} = [x[:] for x in self.{f.name}]")
+        elif annotation.startswith("list["):
+            lines.append(f"    new.{f.name} = self.{f.name}[:]")
+        else:  # an immutable value
+            lines.append(f"    new.{f.name} = self.{f.name}")
+    lines.append("    return new")
+    namespace = {"_new": object.__new__, "_cls": cls}
+    exec("\n".join(lines), namespace)
+    return namespace["copy"]

@@ -10,12 +10,12 @@ window, shields, silo raid, market purchases, cloning, Conduit.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from functools import partial
-from operator import attrgetter
 from typing import NamedTuple
 
 from . import components as C
+from . import fast
 from .codec import (
     CLONE, DONE, K_ASSASSIN, K_CONDUIT, K_END_ETHER, K_FACTORY, K_MARKET, K_NONE, K_PAY, K_RAID, K_REROLL,
     K_RESOLVE, K_SHIELD, K_SKILL, K_THIEF, MAINTENANCE, MARKET_FAVOUR, M_CHANNEL, M_COMBAT, M_EXTRACT, M_FACTORY,
@@ -79,18 +79,10 @@ class AreaResolution:
     purchase_target: int = -1     # the resource being purchased (-1 none)
     purchase_credit: int = 0      # pips paid towards it
 
-    def copy(self) -> "AreaResolution":
-        """An independent copy (``State.clone``): every field, its lists copied."""
-        new = AreaResolution(*_RESOLUTION_FIELDS(self))
-        for name in _RESOLUTION_LISTS:  # (derived from the fields: a new list field is copied too)
-            setattr(new, name, getattr(self, name)[:])
-        new.faces = [f[:] for f in self.faces]
-        return new
 
+AreaResolution.copy = fast.compile_copy(AreaResolution)
+"""``AreaResolution.copy()``: an independent copy (``State.clone``) of every declared field."""
 
-_RESOLUTION_FIELDS = attrgetter(*(f.name for f in fields(AreaResolution)))
-_RESOLUTION_LISTS = tuple(f.name for f in fields(AreaResolution) if f.type.startswith("list[") and f.name != "faces")
-"""The list fields ``copy`` copies one level deep (``faces`` two levels; injuries are immutable)."""
 _UNIT_POWERED = tuple(full + hollow for full, hollow in zip(C.UNIT_FULL, C.UNIT_HOLLOW))
 """Counted pips of each Unit face when powered up (full and hollow pips)."""
 _SEATS = tuple(tuple(q for q in range(4) if m >> q & 1) for m in range(16))

@@ -11,6 +11,7 @@ import pytest
 
 import ether_envs
 from ether_envs.core.game import snapshot
+from ether_envs.ether_wars import fast
 from ether_envs.ether_wars.rules import State
 
 CONFIGS = [(2, "beginner"), (3, "advanced"), (4, "beginner")]
@@ -91,3 +92,17 @@ def test_records_copy_every_field():
                 copy = record.copy()
                 assert snapshot(copy) == snapshot(record)
                 assert shared_parts(record, copy) == []
+
+
+def test_compiled_record_copy_copies_a_new_field():
+    """``fast.compile_copy`` copies whatever fields a record declares (a new one included)."""
+
+    @dataclasses.dataclass(slots=True)
+    class Record:
+        seat: int
+        seats: list[int] = dataclasses.field(default_factory=list)
+        faces: list[list[int]] = dataclasses.field(default_factory=lambda: [[1], [2]])
+
+    record = Record(3, [1, 2])
+    copy = fast.compile_copy(Record)(record)
+    assert copy == record and shared_parts(record, copy) == []

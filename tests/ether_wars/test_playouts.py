@@ -90,12 +90,14 @@ def test_placement_fast_area_list_matches_can_put_rules():
                 assert s._add_kinds(p) == slow
             legal = s.legal_actions()  # as the engine posed it (derived from the previous die's list)
             s.invalidate_caches()
-            assert s.legal_actions() == legal == [codec.ADD0 + d for d in s._add_kinds(p)] + [codec.DONE] * (s.add_count > 0)
+            assert s.legal_actions() == legal == ([codec.ADD0 + d for d in s._add_kinds(p)]
+                                                  + [codec.DONE] * (s.add_count > 0))
         if s.phase == 3:  # Placement
             for p in range(4):
                 slow = [a for a in range(11) if any(s.can_put(p, a, d) for d in s.dice_at_home(p))]
                 assert s._place_areas(p) == slow
-                areas = [s.abs_area(p, a - codec.AREA0) for a in fast.placement_legal(s.clone(), p) or [] if a != codec.PASS]
+                legal = fast.placement_legal(s.clone(), p) or []
+                areas = [s.abs_area(p, a - codec.AREA0) for a in legal if a != codec.PASS]
                 assert sorted(areas) == slow
                 checked += 1
         s.apply_action(int(rng.choice(s.legal_actions())))
