@@ -46,8 +46,6 @@ EXEMPT_MERCENARY_AREAS = {C.PRIESTESS: 0, C.DRONE: EXTRACTION_AREAS, C.ASSASSIN:
                           C.THIEF: SILO_AREAS}
 """Areas open to an exempt Mercenary whatever the others hold (rulebook "Mercenary Dice"; the Thief:
 any Silo but its owner's; the Priestess is never placed)."""
-
-
 SEAT_COUNT = tuple(bin(mask).count("1") for mask in range(16))
 """``SEAT_COUNT[mask]``: the number of seats in a bit mask of seats."""
 
@@ -98,9 +96,9 @@ def put_masks(state, p: int, kinds, moving: bool, occupancy=None) -> list[int]:
                 for a, area_bit in LIMITED_AREAS:  # at most two players in a Limited area
                     if SEAT_COUNT[counted[a] & others] < 2:
                         within_limits |= area_bit
-                for silo in SILOS[n]:  # a Silo: its owner and one attacker
-                    if silo.owner == p or not counted[silo.area] & silo.not_owner & others:
-                        within_limits |= silo.bit
+                for owner, area, area_bit, not_owner in SILOS[n]:  # a Silo: its owner and one attacker
+                    if owner == p or not counted[area] & not_owner & others:
+                        within_limits |= area_bit
             mask = base & within_limits
             if merc == C.DEFENDER:
                 mask &= own_silo | ether_fault
