@@ -279,7 +279,7 @@ class ActionRules:
 
     def _start_roll(self, p: int, ndice: int) -> None:
         self.roll_player = p
-        self.roll_dice = self.rng.integers(1, 7, size=ndice).tolist()
+        self.roll_dice = self.rng.integers(1, C.DIE_FACES + 1, size=ndice).tolist()
         self.roll_power = [False] * ndice
         self.roll_bonus = 0
         self.roll_ability = False
@@ -382,7 +382,7 @@ class ActionRules:
 
     def _d_reroll(self, t, block, i, a):
         j = self.roll_dice.index(i + 1)
-        self.roll_dice[j] = int(self.rng.integers(1, 7))
+        self.roll_dice[j] = int(self.rng.integers(1, C.DIE_FACES + 1))
         self.stack.pop()
 
 

@@ -278,7 +278,7 @@ class ConflictRules:
         p, victim = t.player, t.a
         self.stack.pop()
         if i == 0:
-            k = min(2, self.res[victim][C.ETHER])
+            k = min(C.SPOIL_ETHER, self.res[victim][C.ETHER])
             self.res[victim][C.ETHER] -= k
             self.res[p][C.ETHER] += k
         elif i == 1:  # Booster theft: the victim's action token goes with it (rulebook "Clarifications")
@@ -287,7 +287,7 @@ class ConflictRules:
             if not self.take_vt(p, C.VT_PILLAGE):
                 self.take_vt(p, C.VT_SOLDIER)
         elif i == 2:
-            self.stack.append(Task(D_TAKE, p, victim, 4))
+            self.stack.append(Task(D_TAKE, p, victim, C.SPOIL_BASIC))
         else:
             self.lvl[victim][C.GUIDE] -= 1
             self.take_vt(p, C.VT_SOLDIER)

@@ -35,7 +35,6 @@ from .codec import (  # noqa: F401  (the codec's names are read as rules.X too, 
 from .conflicts import Battle, ConflictRules
 
 TRIBE_SELECTIONS = ("random", "choose")
-_CONNECT2 = C.NUM_SPACES - 1  # the "Connect 2" space
 
 
 @dataclass(frozen=True)
@@ -263,11 +262,11 @@ class State(ActionRules, ConflictRules, _State):
         1 per 2 Ether cubes."""
         a = self.ability[p]
         return (sum(k * points for k, points in zip(self.vt[p], C.VT_POINTS))
-                + (C.ABILITIES[a].vp if a >= 0 else 0) + self.lvl[p][C.GUIDE] + self.res[p][C.ETHER] // 2)
+                + (C.ABILITIES[a].vp if a >= 0 else 0) + self.lvl[p][C.GUIDE] + self.res[p][C.ETHER] // C.ETHER_PER_PRESTIGE)
 
     def tiebreak(self, p: int) -> int:
         """Rulebook "Ether": other resources break ties (ETM-A15: every cube left over)."""
-        return sum(self.res[p][:3]) + self.res[p][C.BOOSTER] + self.res[p][C.ETHER] % 2
+        return sum(self.res[p][:3]) + self.res[p][C.BOOSTER] + self.res[p][C.ETHER] % C.ETHER_PER_PRESTIGE
 
     def scores(self) -> np.ndarray:
         return np.array([self.score(p) for p in range(self.num_players)], dtype=np.float64)
@@ -337,7 +336,7 @@ class State(ActionRules, ConflictRules, _State):
                     out.append(FLASH0 + c)
         if wk >= W_CONNECT:
             if self.tribe[p] == C.ERTIS:  # rulebook Ertis "Power": re-roll a 1 or a 2 (ETM-A28)
-                for face in (1, 2):
+                for face in C.ERTIS_REROLL_FACES:
                     if any(d == face and not u for d, u in zip(self.roll_dice, self.roll_power)):
                         out.append(REROLL0 + face - 1)
             if not self.roll_ability and self._ability_usable(p, wk):
@@ -387,9 +386,14 @@ class State(ActionRules, ConflictRules, _State):
 
     def _opt_program(self, t):
         used = self.program[t.player]
-        out = [PROGRAM0 + sp for sp in range(_CONNECT2) if sp not in used]
-        if _CONNECT2 not in used and _CONNECT2 - 1 in used and self.season_card() != C.T6_B:
-            out.append(PROGRAM0 + _CONNECT2)
+        one_connect = self.season_card() == C.T6_B
+        out = []
+        for sp, (action, k) in enumerate(C.SPACES):
+            if sp in used:
+                continue
+            if action == C.CONNECT and k > 0 and (one_connect or sp - 1 not in used):
+                continue  # Connect k + 1 only after Connect k (ETM-A9), and one Connect under T6 B
+            out.append(PROGRAM0 + sp)
         return out
 
     # ---- reveal a season (rulebook "1- Reveal a New Season") ------------------
@@ -465,7 +469,7 @@ class State(ActionRules, ConflictRules, _State):
     def _h_program_start(self, t):
         self.phase = P_PROGRAM
         for p in range(self.num_players):
-            self.ntok[p] = C.BASE_TOKENS + min(self.res[p][C.BOOSTER], 2)  # rulebook "Booster"
+            self.ntok[p] = C.BASE_TOKENS + min(self.res[p][C.BOOSTER], C.MAX_TOKENS - C.BASE_TOKENS)  # rulebook "Booster"
         for p in reversed(self.order):  # sequential hidden commits in initiative order (ETM-A21)
             self.stack.append(Task(D_PROGRAM, p))
 
@@ -523,7 +527,7 @@ class State(ActionRules, ConflictRules, _State):
         if block == "REROLL_DIE":  # Ertis power
             for j, d in enumerate(self.roll_dice):
                 if d == i + 1 and not self.roll_power[j]:
-                    self.roll_dice[j] = int(self.rng.integers(1, 7))
+                    self.roll_dice[j] = int(self.rng.integers(1, C.DIE_FACES + 1))
                     self.roll_power[j] = True
                     break
             return
@@ -550,7 +554,7 @@ class State(ActionRules, ConflictRules, _State):
         elif c == C.F_SHIELD:
             self.battle.shields[self._battle_index(p)] = True
         elif c == C.F_EXTRA_DIE:
-            self.roll_dice.append(int(self.rng.integers(1, 7)))
+            self.roll_dice.append(int(self.rng.integers(1, C.DIE_FACES + 1)))
             self.roll_power.append(False)
         elif c == C.S_TWO_RESOURCES:
             self.stack.append(Task(D_GAIN, p, 2))
