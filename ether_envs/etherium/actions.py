@@ -10,8 +10,8 @@ from operator import ge
 from . import components as C
 from . import fast
 from .codec import (ABILITY0, COUNT0, D_ABILITY, D_CARDS, D_CONNECT_DICE, D_CONNECT_RESULT, D_DISCARD, D_ETHERIZE,
-                    D_GAIN, D_GATHER, D_MOVE, D_SPEND, D_TAKE, D_TARGET, D_WINDOW, MOVE0, PASS, REROLL0, RESULT0,
-                    SPEND0, T_CONNECT_ROLL, TARGET0, W_CONNECT, Task)
+                    D_GAIN, D_GATHER, D_MOVE, D_SPEND, D_TAKE, D_TARGET, D_WINDOW, PASS, REROLL0, RESULT0, SPEND0,
+                    T_CONNECT_ROLL, TARGET0, W_CONNECT, Task)
 
 _COLOUR_TERRAIN = (C.MOUNTAIN, C.FOREST, C.MINE, C.ETHER_TERRAIN, C.CITY)
 

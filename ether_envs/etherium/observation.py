@@ -9,6 +9,8 @@ the reveal (only how many tokens they have placed).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from ..core import ObservationLayout, Piece
@@ -118,19 +120,35 @@ _COUNTED = (D_GAIN, D_SPEND, D_DISCARD, D_GATHER)
 _DECK_SIZE = len(C.FLASH_DECK)  # 44
 
 
-def _store(m: memoryview, offset: int, counts, table) -> None:
-    """``m[offset + i] = table[x]`` for each non-zero count ``x = counts[i]`` (the zeros are
+def _store(entries: memoryview, offset: int, counts, table) -> None:
+    """``entries[offset + i] = table[x]`` for each non-zero count ``x = counts[i]`` (the zeros are
     the template's)."""
     for i, x in enumerate(counts):
         if x:
-            m[offset + i] = table[x]
+            entries[offset + i] = table[x]
 
 
-def _store_per_kind(m: memoryview, offset: int, counts, tables) -> None:
+def _store_per_kind(entries: memoryview, offset: int, counts, tables) -> None:
     """As :func:`_store`, each entry with its own table (``tables[i]``)."""
     for i, x in enumerate(counts):
         if x:
-            m[offset + i] = tables[i][x]
+            entries[offset + i] = tables[i][x]
+
+
+class _SeatOffsets(NamedTuple):
+    """Where one seat's entries go in an observer's view: the seat, its relative seat, and
+    the offsets of its rows of the per-seat pieces."""
+
+    seat: int
+    rel: int
+    units: int
+    levels: int
+    resources: int
+    tribes: int
+    abilities: int
+    victory_tokens: int
+    programs: int
+    bonuses: int
 
 
 class Encoder:
@@ -162,13 +180,13 @@ class Encoder:
                     b[x, 6 + rel[p][o]] = 1
             v["num_players"][:] = np.eye(3, dtype=np.float32)[n - 2]
             self._templates.append(memoryview(buf.tobytes()).cast("f"))
-        # per observer, per seat q: (q, relative seat, its offsets in the per-seat pieces)
-        self._seats = [tuple((q, r, O_UNITS + r * 2, O_LEVELS + r * 4, O_RES + r * 5,
-                              O_TRIBES + r * C.NUM_TRIBES, O_ABIL + r * C.NUM_ABILITIES, O_VT + r * 5,
-                              O_PROGS + r * _PROG_ROW, O_BONUS + r * 4)
+        # per observer, per seat q: where q's entries go in the per-seat pieces
+        self._seats = [tuple(_SeatOffsets(q, r, O_UNITS + r * 2, O_LEVELS + r * 4, O_RES + r * 5,
+                                          O_TRIBES + r * C.NUM_TRIBES, O_ABIL + r * C.NUM_ABILITIES, O_VT + r * 5,
+                                          O_PROGS + r * _PROG_ROW, O_BONUS + r * 4)
                              for q, r in enumerate(rel[p])) for p in range(n)]
         self._scratch = np.zeros(LAYOUT.size, dtype=np.float32)
-        self._scratch_mv = memoryview(self._scratch)
+        self._scratch_entries = memoryview(self._scratch)
 
     def encode(self, s, player: int, out: np.ndarray | None = None) -> np.ndarray:
         """``player``'s view of state ``s``: float32, shape ``(LAYOUT.size,)``, values
@@ -177,107 +195,108 @@ class Encoder:
             out = np.empty(LAYOUT.size, dtype=np.float32)
         template = self._templates[player]
         try:  # write straight into ``out`` when it is a writable float32 vector of the right size
-            m = memoryview(out)
-            m[:] = template
+            entries = memoryview(out)
+            entries[:] = template
             direct = True
         except (TypeError, ValueError):
-            m = self._scratch_mv
-            m[:] = template
+            entries = self._scratch_entries
+            entries[:] = template
             direct = False
         rel = self._rel[player]
         revealed = s.revealed
-        for q, r, ou, ol, ores, otr, oab, ovt, opr, obo in self._seats[player]:
+        for q, r, units, levels, resources, tribes, abilities, victory_tokens, programs, bonuses \
+                in self._seats[player]:
             pos = s.pos[q]
-            m[ou + pos[C.GATHERER] * _UNIT_ROW] = 1.0
-            m[ou + pos[C.SOLDIER] * _UNIT_ROW + 1] = 1.0
-            _store(m, ol, s.lvl[q], _QUARTER)
-            _store(m, ores, s.res[q], _SIXTEENTH)
+            entries[units + pos[C.GATHERER] * _UNIT_ROW] = 1.0
+            entries[units + pos[C.SOLDIER] * _UNIT_ROW + 1] = 1.0
+            _store(entries, levels, s.lvl[q], _QUARTER)
+            _store(entries, resources, s.res[q], _SIXTEENTH)
             if s.tribe[q] >= 0:
-                m[otr + s.tribe[q]] = 1.0
-            m[O_HAND_SIZES + r] = _HAND_SIZE[s.hand_size(q)]
+                entries[tribes + s.tribe[q]] = 1.0
+            entries[O_HAND_SIZES + r] = _HAND_SIZE[s.hand_size(q)]
             if s.ability[q] >= 0:
-                m[oab + s.ability[q]] = 1.0
-            _store_per_kind(m, ovt, s.vt[q], _PER_VT)
-            m[O_SCORES + r] = _SCORE[min(s.score(q), _MAX_SCORE)]
-            m[O_TOKENS + r] = _SIXTH[s.ntok[q]]
+                entries[abilities + s.ability[q]] = 1.0
+            _store_per_kind(entries, victory_tokens, s.vt[q], _PER_VT)
+            entries[O_SCORES + r] = _SCORE[min(s.score(q), _MAX_SCORE)]
+            entries[O_TOKENS + r] = _SIXTH[s.ntok[q]]
             prog = s.program[q]
             if prog:
-                m[O_PROGRAMMED + r] = _SIXTH[len(prog)]
+                entries[O_PROGRAMMED + r] = _SIXTH[len(prog)]
                 if revealed or q == player:
                     for k, sp in enumerate(prog):
-                        m[opr + k * C.NUM_SPACES + sp] = 1.0
-            bonuses = (min(s.march[q], 4), min(s.harvest[q], 4), min(s.craft[q], 4), 4 * s.first_move[q])
-            _store(m, obo, bonuses, _QUARTER)
-        _store_per_kind(m, O_HAND, s.hand[player], _PER_COPY)
-        m[O_DECK] = len(s.deck) / _DECK_SIZE
-        _store_per_kind(m, O_DISCARD, s.discard, _PER_COPY)
-        _store(m, O_ABIL_SUPPLY, s.ability_supply, _HALF)
-        _store_per_kind(m, O_VT_SUPPLY, s.vt_supply, _PER_VT)
+                        entries[programs + k * C.NUM_SPACES + sp] = 1.0
+            waiting = (min(s.march[q], 4), min(s.harvest[q], 4), min(s.craft[q], 4), 4 * s.first_move[q])
+            _store(entries, bonuses, waiting, _QUARTER)
+        _store_per_kind(entries, O_HAND, s.hand[player], _PER_COPY)
+        entries[O_DECK] = len(s.deck) / _DECK_SIZE
+        _store_per_kind(entries, O_DISCARD, s.discard, _PER_COPY)
+        _store(entries, O_ABIL_SUPPLY, s.ability_supply, _HALF)
+        _store_per_kind(entries, O_VT_SUPPLY, s.vt_supply, _PER_VT)
         season = s.season
         if season >= 0:
-            m[O_SEASON + season] = 1.0
+            entries[O_SEASON + season] = 1.0
             seasons = s.seasons
-            m[O_SEASON_CARD + seasons[season]] = 1.0
+            entries[O_SEASON_CARD + seasons[season]] = 1.0
             for k in range(season + 1):
-                m[O_SEEN + seasons[k]] = 1.0
+                entries[O_SEEN + seasons[k]] = 1.0
         k = O_INIT
         for q in s.order:
-            m[k + rel[q] * MAX_PLAYERS] = 1.0
+            entries[k + rel[q] * MAX_PLAYERS] = 1.0
             k += 1
         if s.affinity >= 0:
-            m[O_AFF + rel[s.affinity]] = 1.0
+            entries[O_AFF + rel[s.affinity]] = 1.0
         if s.step >= 0:
-            m[O_STEP + s.step] = 1.0
+            entries[O_STEP + s.step] = 1.0
         acting = s.acting
         if acting[0] >= 0:
-            m[O_ACTING + rel[acting[0]]] = 1.0
-            m[O_ACTING + MAX_PLAYERS + acting[1]] = 1.0
+            entries[O_ACTING + rel[acting[0]]] = 1.0
+            entries[O_ACTING + MAX_PLAYERS + acting[1]] = 1.0
         phase = s.phase
-        m[O_PHASE + phase] = 1.0
+        entries[O_PHASE + phase] = 1.0
         stack = s.stack
         if stack and phase != P_OVER:
             t = stack[-1]
             kind = t.kind
-            m[O_CURRENT + rel[t.player]] = 1.0
-            m[O_DECISION + kind - D_FIRST] = 1.0
+            entries[O_CURRENT + rel[t.player]] = 1.0
+            entries[O_DECISION + kind - D_FIRST] = 1.0
             if kind == D_WINDOW:  # a: the window, b: cards played in it
-                m[O_WINDOW + t.a] = 1.0
+                entries[O_WINDOW + t.a] = 1.0
                 if t.b:
-                    m[O_ARGS + 1] = t.b / C.MAX_PLAYS_PER_WINDOW
+                    entries[O_ARGS + 1] = t.b / C.MAX_PLAYS_PER_WINDOW
             elif kind in _COUNTED:  # a: choices left (gather: most cubes)
-                m[O_ARGS] = min(t.a, 8) / 8
+                entries[O_ARGS] = min(t.a, 8) / 8
             elif kind == D_TAKE:  # a: the seat robbed, b: choices left
-                m[O_ARGS] = min(t.b, 8) / 8
-                m[O_TARGET + rel[t.a]] = 1.0
+                entries[O_ARGS] = min(t.b, 8) / 8
+                entries[O_TARGET + rel[t.a]] = 1.0
             elif kind == D_SPOIL:  # a: the seat besieged
-                m[O_TARGET + rel[t.a]] = 1.0
+                entries[O_TARGET + rel[t.a]] = 1.0
             elif kind == D_ETHERIZE:  # a: cubes paid toward the next Ether
-                m[O_ARGS + 2] = t.a / 5
+                entries[O_ARGS + 2] = t.a / 5
         if s.roll_player >= 0:
-            m[O_ROLL + rel[s.roll_player]] = 1.0
+            entries[O_ROLL + rel[s.roll_player]] = 1.0
             dice = s.roll_dice
             for face in range(1, 7):
                 k = dice.count(face)
                 if k:
-                    m[O_ROLL + MAX_PLAYERS + face - 1] = _DICE[k]
-            m[O_ROLL + MAX_PLAYERS + 6] = min(s.roll_bonus, 20) / 20
+                    entries[O_ROLL + MAX_PLAYERS + face - 1] = _DICE[k]
+            entries[O_ROLL + MAX_PLAYERS + 6] = min(s.roll_bonus, 20) / 20
             if s.roll_ability:
-                m[O_ROLL + MAX_PLAYERS + 7] = 1.0
+                entries[O_ROLL + MAX_PLAYERS + 7] = 1.0
         b = s.battle
         if b is not None:
-            m[O_BATTLE + b.box] = 1.0
-            m[O_BATTLE + NB + b.kind] = 1.0
+            entries[O_BATTLE + b.box] = 1.0
+            entries[O_BATTLE + NB + b.kind] = 1.0
             units, totals, shields = b.units, b.totals, b.shields
             for i, q in enumerate(b.seats):
                 o = O_BSEATS + rel[q] * 5
-                m[o] = 1.0
+                entries[o] = 1.0
                 if units[i] == C.GUARD:
-                    m[o + 1] = 1.0
+                    entries[o + 1] = 1.0
                 if totals[i] >= 0:
-                    m[o + 2] = 1.0
-                    m[o + 3] = min(totals[i], 60) / 60
+                    entries[o + 2] = 1.0
+                    entries[o + 3] = min(totals[i], 60) / 60
                 if shields[i]:
-                    m[o + 4] = 1.0
+                    entries[o + 4] = 1.0
         if not direct:
             out[:] = self._scratch
         return out

@@ -111,10 +111,11 @@ class Config:
 
 
 def band_glory(leader: int, size: int, skeletons: int) -> int:
-    """Glory of a band at the end of the Age (research §1.2): by its size without
-    Skeletons, one card more with a Dwarf Leader; 6 or more cards score 15."""
+    """Glory of a band at the end of the Age (research §1.2): ``components.BAND_GLORY`` by its
+    size without Skeletons, one card more with a Dwarf Leader; a band larger than the table
+    scores its last entry (6 or more cards: 15)."""
     x = size - skeletons + (1 if _TRIBE[leader] == C.DWARVES else 0)
-    return C.BAND_GLORY[min(x, 6)]
+    return C.BAND_GLORY[min(x, len(C.BAND_GLORY) - 1)]
 
 
 class Game(_Game):
