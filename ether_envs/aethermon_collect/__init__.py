@@ -12,12 +12,12 @@ Files:
 - ``codec.py``: the action codec (``CODEC``: blocks, action ids <-> names; ``DECODED``), the
   first action id of each block, square names, the phases and ``TRADE_TAKE``.
 - ``rules.py``: ``Config``, ``Game``, ``State``: fields, setup (turn order, grid, draft),
-  clone, legal actions (``_legal_actions``), the turn (``_apply_action``, ``_arrive``,
-  ``_collect``, the Artefacts' effects), the end (``_end_turn``,
-  ``_count_turn_without_collecting``) and scoring (``rescored``, ``winners``), hidden
-  information.
-- ``fast.py``: the fast paths (``is_legal``, the incremental scores, the journals the
-  incremental encoder reads), each tested against its plain rule in
+  clone, legal actions (``_legal_by_rule``), the turn (``_apply_by_rule``, ``_arrive``,
+  ``_collect``, the Artefacts' effects), the end (``_end_turn``: the no-collecting
+  ``streak``) and scoring (``rescored``, ``winners``), hidden information.
+- ``fast.py``: the fast paths (``legal_actions``, ``is_legal``, ``use_actions``,
+  ``effect_applicable``, ``apply_action`` for a rook move, the incremental scores, the
+  journals the incremental encoder reads), each tested against its plain rule in
   ``tests/aethermon_collect/test_fast_path.py`` and ``test_observation_cache.py``.
 - ``observation.py``: the (incremental) observation encoder; ``text.py``: what each seat is
   shown as text; ``env.py``: the PettingZoo env and its documentation.

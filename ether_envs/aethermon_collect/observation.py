@@ -102,6 +102,7 @@ assert _HOLDER0 == _CARD0 + 14
 _ART_PRESENT = F["artefact_present"]
 _ART_ID0 = F["artefact_beetle"]
 _ZERO_ROW = memoryview(np.zeros(18, dtype=np.float32))
+_NONE_USED = [False] * NA  # State.art_used before any Artefact is used
 
 
 def _float32_sums(step: float, count: int) -> list[float]:
@@ -182,6 +183,7 @@ class Encoder:
         self._uses_artefacts = cfg.uses_artefacts
         self._no_satchel = [-1] * n
         self._no_axis = [-1] * n
+        self._no_streak = [False] * n
         self._axis_rule = game.axis_rule  # the only games where an axis is set
         sl = LAYOUT.slices
         # Artefact groups' and leftovers' contents never change when every Artefact is
@@ -263,9 +265,8 @@ class Encoder:
             mo[token * SQUARE_WIDTH + 1] = 1.0
         if s.collected:
             mo[_TURN_FLAGS0] = 1.0
-        streak = s.streak
-        if any(streak):  # seats that had a turn without collecting since the last collection
-            for q, on in enumerate(streak):
+        if s.streak != self._no_streak:  # seats that had a turn without collecting since the last collection
+            for q, on in enumerate(s.streak):
                 if on:
                     mo[_STREAK0 + rel[q]] = 1.0
         return out
@@ -404,7 +405,7 @@ class Encoder:
                         k += 1
                 if k:
                     entries[_HELD_UNKNOWN0 + rel[q + 1]] = _UNKNOWN_NA[k]
-        if any(s.art_used):
+        if s.art_used != _NONE_USED:
             art_owner = s.art_owner
             for a in [a for a, used in enumerate(s.art_used) if used]:
                 entries[_USED0 + rel[art_owner[a] + 1] * NA + a] = 1.0

@@ -18,6 +18,9 @@ import numpy as np
 from ..core import Game as _Game, GameSpec, State as _State, TERMINAL, build_config, check_int, win_loss_returns
 from . import components as C
 from . import fast
+from .components import (ARTEFACT_TIMING, BEETLE, CARD_SET, CARD_VALUE, COMPASS, FENCE, GLOVES, GRAPPLING_HOOK,
+                         LANTERN, MAGNET, MAX_SIDE, MIRROR, NET, SATCHEL as SATCHEL_ARTEFACT, SET_CARDS, SET_OTHERS,
+                         SET_VALUE, STOPWATCH, TRADE_TOKEN)
 from .codec import (CODEC, CORNER_NAMES, DECODED, DRAFT, DRAFT0, END_TURN, GIVE0, MOVE0, OVER, PENDING,  # noqa: F401
                     PHASE_NAMES, PLACE0, PLACE_TOKEN, POST_MOVE, SATCHEL, SATCHEL0, SQ, TARGET0, TRADE_TAKE, TURN,
                     USE0, square_name)
@@ -150,9 +153,9 @@ class Game(_Game):
         self.in_grid = np.zeros(SQ, dtype=bool)
         for r in range(side):
             for c in range(side):
-                self.in_grid[r * C.MAX_SIDE + c] = True
+                self.in_grid[r * MAX_SIDE + c] = True
         self.grid_squares = [int(s) for s in np.flatnonzero(self.in_grid)]
-        self.centre = (side // 2) * C.MAX_SIDE + side // 2 if vacant else -1
+        self.centre = (side // 2) * MAX_SIDE + side // 2 if vacant else -1
         self.card_squares = [s for s in self.grid_squares if s != self.centre]
         self.cooperative = self.config.cooperative  # flags read on every step
         self.axis_rule = self.cooperative and self.num_players == 2  # 2-player co-op axes
@@ -167,7 +170,7 @@ class Game(_Game):
         self.draft_orders = [[(first - 1 - i) % n for i in range(n)] for first in range(n)]
         self.reward_scheme = self.config.reward_scheme
         self.artefact_pool = [C.ARTEFACT_BY_KEY[k].artefact_id for k in self.config.artefact_pool]
-        self.corners = (0, side - 1, (side - 1) * C.MAX_SIDE, (side - 1) * C.MAX_SIDE + side - 1)
+        self.corners = (0, side - 1, (side - 1) * MAX_SIDE, (side - 1) * MAX_SIDE + side - 1)
         # static move tables: per square, the destinations of each kind of move
         self.rook = [self._line_moves(s, ((0, 1), (0, -1), (1, 0), (-1, 0))) for s in range(SQ)]
         self.rook_h = [self._line_moves(s, ((0, 1), (0, -1))) for s in range(SQ)]
@@ -185,22 +188,22 @@ class Game(_Game):
         return 0 <= r < self.side and 0 <= c < self.side
 
     def _line_moves(self, sq: int, dirs) -> list[int]:
-        r0, c0 = divmod(sq, C.MAX_SIDE)
+        r0, c0 = divmod(sq, MAX_SIDE)
         out = []
         if not self._on_grid(r0, c0):
             return out
         for dr, dc in dirs:
             r, c = r0 + dr, c0 + dc
             while self._on_grid(r, c):
-                out.append(r * C.MAX_SIDE + c)
+                out.append(r * MAX_SIDE + c)
                 r, c = r + dr, c + dc
         return sorted(out)
 
     def _jumps(self, sq: int, deltas) -> list[int]:
-        r0, c0 = divmod(sq, C.MAX_SIDE)
+        r0, c0 = divmod(sq, MAX_SIDE)
         if not self._on_grid(r0, c0):
             return []
-        return sorted((r0 + dr) * C.MAX_SIDE + c0 + dc for dr, dc in deltas if self._on_grid(r0 + dr, c0 + dc))
+        return sorted((r0 + dr) * MAX_SIDE + c0 + dc for dr, dc in deltas if self._on_grid(r0 + dr, c0 + dc))
 
     def max_game_length(self) -> int:
         """Bound on decisions: setup, <= (cards + 3) collecting turns each followed by
@@ -383,7 +386,7 @@ class State(_State):
         pop = deck.pop
         deal, totals = [], []
         for _ in range(n):
-            a, b, c = C.CARD_VALUE[pop()], C.CARD_VALUE[pop()], C.CARD_VALUE[pop()]
+            a, b, c = CARD_VALUE[pop()], CARD_VALUE[pop()], CARD_VALUE[pop()]
             deal.append([a, b, c])
             totals.append(a + b + c)
         best = max(totals)
@@ -397,7 +400,7 @@ class State(_State):
                 rng.shuffle(deck)
             best = -1
             for p in tied:
-                v = C.CARD_VALUE[deck.pop()]
+                v = CARD_VALUE[deck.pop()]
                 deal[p].append(v)
                 t = totals[p] = totals[p] + v
                 if t > best:
@@ -482,14 +485,14 @@ class State(_State):
         total = 0
         sets = set()
         for c in self.collections[p]:
-            total += C.CARD_VALUE[c]
-            if C.CARD_SET[c] >= 0:
-                sets.add(C.CARD_SET[c])
+            total += CARD_VALUE[c]
+            if CARD_SET[c] >= 0:
+                sets.add(CARD_SET[c])
         owner = self.owner
         for s in sets:
-            members = C.SET_CARDS[s]
+            members = SET_CARDS[s]
             if s == self.satchel_set[p] or all(owner[m] == p for m in members):
-                total += sum(C.CARD_VALUE[m] for m in members if owner[m] == p)
+                total += sum(CARD_VALUE[m] for m in members if owner[m] == p)
         return total
 
     def scores(self) -> np.ndarray:
@@ -553,7 +556,9 @@ class State(_State):
         return info
 
     # ---- legal actions ---------------------------------------------------------
-    def _legal_actions(self) -> list[int]:
+    _legal_actions = fast.legal_actions  # the fast path; the rule: ``_legal_by_rule``
+
+    def _legal_by_rule(self) -> list[int]:
         """Sorted legal ids (a new list)."""
         ph = self.phase
         if ph == TURN:  # rulebook "Player's Turn": move; Artefacts used before the move (AC-A6)
@@ -570,7 +575,7 @@ class State(_State):
             return [SATCHEL0 + s for s in self._satchel_sets(self.decider)]
         return []
 
-    _is_legal = fast.is_legal  # the fast path; the rule: ``action in self._legal_actions()``
+    _is_legal = fast.is_legal  # the fast path; the rule: ``action in self._legal_by_rule()``
 
     def _rook_moves(self) -> list[int]:
         """Rulebook "Player's Turn": a rook's move of any length within the grid,
@@ -580,7 +585,7 @@ class State(_State):
         p = self.turn_player
         t = self.token
         axis = self.axis[p]
-        if self.fence_seat == p and self.fence_row == t // C.MAX_SIDE:
+        if self.fence_seat == p and self.fence_row == t // MAX_SIDE:
             axis = 1  # the Fence forbids moving along this row
         if axis < 0:
             return g.rook[t]
@@ -592,9 +597,9 @@ class State(_State):
         if self.no_collect_turn or (self.first_turn and card == self.start_card):
             return False  # Stopwatch extra turn; "Placing the Group Token" note
         if self.game.cooperative:
-            s = C.CARD_SET[card]
+            s = CARD_SET[card]
             if s >= 0:
-                for m in C.SET_CARDS[s]:
+                for m in SET_CARDS[s]:
                     o = self.owner[m]
                     if o >= 0 and o != p:
                         return False
@@ -624,28 +629,28 @@ class State(_State):
         """Rulebook "Using Artefacts": at the time its text states (``timing``), when it has an
         effect now (AC-A6); a Mirror: the effect it would copy, never another Mirror's."""
         effect = a
-        if a == C.MIRROR:
+        if a == MIRROR:
             effect = self.last_opponent_effect(self.turn_player)
-            if effect < 0 or effect == C.MIRROR:
+            if effect < 0 or effect == MIRROR:
                 return False
-        return C.ARTEFACT_TIMING[effect] == timing and self._effect_applicable(effect)
+        return ARTEFACT_TIMING[effect] == timing and self._effect_applicable(effect)
 
     def _effect_applicable(self, e: int) -> bool:
         """Whether effect ``e`` can do something now (AC-A6): a target to collect, a square to
         move to, a card to swap, an empty square; the other effects always can."""
         g = self.game
         t = self.token
-        if e == C.BEETLE:
+        if e == BEETLE:
             return bool(self._beetle_targets())
-        if e == C.NET:
+        if e == NET:
             return bool(self._net_targets())
-        if e == C.COMPASS:
+        if e == COMPASS:
             return bool(g.diagonal[t])
-        if e == C.GRAPPLING_HOOK:
+        if e == GRAPPLING_HOOK:
             return bool(g.knight[t])
-        if e == C.TRADE_TOKEN:  # a card collected, and one on the grid
+        if e == TRADE_TOKEN:  # a card collected, and one on the grid
             return bool(self.collections[self.turn_player]) and self.board.count(-1) < SQ
-        if e == C.MAGNET:  # an empty square other than the token's
+        if e == MAGNET:  # an empty square other than the token's
             return self._empty_square_count() > 0
         return True  # gloves, lantern, stopwatch, fence
 
@@ -673,30 +678,30 @@ class State(_State):
         started, that it may collect (squares)."""
         p = self.turn_player
         board = self.board
-        started = {C.CARD_SET[c] for c in self.collections[p]} - {-1}
+        started = {CARD_SET[c] for c in self.collections[p]} - {-1}
         return [s for s in self.game.adjacent[self.token]
-                if board[s] >= 0 and C.CARD_SET[board[s]] in started and self.can_collect(p, board[s])]
+                if board[s] >= 0 and CARD_SET[board[s]] in started and self.can_collect(p, board[s])]
 
     def _pending_options(self) -> list[int]:
         """The targets of the Artefact just used (AC-A6)."""
         g = self.game
         e = self.pending
         t = self.token
-        if e == C.BEETLE:
+        if e == BEETLE:
             return [TARGET0 + s for s in self._beetle_targets()]
-        if e == C.NET:
+        if e == NET:
             return [TARGET0 + s for s in self._net_targets()]
-        if e == C.COMPASS:
+        if e == COMPASS:
             return [MOVE0 + s for s in g.diagonal[t]]
-        if e == C.GRAPPLING_HOOK:
+        if e == GRAPPLING_HOOK:
             return [MOVE0 + s for s in g.knight[t]]
-        if e == C.LANTERN:  # the Fence also forbids a step along the fenced row
-            if self.fence_seat == self.turn_player and self.fence_row == t // C.MAX_SIDE:
-                return [MOVE0 + s for s in g.adjacent[t] if s // C.MAX_SIDE != self.fence_row]
+        if e == LANTERN:  # the Fence also forbids a step along the fenced row
+            if self.fence_seat == self.turn_player and self.fence_row == t // MAX_SIDE:
+                return [MOVE0 + s for s in g.adjacent[t] if s // MAX_SIDE != self.fence_row]
             return [MOVE0 + s for s in g.adjacent[t]]
-        if e == C.MAGNET:
+        if e == MAGNET:
             return [MOVE0 + s for s in self._empty_squares()]
-        if e == C.TRADE_TOKEN:
+        if e == TRADE_TOKEN:
             return sorted(GIVE0 + c for c in self.collections[self.turn_player])
         if e == TRADE_TAKE:
             return [TARGET0 + s for s in g.grid_squares if self.board[s] >= 0]
@@ -707,12 +712,15 @@ class State(_State):
         out = set()
         for c in self.collections[p]:
             card = C.CARDS[c]
-            if card.set_size == 2 and any(self.owner[m] != p for m in C.SET_CARDS[card.set_id]):
+            if card.set_size == 2 and any(self.owner[m] != p for m in SET_CARDS[card.set_id]):
                 out.add(card.set_id)
         return sorted(out)
 
     # ---- apply -------------------------------------------------------------------
-    def _apply_action(self, action: int) -> None:
+    _apply_action = fast.apply_action  # the fast path; the rule: ``_apply_by_rule``
+
+    def _apply_by_rule(self, action: int) -> None:
+        """The effect of a legal action, by phase."""
         ph = self.phase
         block, i = DECODED[action]
         if ph == TURN and block == "MOVE":  # rulebook "Player's Turn": a rook move
@@ -742,7 +750,7 @@ class State(_State):
         axis; the second player may only move along the other axis."""
         p = self.turn_player
         if self.axis[p] < 0:
-            a = 0 if dest // C.MAX_SIDE == self.token // C.MAX_SIDE else 1
+            a = 0 if dest // MAX_SIDE == self.token // MAX_SIDE else 1
             self.axis[p] = a
             self.axis[1 - p] = 1 - a
 
@@ -822,10 +830,14 @@ class State(_State):
         self.collections[p].append(card)
         self._collection_log.append(Collected(card, sq, p))
         self.collected = True
-        score = C.CARD_VALUE[card]
-        others = C.SET_OTHERS[card]
-        if others and all(self.owner[m] == p for m in others):  # the set is complete
-            score += C.SET_VALUE[C.CARD_SET[card]]
+        score = CARD_VALUE[card]
+        others = SET_OTHERS[card]
+        if others:
+            for m in others:
+                if self.owner[m] != p:
+                    break
+            else:  # p holds every other card of its set: the set is complete
+                score += SET_VALUE[CARD_SET[card]]
         self.score_cache[p] += score
 
     def _after_move(self) -> None:
@@ -839,19 +851,19 @@ class State(_State):
     def _use_artefact(self, a: int) -> None:
         """Rulebook "Using Artefacts": each once, at the time its text states (AC-A6)."""
         p = self.turn_player
-        effect = self.last_opponent_effect(p) if a == C.MIRROR else a
+        effect = self.last_opponent_effect(p) if a == MIRROR else a
         self._artefact_log.append(ArtefactEvent(fast.USED, p, a, effect))
         self.art_used[a] = True
         self.held[p].remove(a)
         for k in self.known:  # a used Artefact has been shown
             k[a] = True
         self.art_log.append(ArtefactUse(p, effect))
-        if effect == C.GLOVES:
+        if effect == GLOVES:
             self._end_turn()
-        elif effect == C.STOPWATCH:
+        elif effect == STOPWATCH:
             self.extra_turn = True
-        elif effect == C.FENCE:
-            self.fence_row = self.token // C.MAX_SIDE
+        elif effect == FENCE:
+            self.fence_row = self.token // MAX_SIDE
             self.fence_seat = (p + 1) % self.num_players
             self._after_move()
         else:
@@ -863,15 +875,15 @@ class State(_State):
         p = self.turn_player
         self.pending = -1
         self.phase = TURN
-        if e == C.BEETLE or e == C.NET:  # the Beetle replaces the move; the Net follows it
+        if e == BEETLE or e == NET:  # the Beetle replaces the move; the Net follows it
             self._collect(p, i)
             self._after_move()
-        elif e == C.COMPASS or e == C.GRAPPLING_HOOK:  # replace the move
+        elif e == COMPASS or e == GRAPPLING_HOOK:  # replace the move
             self._arrive(i, collect=True)
             self._after_move()
-        elif e == C.LANTERN or e == C.MAGNET:  # precede the move, collect nothing
+        elif e == LANTERN or e == MAGNET:  # precede the move, collect nothing
             self._arrive(i, collect=False)
-        elif e == C.TRADE_TOKEN:
+        elif e == TRADE_TOKEN:
             self.trade_card = i
             self.pending = TRADE_TAKE
             self.phase = PENDING
@@ -894,7 +906,13 @@ class State(_State):
         g = self.game
         n = g.num_players
         p = self.turn_player
-        self._count_turn_without_collecting(p)
+        # "Ending the Game" (competitive, AC-A8): streak[q] is whether seat q has had a turn
+        # without collecting since the last collection (a skipped turn, Boxing Gloves, and a
+        # Stopwatch extra turn count); the game ends once every seat has
+        if self.collected:
+            self.streak = [False] * n
+        else:
+            self.streak[p] = True
         over = (not self.collected) if g.cooperative else all(self.streak)
         self.turns_taken[p] = True
         if g.redistribute and not self.redistributed and all(self.turns_taken):
@@ -915,17 +933,6 @@ class State(_State):
             self.turn_player = self.decider = (p + 1) % n
             self.no_collect_turn = False
 
-    def _count_turn_without_collecting(self, p: int) -> None:
-        """Rulebook "Ending the Game" (competitive, AC-A8): ``streak[q]`` is whether seat ``q``
-        has had a turn without collecting since the last collection; the game ends once every
-        seat has. A collecting turn clears every seat's streak; a turn without collecting (a
-        skipped one, Boxing Gloves; a Stopwatch extra turn) sets the player's."""
-        if self.collected:
-            if any(self.streak):
-                self.streak = [False] * len(self.streak)
-        else:
-            self.streak[p] = True
-
     def _redistribute(self) -> None:
         """Variant "Redistribute Artefacts" (AC-A7): once every player has taken a
         turn, the leftover Artefacts fill empty squares, both in random order."""
@@ -942,21 +949,21 @@ class State(_State):
     def _game_end(self) -> None:
         """Rulebook "Scoring": a Satchel's owner chooses the set it completes (AC-A6), in turn order."""
         n = self.num_players
-        if self.art_owner[C.SATCHEL] >= 0 and not self.art_used[C.SATCHEL]:  # someone holds the Satchel
+        if self.art_owner[SATCHEL_ARTEFACT] >= 0 and not self.art_used[SATCHEL_ARTEFACT]:  # someone holds the Satchel
             seats = [(self.first_player + i) % n for i in range(n)]
             self.satchel_queue = [p for p in seats if self._has_satchel_choice(p)]
         self._next_satchel()
 
     def _has_satchel_choice(self, p: int) -> bool:
-        return C.SATCHEL in self.held[p] and bool(self._satchel_sets(p))
+        return SATCHEL_ARTEFACT in self.held[p] and bool(self._satchel_sets(p))
 
     def _next_satchel(self) -> None:
         if self.phase == SATCHEL:
-            self._artefact_log.append(ArtefactEvent(fast.USED, self.decider, C.SATCHEL, fast.NOT_LOGGED))
-            self.art_used[C.SATCHEL] = True
-            self.held[self.decider].remove(C.SATCHEL)
+            self._artefact_log.append(ArtefactEvent(fast.USED, self.decider, SATCHEL_ARTEFACT, fast.NOT_LOGGED))
+            self.art_used[SATCHEL_ARTEFACT] = True
+            self.held[self.decider].remove(SATCHEL_ARTEFACT)
             for k in self.known:
-                k[C.SATCHEL] = True
+                k[SATCHEL_ARTEFACT] = True
         if self.satchel_queue:
             self.phase = SATCHEL
             self.decider = self.satchel_queue.pop(0)
@@ -972,7 +979,7 @@ class State(_State):
         placed = {a for grp in self.groups for a in grp} | set(self.leftover) | {a for a in self.art_square if a >= 0}
         satchel_public = self.phase == SATCHEL
         unknown = [a for a in range(C.NUM_ARTEFACTS) if not self.known[player][a] and a in placed
-                   and not (satchel_public and a == C.SATCHEL)]
+                   and not (satchel_public and a == SATCHEL_ARTEFACT)]
         if len(unknown) < 2:
             return
         perm = [unknown[j] for j in rng.permutation(len(unknown)).tolist()]
@@ -1019,7 +1026,7 @@ class State(_State):
         for r in range(g.side):
             row = []
             for c in range(g.side):
-                sq = r * C.MAX_SIDE + c
+                sq = r * MAX_SIDE + c
                 card = self.board[sq]
                 if card >= 0:
                     k = C.CARDS[card]

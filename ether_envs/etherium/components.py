@@ -260,6 +260,7 @@ SPACES: tuple[tuple[int, int], ...] = (
     + tuple((CONNECT, i) for i in range(CONNECTS_PER_SEASON))
 )
 NUM_SPACES = len(SPACES)  # 19
+CONNECT_SPACES: tuple[int, ...] = tuple(sp for sp, (action, _) in enumerate(SPACES) if action == CONNECT)
 SPACE_NAMES: tuple[str, ...] = tuple(
     [f"Move->{COLOUR_NAMES[c]}" for c in range(5)] + [f"Gather@{TERRAIN_NAMES[t]}" for t in range(4)]
     + [f"Increase {UNIT_NAMES[u]}" for u in range(4)] + [f"Transform {TRANSFORM_NAMES[k]}" for k in range(4)]

@@ -209,14 +209,20 @@ class Encoder:
             pos = s.pos[q]
             entries[units + pos[C.GATHERER] * _UNIT_ROW] = 1.0
             entries[units + pos[C.SOLDIER] * _UNIT_ROW + 1] = 1.0
-            _store(entries, levels, s.lvl[q], _QUARTER)
-            _store(entries, resources, s.res[q], _SIXTEENTH)
+            for i, x in enumerate(s.lvl[q]):
+                if x:
+                    entries[levels + i] = _QUARTER[x]
+            for i, x in enumerate(s.res[q]):
+                if x:
+                    entries[resources + i] = _SIXTEENTH[x]
             if s.tribe[q] >= 0:
                 entries[tribes + s.tribe[q]] = 1.0
             entries[O_HAND_SIZES + r] = _HAND_SIZE[s.hand_size(q)]
             if s.ability[q] >= 0:
                 entries[abilities + s.ability[q]] = 1.0
-            _store_per_kind(entries, victory_tokens, s.vt[q], _PER_VT)
+            for i, x in enumerate(s.vt[q]):
+                if x:
+                    entries[victory_tokens + i] = _PER_VT[i][x]
             entries[O_SCORES + r] = _SCORE[min(s.score(q), _MAX_SCORE)]
             entries[O_TOKENS + r] = _SIXTH[s.ntok[q]]
             prog = s.program[q]
@@ -225,8 +231,11 @@ class Encoder:
                 if revealed or q == player:
                     for k, sp in enumerate(prog):
                         entries[programs + k * C.NUM_SPACES + sp] = 1.0
-            waiting = (min(s.march[q], 4), min(s.harvest[q], 4), min(s.craft[q], 4), 4 * s.first_move[q])
-            _store(entries, bonuses, waiting, _QUARTER)
+            for i, x in enumerate((s.march[q], s.harvest[q], s.craft[q])):  # season bonuses waiting, up to 4
+                if x:
+                    entries[bonuses + i] = _QUARTER[x if x < 4 else 4]
+            if s.first_move[q]:  # the T6 A free step
+                entries[bonuses + 3] = 1.0
         _store_per_kind(entries, O_HAND, s.hand[player], _PER_COPY)
         entries[O_DECK] = len(s.deck) / _DECK_SIZE
         _store_per_kind(entries, O_DISCARD, s.discard, _PER_COPY)

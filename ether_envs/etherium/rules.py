@@ -16,6 +16,7 @@ a clone is just a copy of plain lists. See ``RULES.md`` "State machine".
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import mul
 
 import numpy as np
 
@@ -35,6 +36,7 @@ from .codec import (  # noqa: F401  (the codec's names are read as rules.X too, 
 from .conflicts import Battle, ConflictRules
 
 TRIBE_SELECTIONS = ("random", "choose")
+_PROGRAM_IDS = [PROGRAM0 + sp for sp in range(C.NUM_SPACES)]  # the PROGRAM ids of every space
 
 
 @dataclass(frozen=True)
@@ -261,7 +263,7 @@ class State(ActionRules, ConflictRules, _State):
         """Prestige (rulebook "End of the Game"): Victory tokens, Ability, Guide level,
         1 per 2 Ether cubes."""
         a = self.ability[p]
-        return (sum(k * points for k, points in zip(self.vt[p], C.VT_POINTS))
+        return (sum(map(mul, self.vt[p], C.VT_POINTS))
                 + (C.ABILITIES[a].vp if a >= 0 else 0) + self.lvl[p][C.GUIDE] + self.res[p][C.ETHER] // C.ETHER_PER_PRESTIGE)
 
     def tiebreak(self, p: int) -> int:
@@ -326,28 +328,28 @@ class State(ActionRules, ConflictRules, _State):
         return [TRIBE0 + i for i in range(C.NUM_TRIBES) if i not in taken]
 
     def _opt_window(self, t):
-        p, wk, plays = t.player, t.a, t.b
+        p, window, plays = t.player, t.a, t.b
         out = [PASS]
         h = self.hand[p]
         if plays < C.MAX_PLAYS_PER_WINDOW:
-            for c in WINDOW_CARDS[wk]:
+            for c in WINDOW_CARDS[window]:
                 if h[c] and (c != C.F_SHIELD or not self.battle.shields[self._battle_index(p)]) \
                         and (c != C.F_REROLL or self.roll_dice):
                     out.append(FLASH0 + c)
-        if wk >= W_CONNECT:
+        if window >= W_CONNECT:
             if self.tribe[p] == C.ERTIS:  # rulebook Ertis "Power": re-roll a 1 or a 2 (ETM-A28)
                 for face in C.ERTIS_REROLL_FACES:
                     if any(d == face and not u for d, u in zip(self.roll_dice, self.roll_power)):
                         out.append(REROLL0 + face - 1)
-            if not self.roll_ability and self._ability_usable(p, wk):
+            if not self.roll_ability and self._ability_usable(p, window):
                 out.append(USE_ABILITY)
         return out
 
-    def _ability_usable(self, p: int, wk: int) -> bool:
+    def _ability_usable(self, p: int, window: int) -> bool:
         a = self.ability[p]
-        if a == C.A_WARLORD and wk == W_CONFLICT:
+        if a == C.A_WARLORD and window == W_CONFLICT:
             return self.res[p][C.METAL] > 0 and self.battle.units[self._battle_index(p)] == C.SOLDIER
-        if a == C.A_ORACLE and wk == W_CONNECT:
+        if a == C.A_ORACLE and window == W_CONNECT:
             return self.res[p][C.WOOD] > 0
         return False
 
@@ -386,14 +388,13 @@ class State(ActionRules, ConflictRules, _State):
 
     def _opt_program(self, t):
         used = self.program[t.player]
-        one_connect = self.season_card() == C.T6_B
-        out = []
-        for sp, (action, k) in enumerate(C.SPACES):
-            if sp in used:
-                continue
-            if action == C.CONNECT and k > 0 and (one_connect or sp - 1 not in used):
-                continue  # Connect k + 1 only after Connect k (ETM-A9), and one Connect under T6 B
-            out.append(PROGRAM0 + sp)
+        out = _PROGRAM_IDS.copy()
+        for sp in used:  # one token per space
+            out.remove(PROGRAM0 + sp)
+        for before, sp in zip(C.CONNECT_SPACES, C.CONNECT_SPACES[1:]):
+            # Connect k + 1 only after Connect k (ETM-A9); a single Connect under T6 B
+            if sp not in used and (before not in used or self.season_card() == C.T6_B):
+                out.remove(PROGRAM0 + sp)
         return out
 
     # ---- reveal a season (rulebook "1- Reveal a New Season") ------------------

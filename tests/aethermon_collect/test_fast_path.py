@@ -5,8 +5,10 @@ games of every conformance configuration (the incremental observation encoder ag
 import numpy as np
 import pytest
 
+from ether_envs import testing
 from ether_envs.aethermon_collect import components as C
 from ether_envs.aethermon_collect import fast
+from ether_envs.aethermon_collect import rules as R
 from ether_envs.aethermon_collect.rules import Game
 
 
@@ -28,7 +30,7 @@ def test_fast_is_legal_agrees_with_the_legal_actions(config):
     for state in _random_states(config):
         if state.is_terminal():
             continue
-        legal = set(state._legal_actions())
+        legal = set(state._legal_by_rule())
         for a in range(state.game.num_distinct_actions()):
             assert fast.is_legal(state, a) == (a in legal), (a, state.phase)
 
@@ -48,3 +50,34 @@ def test_fast_use_actions_agree_with_the_rule(config):
             continue
         for timing in (C.PRE_MOVE, C.POST_MOVE):
             assert fast.use_actions(state, timing) == state._use_actions_by_rule(timing)
+
+
+@pytest.mark.parametrize("config", Game.conformance_configs, ids=str)
+def test_fast_legal_actions_agree_with_the_rule(config):
+    """``State._legal_actions`` (``fast.legal_actions``) equals ``_legal_by_rule``."""
+    for state in _random_states(config):
+        if not state.is_terminal():
+            assert list(fast.legal_actions(state)) == state._legal_by_rule()
+
+
+@pytest.mark.parametrize("config", Game.conformance_configs, ids=str)
+def test_fast_apply_action_agrees_with_the_rule(config):
+    """``State._apply_action`` (``fast.apply_action``) leaves every field (the encoder's journals
+    included) as ``_apply_by_rule`` does, for every legal action."""
+    for state in _random_states(config, seeds=range(2)):
+        if state.is_terminal():
+            continue
+        for a in state.legal_actions():
+            fast_state, plain_state = state.clone(), state.clone()
+            fast.apply_action(fast_state, a)
+            plain_state._apply_by_rule(a)
+            assert testing.deep_fingerprint(fast_state) == testing.deep_fingerprint(plain_state), a
+
+
+@pytest.mark.parametrize("config", Game.conformance_configs, ids=str)
+def test_fast_effect_applicable_agrees_with_the_rule(config):
+    """``fast.effect_applicable`` equals ``State._effect_applicable`` for every effect, on every turn."""
+    for state in _random_states(config, seeds=range(2)):
+        if state.phase in (R.TURN, R.POST_MOVE):
+            for e in range(C.NUM_ARTEFACTS):
+                assert fast.effect_applicable(state, e) == state._effect_applicable(e), e
