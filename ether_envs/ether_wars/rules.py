@@ -281,7 +281,7 @@ class State(FavourRules, ResolutionRules, _State):
     """Fields that are lists of lists of ints: ``clone`` copies them two levels deep."""
     CLONED_RECORDS = ("window", "resolving")
     """Fields holding a record with its own ``copy()`` (or None): ``clone`` copies them."""
-    SHARED_FIELDS = ("game", "first_rolls", "_legal_cache", "_placement_legal", "_placement_kinds",
+    _clone_shared = ("game", "first_rolls", "_legal_cache", "_placement_legal", "_placement_kinds",
                      "_placement_kind_areas", "_legal_memo")
     """Mutable fields a clone shares with its original: the game, what never changes after setup
     (``first_rolls``) and caches that are replaced, never edited in place."""
@@ -292,7 +292,7 @@ class State(FavourRules, ResolutionRules, _State):
 
     def clone(self) -> "State":
         """An independent copy: the fields of ``CLONED_LISTS``, ``CLONED_NESTED_LISTS`` and
-        ``CLONED_RECORDS`` are copied, the others shared (immutable values, ``SHARED_FIELDS``);
+        ``CLONED_RECORDS`` are copied, the others shared (immutable values, ``_clone_shared``);
         the chance generator's state is copied lazily (``RNG_FIELDS``: ``State._share_rng_state``)."""
         s = State.__new__(State)
         d = s.__dict__

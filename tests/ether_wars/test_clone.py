@@ -1,6 +1,6 @@
 """``State.clone()`` cannot forget a field: every field of a state holding something mutable is
 declared in one of ``State.CLONED_LISTS``, ``CLONED_NESTED_LISTS``, ``CLONED_RECORDS``,
-``SHARED_FIELDS`` or ``RNG_FIELDS``, and a clone shares no mutable part with its original (at any depth) but
+``_clone_shared`` or ``RNG_FIELDS``, and a clone shares no mutable part with its original (at any depth) but
 the shared fields. A field dropped from the declarations, or a new list field not added to
 them, fails these tests. (``test_engine_caches.py`` checks that clones play on identically.)"""
 
@@ -43,7 +43,7 @@ def shared_parts(a, b, path=""):
 
 
 def shared_fields(original, clone):
-    declared_shared = set(State.SHARED_FIELDS + State.RNG_FIELDS)
+    declared_shared = set(State._clone_shared + State.RNG_FIELDS)
     return [p for name, value in vars(original).items() if name not in declared_shared
             for p in shared_parts(value, vars(clone)[name], name)]
 
@@ -61,7 +61,7 @@ def test_clone_shares_no_mutable_part_with_its_original(n, favours):
 
 @pytest.mark.parametrize("n,favours", CONFIGS)
 def test_every_mutable_field_is_declared_for_clone(n, favours):
-    declared = set(State.CLONED_LISTS + State.CLONED_NESTED_LISTS + State.CLONED_RECORDS + State.SHARED_FIELDS
+    declared = set(State.CLONED_LISTS + State.CLONED_NESTED_LISTS + State.CLONED_RECORDS + State._clone_shared
                    + State.RNG_FIELDS)
     for s in states(n, favours, seed=n + 10):
         for name, value in vars(s).items():
