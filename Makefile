@@ -1,7 +1,8 @@
 # The two set-up commands (README): `make main` and `make test`.
 # Both create .venv, install CPU torch first (from local disk where available),
 # then the package with its extras; `make test` adds the `distributed` extra (Ray RLlib)
-# so that the RLlib smoke test runs (the whole install took 2.5 minutes on the 2-core machine).
+# so that the RLlib smoke test runs (the whole install took 2.5 minutes on the 2-core machine),
+# and the `openspiel` extra (open_spiel, a 16 MB wheel) for tests/test_openspiel.py.
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
@@ -18,7 +19,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 $(DSTAMP): $(STAMP)
-	$(BIN)/pip install -q -e '.[train,dev,distributed]'
+	$(BIN)/pip install -q -e '.[train,dev,distributed,openspiel]'
 	touch $(DSTAMP)
 
 install: $(STAMP)
@@ -27,7 +28,7 @@ install: $(STAMP)
 main: $(STAMP)
 	$(BIN)/ether-envs main
 
-# The whole test suite (what .ci/run runs), with Ray RLlib installed.
+# The whole test suite (what .ci/run runs), with Ray RLlib and OpenSpiel installed.
 test: $(DSTAMP)
 	$(BIN)/python -m pytest -n 2 --durations=15
 

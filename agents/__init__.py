@@ -8,7 +8,8 @@
 
 Specs: ``random``, ``heuristic``, ``mcts[:simulations=N,c=C]``,
 ``pretrained[:path=FILE.npz,deterministic=false]``, ``ppo:PATH[,deterministic=false]``
-(or ``ppo:path=PATH``), ``rllib:CHECKPOINT[,deterministic=false]`` (or ``checkpoint=``);
+(or ``ppo:path=PATH``), ``rllib:CHECKPOINT[,deterministic=false]`` (or ``checkpoint=``),
+``openspiel:mcts[:simulations=N,...]``, ``openspiel:ismcts[:simulations=N,...]``;
 a path holding ``,``, ``=`` or a quote goes in quotes: ``ppo:path='runs/a,b=c/model.zip'``
 (see :func:`make_agent`).
 """
@@ -18,7 +19,7 @@ from .heuristic import HeuristicAgent
 from .mcts import MCTSAgent
 from .random_agent import RandomAgent
 
-AGENT_KINDS = ("random", "heuristic", "mcts", "pretrained", "ppo", "rllib")
+AGENT_KINDS = ("random", "heuristic", "mcts", "pretrained", "ppo", "rllib", "openspiel")
 
 
 def make_agent(spec: str, game, seed: int | None = None) -> Agent:
@@ -44,6 +45,10 @@ def make_agent(spec: str, game, seed: int | None = None) -> Agent:
       model; an SB3 zip is a pickle, so loading it runs code: load only files you trust.
     * ``rllib:runs/<run>/checkpoint`` or ``rllib:checkpoint=...`` — a policy trained by
       ``training.rllib`` (needs Ray).
+    * ``openspiel:ismcts:simulations=100,uct_c=2`` / ``openspiel:mcts:simulations=100,worlds=1`` —
+      OpenSpiel's own ``ISMCTSBot`` / ``MCTSBot``, searching determinizations only (needs the
+      ``openspiel`` extra; keys in ``agents/openspiel_agent.py``). The algorithm is the part
+      after ``openspiel:``; the keys follow it as in any spec.
 
     Args:
         spec: the agent spec.
@@ -56,6 +61,14 @@ def make_agent(spec: str, game, seed: int | None = None) -> Agent:
         FileNotFoundError: (ppo, pretrained) no model or weight file at the path.
     """
     kind, args, kwargs = parse_spec(spec)
+    if kind == "openspiel":
+        # "openspiel:ALGORITHM[:keys]": the algorithm, then the keys as in any spec
+        _, _, rest = spec.strip().partition(":")
+        algorithm, _, keys = rest.partition(":")
+        if not algorithm.strip():
+            raise ValueError(f"agent spec {spec!r} needs an algorithm: openspiel:mcts or openspiel:ismcts")
+        algorithm, args, kwargs = parse_spec(algorithm.strip() + (":" + keys if keys else ""))
+        args = [algorithm, *args]
     if kind == "random":
         cls, first = RandomAgent, []
     elif kind == "heuristic":
@@ -76,6 +89,10 @@ def make_agent(spec: str, game, seed: int | None = None) -> Agent:
         except ImportError as e:
             raise ValueError(f"agent spec {spec!r} needs Ray RLlib: pip install -e '.[distributed]' ({e})") from None
         cls, first = RLlibAgent, [game]
+    elif kind == "openspiel":
+        from .openspiel_agent import OpenSpielAgent  # pyspiel only when needed (clear error without it)
+
+        cls, first = OpenSpielAgent, [game]
     else:
         raise ValueError(f"unknown agent kind {kind!r} in spec {spec!r}; known: {', '.join(AGENT_KINDS)}")
     try:

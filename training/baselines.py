@@ -3,10 +3,13 @@
     ether-envs baselines --deals 10 --simulations 200 --workers 2 --out results/baselines   # the README run
     ether-envs baselines --games ethnos etherium --deals 20 --simulations 100
     ether-envs baselines --ppo runs/main/model.zip       # add a trained SB3 model (on its own game/config)
+    ether-envs baselines --games ethnos --extra openspiel:ismcts:simulations=50   # more rungs: any agent spec
 
 For each game at its default configuration (default player count) the ladder is
 ``random``, ``heuristic``, ``mcts:simulations=N`` (``--simulations``) and, when the
-game has shipped weights (``agents/weights/<game>.npz``), ``pretrained``.
+game has shipped weights (``agents/weights/<game>.npz``), ``pretrained``; ``--extra SPEC``
+adds any agent spec as a further rung of every game's ladder (e.g. OpenSpiel's own search,
+``openspiel:ismcts:simulations=50``; the spec must suit every game in ``--games``).
 
 * **Competitive games**: a round robin (:func:`training.evaluate.run_tournament`): every
   pair of ladder agents A vs B plays ``--deals`` paired deals with full seat rotation
@@ -162,14 +165,15 @@ class _TeamPlayer:
         return int(returns[0] > 0)
 
 
-def ladder_specs(game_name: str, simulations: int) -> list[str]:
-    """The ladder of ``game_name``, weakest first (``pretrained`` only with shipped weights)."""
+def ladder_specs(game_name: str, simulations: int, extra: Sequence[str] = ()) -> list[str]:
+    """The ladder of ``game_name``, weakest first (``pretrained`` only with shipped weights),
+    then the ``extra`` specs (those already on the ladder are not repeated)."""
     from agents.pretrained import shipped_weights
 
     specs = [spec.format(simulations=simulations) for spec in LADDER]
     if game_name not in shipped_weights():
         specs.remove("pretrained")
-    return specs
+    return list(dict.fromkeys([*specs, *extra]))
 
 
 def _budget(game_name: str, spec: str) -> str:
@@ -189,11 +193,11 @@ def _budget(game_name: str, spec: str) -> str:
 
 
 def game_ladder(game_name: str, deals: int, simulations: int, seed: int, workers: int = 1,
-                progress: bool = False) -> Baselines:
+                progress: bool = False, extra: Sequence[str] = ()) -> Baselines:
     """One game's ladder at its default configuration (see the module docstring)."""
     game = ether_envs.load_game(game_name)
     n = game.num_players
-    specs = ladder_specs(game_name, simulations)
+    specs = ladder_specs(game_name, simulations, extra)
     rows: list[BaselineRow] = []
     ladder: list[LadderEntry] = []
     if is_cooperative(game):
@@ -256,13 +260,15 @@ def ppo_budget(meta: dict[str, Any]) -> str:
 
 def run_baselines(games: Sequence[str] | None = None, deals: int = DEFAULT_DEALS,
                   simulations: int = DEFAULT_SIMULATIONS, seed: int = 0, ppo: Sequence[str] = (),
-                  progress: bool = True, workers: int = 1) -> Baselines:
+                  progress: bool = True, workers: int = 1, extra: Sequence[str] = ()) -> Baselines:
     """Every game's ladder and head-to-head rows (see the module docstring). ``workers``
-    processes play the games; the result is the same for any number of workers.
+    processes play the games; the result is the same for any number of workers. ``extra``:
+    agent specs added to every game's ladder.
 
     Raises:
-        ValueError: an unknown game, ``deals``, ``simulations`` or ``workers`` below 1, or shipped
-            weights that no longer match their game (retrain that game's recipe).
+        ValueError: an unknown game, ``deals``, ``simulations`` or ``workers`` below 1, shipped
+            weights that no longer match their game (retrain that game's recipe), or an ``extra``
+            spec that does not suit a game (checked for every game before any is played).
     """
     if workers < 1:
         raise ValueError(f"--workers must be >= 1, got {workers}")
@@ -274,12 +280,18 @@ def run_baselines(games: Sequence[str] | None = None, deals: int = DEFAULT_DEALS
     unknown = [g for g in names if g not in ether_envs.GAMES]
     if unknown:
         raise ValueError(f"unknown games {unknown}; registered: {', '.join(ether_envs.list_games())}")
+    if extra:
+        from agents import make_agent
+
+        for name in names:  # fail before hours of play, not after
+            for spec in extra:
+                make_agent(spec, ether_envs.load_game(name))
     out = Baselines([], [])
     for name in names:
         t0 = time.perf_counter()
         if progress:
-            print(f"[baselines] {name}: {', '.join(ladder_specs(name, simulations))}", flush=True)
-        part = game_ladder(name, deals, simulations, seed, workers=workers, progress=progress)
+            print(f"[baselines] {name}: {', '.join(ladder_specs(name, simulations, extra))}", flush=True)
+        part = game_ladder(name, deals, simulations, seed, workers=workers, progress=progress, extra=extra)
         out.rows += part.rows
         out.ladder += part.ladder
         if progress:
@@ -294,13 +306,15 @@ def run_baselines(games: Sequence[str] | None = None, deals: int = DEFAULT_DEALS
 
 
 def command_line(deals: int, simulations: int, seed: int, games: Sequence[str] | None = None,
-                 ppo: Sequence[str] = (), workers: int = 1) -> str:
+                 ppo: Sequence[str] = (), workers: int = 1, extra: Sequence[str] = ()) -> str:
     """The ``ether-envs baselines`` command that reruns a table."""
     parts = ["ether-envs baselines"]
     if games:
         parts.append("--games " + " ".join(games))
     parts.append(f"--deals {deals} --simulations {simulations} --seed {seed}")
     parts += [f"--ppo {p}" for p in ppo]
+    if extra:
+        parts.append("--extra " + " ".join(extra))
     if workers != 1:
         parts.append(f"--workers {workers}")
     return " ".join(parts)
@@ -358,6 +372,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
     p.add_argument("--ppo", action="append", default=[], metavar="PATH",
                    help="a trained model to add (plays random on the game/config it was trained on); repeatable")
+    p.add_argument("--extra", nargs="*", default=[], metavar="SPEC",
+                   help="agent specs to add to every game's ladder, e.g. openspiel:ismcts:simulations=50")
     p.add_argument("--out", default=None, metavar="PATH", help="write PATH.md and PATH.json")
     p.add_argument("--workers", type=int, default=1,
                    help="processes playing the games (default 1); the tables are the same for any number")
@@ -367,13 +383,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run_from_args(args: argparse.Namespace) -> Baselines:
     t0 = time.time()
     result = run_baselines(args.games, deals=args.deals, simulations=args.simulations, seed=args.seed,
-                           ppo=args.ppo, progress=not args.quiet, workers=args.workers)
+                           ppo=args.ppo, progress=not args.quiet, workers=args.workers, extra=args.extra)
     seconds = round(time.time() - t0, 1)
-    command = command_line(args.deals, args.simulations, args.seed, args.games, args.ppo, args.workers)
+    command = command_line(args.deals, args.simulations, args.seed, args.games, args.ppo, args.workers, args.extra)
     print(markdown(result, args.deals, args.simulations, args.seed, command=command, seconds=seconds))
     if args.out:
         options = {"games": args.games or ether_envs.list_games(), "deals": args.deals,
                    "simulations": args.simulations, "seed": args.seed, "ppo": list(args.ppo),
+                   "extra": list(args.extra),
                    "workers": args.workers, "command": command, "seconds": seconds,
                    "version": ether_envs.__version__}
         md, js = write(result, args.out, options)

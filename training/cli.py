@@ -199,8 +199,10 @@ def cmd_main(args: argparse.Namespace) -> Any:
     out = Path(args.out)
     recipe = recipes.RECIPES[MAIN_GAME]
     minutes = recipe.minutes if args.minutes is None else args.minutes
-    print(f"[main] training {MAIN_GAME} {MAIN_CONFIG} with its recipe (behaviour cloning of {recipe.teacher}, "
-          f"then kickstarted PPO) for {minutes:g} min, seed {args.seed}", flush=True)
+    frames = recipe.frames if args.frames is None else args.frames
+    print(f"[main] training {MAIN_GAME} {MAIN_CONFIG} with its recipe (behaviour cloning of {recipe.teacher} "
+          f"from {args.bc_games or recipe.bc_games:,} games, then kickstarted PPO for {frames:,} frames; at most "
+          f"{minutes:g} min), seed {args.seed}", flush=True)
     weights = recipes.run_recipe(MAIN_GAME, seed=args.seed, minutes=minutes, frames=args.frames,
                                  bc_games=args.bc_games, run_dir=out, progress=not args.no_progress,
                                  eval_deals=args.eval_deals)

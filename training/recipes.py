@@ -13,14 +13,16 @@ Stages, in the run folder ``<out-dir>/<game>__recipe__<seed>/``:
    of expert iteration (Anthony et al. 2017).
    Optionally ``dagger_rounds`` of DAgger follow: the net plays one seat against the teacher,
    the teacher labels the net's own states, and the net is cloned again on all the samples.
-   Where a recipe sets ``bc_max_share`` (Aethermon: Collect, 0.45), the teacher's games stop
-   once that share of the wall-clock budget has passed, so that PPO keeps the rest of the
-   budget on a slower machine (the number of games played is recorded in ``bc_policy.npz``).
 2. **PPO** (:mod:`training.ppo`) from those weights, with a kickstarting loss towards the
    cloned policy that fades out, against an opponent pool led by the heuristic, until
    ``minutes`` of wall clock (both stages together) or ``frames`` learner decisions ->
    ``policy.npz``, with ``eval.csv`` (win rates against ``random`` and ``heuristic`` with Wilson
    intervals by frames and minutes: the learning curve).
+
+Aethermon: Collect's recipe is fixed in work rather than in wall-clock time (2,000 teacher games,
+then 300,000 PPO frames; ``minutes`` only guards): about 10 minutes on 2 idle cores, and a slower
+or busier machine trains the same agent, only more slowly (a wall-clock budget there cut the
+teacher's games or PPO short and gave a weaker agent).
 
 Each stage is skipped when its output exists, and PPO resumes from ``checkpoint.pt``, so an
 interrupted recipe is continued by running the same command again. ``--export`` copies the
@@ -53,9 +55,6 @@ class Recipe:
     bc_games: int = 3000
     bc_keep: float = 1.0
     bc_epochs: int = 8
-    bc_max_share: float | None = None
-    """Stop the teacher's games once this share of the wall-clock budget has passed (checked
-    between blocks of ``BC_BLOCK`` games), so that PPO keeps the rest on a slower machine."""
     dagger_rounds: int = 0
     """DAgger rounds after the first cloning: the net plays one seat, the teacher labels its states."""
     dagger_games: int = 400
@@ -69,8 +68,8 @@ class Recipe:
 
 
 RECIPES: dict[str, Recipe] = {
-    "aethermon_collect": Recipe(teacher="mcts:simulations=200", bc_games=2000, bc_epochs=10, bc_max_share=0.45,
-                                minutes=10.0,
+    "aethermon_collect": Recipe(teacher="mcts:simulations=200", bc_games=2000, bc_epochs=10, frames=300_000,
+                                minutes=30.0,
                                 ppo={"kickstart": 0.5, "kickstart_frames": 300_000,
                                      "opponents": "heuristic=0.6,self=0.3,random=0.1"}),
     "ethnos": Recipe(bc_games=400, bc_keep=0.5, dagger_rounds=4, dagger_games=400, minutes=25.0, select_best=True,
@@ -87,9 +86,6 @@ RECIPES: dict[str, Recipe] = {
                                "opponents": "heuristic=0.5,self=0.5"}),
 }
 """Each game's recipe at its default configuration."""
-
-BC_BLOCK = 200
-"""Teacher games per block when a recipe caps the cloning stage's time (``bc_max_share``)."""
 
 
 def run_recipe(game: str, seed: int = 0, out_dir: str = "runs", minutes: float | None = None,
@@ -113,6 +109,7 @@ def run_recipe(game: str, seed: int = 0, out_dir: str = "runs", minutes: float |
     import numpy as np
     import torch
 
+    from agents.base import quote_spec_value
     from agents.ppo import model_metadata
     from agents.pretrained import WEIGHTS_DIR
 
@@ -149,9 +146,9 @@ def run_recipe(game: str, seed: int = 0, out_dir: str = "runs", minutes: float |
     if not bc_path.exists():
         t0 = time.perf_counter()
         torch.manual_seed(seed)
-        deadline = t0 + 60.0 * minutes * (recipe.bc_max_share or 1.0)
-        data, games = _demonstrations(game, recipe, seed, workers, deadline)
-        log(f"{game}: {len(data['action'])} decisions of {recipe.teacher} from {games} games "
+        data = bc.demonstrations(game, recipe.config, recipe.teacher, recipe.bc_games, seed=1_000_000 * (seed + 1),
+                                 keep=recipe.bc_keep, workers=workers)
+        log(f"{game}: {len(data['action'])} decisions of {recipe.teacher} from {recipe.bc_games} games "
             f"({time.perf_counter() - t0:.0f} s)")
         net = ppo.make_net(g.observation_size(), g.num_distinct_actions(), ppo.parse_hidden(recipe.hidden))
         stats = bc.clone(net, data, epochs=recipe.bc_epochs, seed=seed, log=log)
@@ -159,7 +156,7 @@ def run_recipe(game: str, seed: int = 0, out_dir: str = "runs", minutes: float |
             student = ppo.net_to_policy(net, model_metadata(g)).save(run_dir / f"dagger_{r}.npz")
             more = bc.demonstrations(game, recipe.config, recipe.teacher, recipe.dagger_games,
                                      seed=1_000_000 * (seed + 1) + 100_000 * (r + 1), keep=recipe.bc_keep,
-                                     workers=workers, student=f"pretrained:path={student}")
+                                     workers=workers, student=f"pretrained:path={quote_spec_value(student)}")
             data = {k: np.concatenate([data[k], more[k]]) for k in data}
             log(f"{game}: DAgger round {r + 1}: {len(more['action'])} states of the net labelled by "
                 f"{recipe.teacher}, {len(data['action'])} in all")
@@ -168,7 +165,7 @@ def run_recipe(game: str, seed: int = 0, out_dir: str = "runs", minutes: float |
         del data
         times["bc_minutes"] = (time.perf_counter() - t0) / 60.0
         meta = {**model_metadata(g), "training": {"algorithm": "bc", "teacher": recipe.teacher,
-                                                  "games": games, **stats}}
+                                                  "games": recipe.bc_games, **stats}}
         times_file.write_text(json.dumps(times))  # first: bc_policy.npz marks the stage done
         ppo.net_to_policy(net, meta).save(bc_path)
     cfg = ppo.PPOConfig(game=game, config=dict(recipe.config), seed=seed, total_frames=frames,
@@ -188,28 +185,6 @@ def run_recipe(game: str, seed: int = 0, out_dir: str = "runs", minutes: float |
         shutil.copyfile(path, dest)
         log(f"weights copied to {dest} ({dest.stat().st_size / 1e6:.2f} MB)")
     return path
-
-
-def _demonstrations(game: str, recipe: Recipe, seed: int, workers: int, deadline: float) -> tuple[dict, int]:
-    """The teacher's games of the cloning stage, and how many were played.
-
-    Without ``recipe.bc_max_share``: all ``bc_games`` games at once. With it: blocks of
-    ``BC_BLOCK`` games (the same game seeds), until ``bc_games`` or the ``deadline``
-    (``time.perf_counter()`` seconds) is reached, whichever comes first.
-    """
-    import numpy as np
-
-    from . import bc
-
-    base = 1_000_000 * (seed + 1)
-    block = recipe.bc_games if recipe.bc_max_share is None else BC_BLOCK
-    parts, done = [], 0
-    while done < recipe.bc_games and (done == 0 or time.perf_counter() < deadline):
-        n = min(block, recipe.bc_games - done)
-        parts.append(bc.demonstrations(game, recipe.config, recipe.teacher, n, seed=base + done,
-                                       keep=recipe.bc_keep, workers=workers))
-        done += n
-    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}, done
 
 
 def build_parser(p: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:

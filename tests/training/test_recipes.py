@@ -231,29 +231,18 @@ def test_recipe_runs_both_stages_and_resumes(tmp_path, monkeypatch):
     play_one_game("pretrained", game)
 
 
-def test_cloning_stage_time_cap_stops_between_blocks_of_games(monkeypatch):
-    """With ``bc_max_share`` the teacher's games come in blocks of BC_BLOCK consecutive game seeds
-    and stop at the first block that ends past the deadline; without it, all games at once."""
-    from training import bc
-
-    calls = []
-
-    def fake(game, config, teacher, games, seed, keep, workers):
-        calls.append((games, seed))
-        return {"action": np.arange(games), "obs": np.zeros((games, 1))}
-
-    monkeypatch.setattr(bc, "demonstrations", fake)
-    monkeypatch.setattr(recipes, "BC_BLOCK", 3)
-    clock = iter([0.0, 5.0, 11.0, 12.0])
-    monkeypatch.setattr(recipes.time, "perf_counter", lambda: next(clock))
-    capped = recipes.Recipe(bc_games=10, bc_max_share=0.5)
-    data, games = recipes._demonstrations("aethermon_collect", capped, seed=0, workers=1, deadline=10.0)
-    assert calls == [(3, 1_000_000), (3, 1_000_003), (3, 1_000_006)] and games == 9  # 3rd block ends past 10 s
-    assert list(data["action"]) == [0, 1, 2] * 3 and data["obs"].shape == (9, 1)
-    calls.clear()
-    data, games = recipes._demonstrations("aethermon_collect", recipes.Recipe(bc_games=10), seed=0, workers=1,
-                                          deadline=0.0)
-    assert calls == [(10, 1_000_000)] and games == 10
+def test_recipe_with_dagger_runs_in_a_folder_whose_path_holds_comma_and_equals(tmp_path, monkeypatch):
+    """The DAgger student and the PPO snapshots are agent specs naming files in the run folder:
+    their paths are quoted, so any folder name works."""
+    tiny = recipes.Recipe(bc_games=2, bc_epochs=1, dagger_rounds=1, dagger_games=2, hidden="16", minutes=5.0,
+                          frames=32, ppo={"opponents": "heuristic=1,self=1", "n_envs": 2, "n_steps": 16,
+                                          "minibatch": 16, "epochs": 1})
+    monkeypatch.setitem(recipes.RECIPES, "aethermon_collect", tiny)
+    logs = []
+    run = tmp_path / "odd,name=1 x"
+    path = recipes.run_recipe("aethermon_collect", seed=0, run_dir=run, workers=1, eval_deals=1, progress=False,
+                              log=logs.append)
+    assert path.exists() and any("DAgger round 1" in line for line in logs)
 
 
 def test_recipe_command_line(monkeypatch, capsys, tmp_path):
