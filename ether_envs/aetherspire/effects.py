@@ -121,15 +121,11 @@ class EffectRules:
     # ---- pillars and invaders on the fortress's spaces ----------------------------------
     def _set_invader(self, s: int, e: int) -> None:
         """Put an invader of element ``e`` (-1: none) on space ``s``."""
-        if self._fortress_shared:
-            self._own_fortress()
         self.invader[s] = e
         self._space_changed(s)
 
     def _set_pillar(self, s: int, v: int) -> None:
         """Put (1) or remove (0) the pillar on space ``s``."""
-        if self._fortress_shared:
-            self._own_fortress()
         self.pillar[s] = v
         self._space_changed(s)
 
@@ -212,8 +208,6 @@ class EffectRules:
             self.found_tile[f] = t
             self.level[t] = 1
         else:
-            if self._fortress_shared:
-                self._own_fortress()
             self.room_tile[where] = t
             self.level[t] = self.level[where // C.MAX_ROOMS] + 1
             self._tile_changed(where // C.MAX_ROOMS)  # its room is covered

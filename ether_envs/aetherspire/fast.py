@@ -16,7 +16,7 @@ step of random games (with clones and pickles along the way):
 - :class:`FortressView`: open spaces, invader spaces, free spaces, buildable rooms and
   spire options (``State._survey_fortress``), kept per fortress stamp and brought up to
   date after a change of one space (:func:`update_space`) rather than surveyed anew; a
-  clone shares it until either state changes the fortress (:meth:`FortressView.copy`).
+  clone takes a copy (:meth:`FortressView.copy`).
 - :func:`star_blocked`: the element mask of the fiends that keep star dice off their
   rooms (``State._star_blocked``), kept per board stamp.
 - :func:`pillar_options`: the build step's pillar placements (``State._pillar_options``)
@@ -92,10 +92,10 @@ class FortressView:
     spire_options: list[tuple[int, int]]
 
     def copy(self) -> "FortressView":
-        """A copy whose lists :func:`update_space` may change (the shared ones stay shared)."""
+        """An independent copy (``State.clone``): it shares no list with this view."""
         rooms = self.buildable_rooms
-        return FortressView(self.stamp, self.open_spaces, self.invader_spaces[:], self.free_spaces[:],
-                            [rooms[0][:], rooms[1][:], rooms[2][:]], self.spire_options)
+        return FortressView(self.stamp, self.open_spaces[:], self.invader_spaces[:], self.free_spaces[:],
+                            [rooms[0][:], rooms[1][:], rooms[2][:]], self.spire_options[:])
 
 
 def update_space(view: FortressView, state, s: int) -> None:
@@ -136,7 +136,7 @@ def update_space(view: FortressView, state, s: int) -> None:
                 rooms.remove(slot)
     tops = state._structure_cache.spire_tops  # (current: the view was surveyed from it)
     if tops:
-        view.spire_options = state._spire_options(tops)  # a new list (a clone may share the old one)
+        view.spire_options = state._spire_options(tops)
 
 
 class StarBlocked(NamedTuple):

@@ -192,21 +192,6 @@ def dice_can_meet(needs: tuple[int, ...], dice: list[int]) -> bool:
     return False
 
 
-CLONE_COPY_ON_WRITE = frozenset(("pillar", "invader", "room_tile"))
-"""The long fortress lists a clone shares with its original until either changes them
-(``State._own_fortress``; with the fortress view ``_fortress_cache``)."""
-CLONE_TWO_LEVELS = ("queue", "stacks")
-"""The lists of lists ``State.clone`` copies two levels deep."""
-CLONE_SHARED = frozenset(("game", "_rng_state", "_structure_cache", "_fortress_cache"))
-"""The attributes a clone shares with its original that are not immutable values:
-the game, the generator state both copy lazily (``core.State._share_rng_state``), the
-structure cache (keyed by its stamp; only its invader targets are filled in, once)
-and the fortress view (copied on
-write, ``_own_fortress``). Every other attribute holds an immutable value or a list
-that ``clone`` copies (``tests/aetherspire/test_clone.py`` checks it)."""
-
-_CLONE_NOT_FLAT = CLONE_COPY_ON_WRITE | frozenset(CLONE_TWO_LEVELS)
-
 _TWO_SHARD_SPELLS = tuple((spell.spell_id, spell.cost) for spell in SPELLS if len(spell.cost) == 2)
 """(spell, its two shard elements) of the spells with a fixed cost, in spell order."""
 
@@ -247,11 +232,20 @@ class State(EffectRules, _State):
             caches ``_structure_cache`` (``fast.FortressStructure``) and
             ``_fortress_cache`` (``fast.FortressView``) and the encoder's blocks, and
             never affect play.
-        _fortress_shared: ``pillar``, ``invader``, ``room_tile`` and the fortress view
-            may be shared with a clone: copied before the next change (``_own_fortress``).
+        _star_blocked_cache: ``_star_blocked()`` kept per board stamp (``fast.StarBlocked``).
     """
 
     _star_blocked_cache = NO_STAR_BLOCKED  # a fast.StarBlocked: fast.star_blocked
+
+    _clone_shared = ()
+    """Fields whose mutable objects ``clone()`` shares with the original: none (the game
+    and the generator are core's; ``ether_envs.testing.check_clone_independence``)."""
+    _clone_rebuilt = ("_structure_cache",)
+    """Caches the clone checks leave out: the ``fast.FortressStructure`` of the current
+    structure stamp, shared by a state and its clones as it is. It is a function of the
+    structure alone (a fresh stamp replaces it, never edits it); the one part filled in
+    later, ``invader_targets``, is the same whichever state fills it
+    (``tests/aetherspire/test_fast_path.py`` checks it against a fresh survey)."""
 
     def __init__(self, game: Game, seed: int | None):
         self.game = game
@@ -304,7 +298,6 @@ class State(EffectRules, _State):
         self.topper_room = [-1] * NUM_TILES
         self.spire_of = [-1] * NUM_TILES
         self.pillars_used = 0
-        self._fortress_shared = False
         self._fortress_stamp = new_stamp()
         self._tile_stamps = [0] * NUM_TILES
         self._board_stamp = new_stamp()
@@ -339,34 +332,22 @@ class State(EffectRules, _State):
 
     # ---- clone ------------------------------------------------------------------------
     def clone(self) -> "State":
-        """An independent copy. Every list attribute is copied, so a new list field is
-        copied by default (``queue`` and ``stacks`` two levels deep), except the long
-        fortress lists ``CLONE_COPY_ON_WRITE`` and the fortress view, which both states
-        copy before they first change them (``_own_fortress``); the generator's state
-        is copied lazily, by both states (``core.State._share_rng_state``). Every other
-        attribute holds an immutable value or is shared on purpose (``CLONE_SHARED``;
-        ``tests/aetherspire/test_clone.py`` checks both)."""
+        """An independent copy: every field of this state, each list copied (a list of
+        lists two levels deep), so a new list field is copied by default; the fortress
+        view copied (``fast.FortressView.copy``); the structure cache shared
+        (``_clone_rebuilt``); the generator's state copied lazily, by both states
+        (``core.State._share_rng_state``). The original is left as it was
+        (``tests/aetherspire/test_clone.py``)."""
         d = self.__dict__.copy()
         for name, value in d.items():
-            if type(value) is list and name not in _CLONE_NOT_FLAT:
-                d[name] = value[:]
-        for name in CLONE_TWO_LEVELS:
-            d[name] = [inner[:] for inner in d[name]]
-        self._fortress_shared = d["_fortress_shared"] = True
+            if type(value) is list:
+                d[name] = [inner[:] for inner in value] if value and type(value[0]) is list else value[:]
+        if self._fortress_cache is not None:
+            d["_fortress_cache"] = self._fortress_cache.copy()
         s = State.__new__(State)
         s.__dict__ = d
         self._share_rng_state(s)
         return s
-
-    def _own_fortress(self) -> None:
-        """Copy the fortress lists and view this state may share with a clone (``clone``)
-        before it changes them."""
-        self.pillar = self.pillar[:]
-        self.invader = self.invader[:]
-        self.room_tile = self.room_tile[:]
-        if self._fortress_cache is not None:
-            self._fortress_cache = self._fortress_cache.copy()
-        self._fortress_shared = False
 
     def __setstate__(self, d: dict) -> None:
         """Unpickled/deep-copied states take fresh stamps (stamps are per process) and empty caches."""

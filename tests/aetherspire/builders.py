@@ -96,7 +96,6 @@ def reserve(s, t: int, side: int = 0):
 
 
 def pillars(s, *spaces):
-    s._own_fortress()
     for q in spaces:
         s.pillar[q] = 1
         s.pillars_used += 1
@@ -105,7 +104,6 @@ def pillars(s, *spaces):
 
 def invaders(s, placed: dict):
     """Put invaders ``{space: element}`` taken from the bag."""
-    s._own_fortress()
     for q, e in placed.items():
         s.bag.remove(e)
         s.invader[q] = e

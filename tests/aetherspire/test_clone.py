@@ -1,106 +1,69 @@
-"""``State.clone`` cannot forget a field: it copies every list attribute (a new list field
-is copied by default), and every other attribute must hold an immutable value or be
-declared shared (``rules.CLONE_SHARED``, ``rules.CLONE_COPY_ON_WRITE``); the checks
-below fail when a field is dropped, shared by mistake, or a declaration goes stale."""
-
-import copy
+"""``clone()`` copies every field: the generic copy-integrity check passes, and fails (naming
+the field) when the effect of any one copy line is deleted (the field left out of the clone,
+or the original's list shared with it). ``State.clone`` copies every list field by default;
+its declarations (``State._clone_shared``, ``State._clone_rebuilt``) name real fields."""
 
 import numpy as np
 import pytest
 
 import ether_envs
-from ether_envs.aetherspire import rules as R
+from ether_envs import testing
+from ether_envs.aetherspire.rules import State
 
-_NOT_COMPARED = {"game", "_rng", "_rng_state", "_fortress_cache", "_structure_cache"}
-"""Shared or cache attributes left out of the value comparisons (caches: ``test_fast_path.py``)."""
-
-
-def _immutable(v) -> bool:
-    if isinstance(v, tuple | frozenset):
-        return all(_immutable(x) for x in v)
-    return v is None or isinstance(v, int | float | str | bytes | np.generic)
+NAME = "aetherspire"
+CONFIG = {"num_players": 4, "difficulty": 3}
 
 
-def sharing_problems(s, c) -> list[str]:
-    """What is wrong with clone ``c`` of state ``s`` (empty when nothing is)."""
-    problems = []
-    if vars(c).keys() != vars(s).keys():
-        problems.append(f"attributes differ: {sorted(vars(c).keys() ^ vars(s).keys())}")
-    for name, value in vars(s).items():
-        other = vars(c).get(name)
-        if name not in _NOT_COMPARED and other != value:
-            problems.append(f"{name}: the clone's value differs")
-        if _immutable(value) or name in R.CLONE_SHARED:
-            continue
-        if name in R.CLONE_COPY_ON_WRITE:
-            if not s._fortress_shared or not c._fortress_shared:
-                problems.append(f"{name}: shared, but not marked for a copy on write")
-            continue
-        if other is value:
-            problems.append(f"{name}: a {type(value).__name__} shared with the clone")
-        elif isinstance(value, list) and any(isinstance(x, list) and any(x is y for y in other) for x in value):
-            problems.append(f"{name}: an inner list shared with the clone")
-        elif not isinstance(value, list):
-            problems.append(f"{name}: a {type(value).__name__} that clone does not copy")
-    return problems
+def test_clone_copies_every_field():
+    """(``tests/test_conformance.py`` runs the same check on every conformance configuration.)"""
+    testing.check_clone_independence(NAME, CONFIG, seeds=range(1))
 
 
-def _states(config, seed, steps=400):
-    game = ether_envs.load_game("aetherspire", **config)
-    s = game.new_initial_state(seed)
-    rng = np.random.default_rng(seed)
-    for step in range(steps):
-        if step % 9 == 0 or s.is_terminal():
-            yield s
-        if s.is_terminal():
-            return
-        s.legal_actions()
-        if step % 4 == 0:
-            s.observation_tensor(s.current_player())
-        legal = s.legal_actions()
-        s.apply_action(legal[rng.integers(len(legal))])
+@pytest.mark.parametrize("field,how", testing.clone_sabotages(NAME, CONFIG))
+def test_clone_check_catches_a_forgotten_copy(field, how):
+    with testing.sabotaged_clone(State, field, how):
+        with pytest.raises(AssertionError, match=field):
+            testing.check_clone_independence(NAME, CONFIG, seeds=range(1))
 
 
-@pytest.mark.parametrize("config", [{"num_players": 1, "difficulty": 1}, {"num_players": 4, "difficulty": 3}])
-def test_clone_copies_or_declares_every_attribute(config):
-    """At states of random games: a clone has the same attributes with equal values, and no
-    mutable attribute of the original unless declared shared or copy-on-write."""
-    for s in _states(config, seed=2):
-        assert sharing_problems(s, s.clone()) == []
-
-
-def test_clone_declarations_name_real_attributes():
-    """The shared and copy-on-write declarations name attributes a state has (a renamed or
-    dropped field fails here, not silently)."""
-    s = ether_envs.load_game("aetherspire").new_initial_state(0)
-    s.clone()  # a cloned state holds every attribute the declarations name
-    assert R.CLONE_SHARED | R.CLONE_COPY_ON_WRITE | set(R.CLONE_TWO_LEVELS) <= vars(s).keys()
+def test_clone_declarations_name_real_fields():
+    """The shared and rebuilt declarations name fields a state has (a renamed or dropped
+    field fails here, not silently)."""
+    s = ether_envs.load_game(NAME, **CONFIG).new_initial_state(0)
+    assert set(State._clone_shared) | set(State._clone_rebuilt) <= vars(s.clone()).keys()
 
 
 def test_a_new_field_is_copied_or_caught():
-    """A new list field is copied by ``clone`` without any change to it; a new field of
-    another mutable type is caught by ``sharing_problems`` until clone handles it."""
-    s = ether_envs.load_game("aetherspire").new_initial_state(0)
+    """A new list field (or list of lists) is copied by ``clone`` without any change to it;
+    a new field of another mutable type is caught by the generic check until clone handles it."""
+    s = ether_envs.load_game(NAME).new_initial_state(0)
     s.new_list_field = [1, 2]
+    s.new_nested_field = [[1], [2]]
     c = s.clone()
     assert c.new_list_field == s.new_list_field and c.new_list_field is not s.new_list_field
+    assert c.new_nested_field == s.new_nested_field and c.new_nested_field[0] is not s.new_nested_field[0]
+    assert testing.shared_mutable_fields(s, c) == []
     s.new_dict_field = {"a": 1}
-    assert any("new_dict_field" in p for p in sharing_problems(s, s.clone()))
-    del s.new_dict_field
-    s.new_list_field = [[1]]  # a list of lists must be declared two levels deep
-    assert any("inner list" in p for p in sharing_problems(s, s.clone()))
+    assert testing.shared_mutable_fields(s, s.clone()) == ["new_dict_field"]
 
 
 def test_playing_a_clone_leaves_the_original_unchanged():
-    """Copy integrity: after play continues on a clone (and on the original's other
-    clones), the original holds exactly what it held."""
-    for s in _states({"num_players": 2, "difficulty": 3}, seed=5, steps=300):
-        c = s.clone()
-        before = {k: copy.deepcopy(v) for k, v in vars(s).items() if k not in _NOT_COMPARED}
-        rng = np.random.default_rng(len(s.history))
-        for _ in range(25):
-            if c.is_terminal():
-                break
-            legal = c.legal_actions()
-            c.apply_action(legal[rng.integers(len(legal))])
-        assert {k: v for k, v in vars(s).items() if k not in _NOT_COMPARED} == before
+    """Copy integrity: after play continues on a clone, the original holds exactly what
+    it held (every field, deeply: ``testing.deep_fingerprint``)."""
+    game = ether_envs.load_game(NAME, num_players=2, difficulty=3)
+    s = game.new_initial_state(5)
+    rng = np.random.default_rng(5)
+    for step in range(300):
+        if s.is_terminal():
+            break
+        if step % 9 == 0:
+            before = testing.deep_fingerprint(s)
+            c = s.clone()
+            for _ in range(25):
+                if c.is_terminal():
+                    break
+                legal = c.legal_actions()
+                c.apply_action(legal[rng.integers(len(legal))])
+            assert testing.deep_fingerprint(s) == before
+        legal = s.legal_actions()
+        s.apply_action(legal[rng.integers(len(legal))])

@@ -91,23 +91,22 @@ def test_invariants_dice_feasible_equals_exhaustive_assignment():
 
 
 def test_invariants_clone_copies_every_mutable_attribute():
-    """Every list is copied by clone(), or (the long fortress lists) before either
-    state changes it."""
+    """Every list is copied by clone() (the long fortress lists included): a change on the
+    clone leaves the original as it was, and a change on the original its clones."""
     s = ether_envs.load_game("aetherspire", num_players=3, difficulty=3).new_initial_state(5)
     c = s.clone()
-    on_write = {"pillar", "invader", "room_tile"}
+    fortress = {"pillar", "invader", "room_tile"}
     for k, v in s.__dict__.items():
-        if isinstance(v, list) and k != "_legal" and k not in on_write:  # _legal is never mutated
+        if isinstance(v, list):
             assert c.__dict__[k] is not v, k
             assert all(not isinstance(x, list) or x is not y for x, y in zip(v, c.__dict__[k])), k
-    before = {k: list(getattr(s, k)) for k in on_write}
+    before = {k: list(getattr(s, k)) for k in fortress}
     c._set_pillar(5, 1)
     c._set_invader(6, 2)
     floor_slot = next(r for r in range(C.NUM_ROOM_SLOTS) if s.room_tile[r] < 0)
-    c._own_fortress()
     c.room_tile[floor_slot] = 0
-    assert {k: getattr(s, k) for k in on_write} == before
-    d = s.clone()  # the original, shared again, copies before its own change
+    assert {k: getattr(s, k) for k in fortress} == before
+    d = s.clone()
     s._set_pillar(7, 1)
     assert d.pillar[7] == 0 and c.pillar[7] == 0
 
@@ -139,13 +138,11 @@ def test_invariants_cached_views_equal_fresh_ones_in_play(num_players, difficult
 
 
 def test_clone_copies_every_list_field():
-    """``clone`` copies every list attribute (``queue`` and ``stacks`` two levels deep), so a
-    new list field is copied by default; only the copy-on-write fortress lists are shared
-    until a change (``R.CLONE_COPY_ON_WRITE``)."""
+    """``clone`` copies every list attribute (a list of lists two levels deep), so a new
+    list field is copied by default; no list field is shared with a clone."""
     import random
 
     import ether_envs
-    from ether_envs.aetherspire import rules as R
 
     game = ether_envs.load_game("aetherspire")
     s = game.new_initial_state(seed=4)
@@ -153,7 +150,7 @@ def test_clone_copies_every_list_field():
     for _ in range(60):
         c = s.clone()
         shared = {k for k, v in vars(s).items() if isinstance(v, list) and vars(c)[k] is v}
-        assert shared <= R.CLONE_COPY_ON_WRITE, f"list fields shared by clone: {sorted(shared - R.CLONE_COPY_ON_WRITE)}"
+        assert not shared, f"list fields shared by clone: {sorted(shared)}"
         if s.is_terminal():
             break
         s.apply_action(r.choice(s.legal_actions()))
