@@ -1060,8 +1060,9 @@ class State(EffectRules, _State):
         self.queue.append([K_SUPPLY_DRAW, 1, 0, 0])
 
     def _supply_rest(self) -> None:
-        """Rulebook "Supply step" 2-3: three invaders to the wheel, roll five dice
-        (+1 with Turbulent completed; adaptation effects in a fixed order, ASP-A24)."""
+        """Rulebook "Supply step" 2-3: three invaders to the wheel (``SUPPLY_INVADERS``),
+        roll five dice (``DICE_ROLLED``; +1 with Turbulent completed; adaptation effects
+        in a fixed order, ASP-A24)."""
         for _ in range(C.SUPPLY_INVADERS):
             if self.bag:
                 self.shards[self.bag.pop()] += 1

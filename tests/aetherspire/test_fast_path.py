@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import ether_envs
+from ether_envs.aetherspire import components as C
 from ether_envs.aetherspire import fast
 from ether_envs.aetherspire import rules as R
 
@@ -123,3 +124,28 @@ def test_legal_actions_equal_the_plain_rules_at_every_step(config, monkeypatch):
     assert len(fast_play) == len(plain_play)
     for step, (a, b) in enumerate(zip(fast_play, plain_play)):
         assert a == b, f"step {step}"
+
+
+@pytest.mark.parametrize("config", CONFIGS)
+def test_trigger_usable_equals_the_plain_rule_for_every_kind(config):
+    """``fast.trigger_usable`` (one branch per trigger kind, reading what ``build_options``
+    has read) answers as the plain ``EffectRules._<kind>_trigger_usable`` of every
+    character, on the states of random games, with the dice rolled and with other dice."""
+    rng = np.random.default_rng(2)
+    kinds = set()
+    for s in _random_games(config, seeds=(0,)):
+        if s.is_terminal():
+            continue
+        dice, characters = s.dice, s.characters
+        for character in C.CHARACTERS:
+            s.characters = characters[:]
+            s.characters[s.turn_player] = character.char_id
+            for trial in range(2):
+                s.dice = dice if trial == 0 else [int(x) for x in rng.integers(0, 3, size=5)]
+                view = s._fortress()
+                plain = s._TRIGGER_USABLE[character.trigger](s)
+                assert fast.trigger_usable(s, character.trigger, character.element, view, s.pillar_spaces(),
+                                           sum(s.dice), sum(s.shards)) == plain, (character.name, s.dice)
+                kinds.add((character.trigger, plain))
+        s.dice, s.characters = dice, characters
+    assert {kind for kind, usable in kinds if usable} == set(C.TRIGGERS)  # each kind seen usable
