@@ -405,6 +405,9 @@ ADAPTATIONS: tuple[Adaptation, ...] = tuple(Adaptation(i, *row) for i, row in en
 ADAPTATION_BY_KEY = {a.key: a for a in ADAPTATIONS}
 NUM_ADAPTATIONS = len(ADAPTATIONS)  # 6
 
+SPIRE_FLOORS = 4  # rulebook "Complete a spire": a spire is 4 or more floors of its element
+TOWERING_FLOORS = 5  # ASP-A7, Towering: "the spire has 5 floors instead of 4"
+
 # ---- Invader track (ASP-A8; research notes §5.6) ------------------------------------
 # index 0 = Start, 1..22 numbered spaces (invaders entering), 23 = Lose
 TRACK_COUNTS: tuple[int, ...] = (0, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5, 5, 5, 6)

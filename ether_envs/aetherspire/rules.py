@@ -428,7 +428,7 @@ class State(EffectRules, _State):
                 elif room.slot != self.topper_room[t]:  # "You cannot place a pillar in a room that has a spire topper"
                     rooms.append(room)
                     spaces += room.spaces
-            if level[t] >= 4 and not covered and self.spire_of[t] < 0 and TILE_FOOTPRINTS[side[t]][t]:
+            if level[t] >= C.SPIRE_FLOORS and not covered and self.spire_of[t] < 0 and TILE_FOOTPRINTS[side[t]][t]:
                 tops.append(t)
         return FortressStructure(self._structure_stamp, rooms, spaces, tops, [None] * 4)
 
@@ -639,11 +639,12 @@ class State(EffectRules, _State):
 
     def spire_floors(self, top: int, e: int) -> list[int] | None:
         """The floors (top first) of the spire of element ``e`` topped on ``top``: the
-        shortest stack of free floors of the element, 4 floors (Towering: 5) or more,
+        shortest stack of free floors of the element, ``SPIRE_FLOORS`` (4; Towering:
+        ``TOWERING_FLOORS``, 5) or more,
         that meets the element's adaptation (ASP-A26); None if there is none."""
         a = self.adaptation[e]
         key = C.ADAPTATIONS[a].key if a >= 0 else ""
-        need = 5 if key == "towering" else 4
+        need = C.TOWERING_FLOORS if key == "towering" else C.SPIRE_FLOORS
         chain, t = [], top
         while True:  # a floor in one spire only; multi and two-element floors fit (ASP-A21)
             if self.spire_of[t] >= 0 or not TILE_ELEMENTS[t][self.side[t]] >> e & 1:
