@@ -105,8 +105,9 @@ class EffectRules:
         dice = self.dice
         k = min(k, C.NUM_DICE - sum(dice))
         if k > 0:
-            for face in self.rng.integers(len(C.DIE_FACES), size=k).tolist():
-                dice[C.DIE_FACES[face]] += 1
+            rng = self.rng
+            for _ in range(k):
+                dice[C.DIE_FACES[rng.integers(len(C.DIE_FACES))]] += 1
 
     def _to_bag(self, e: int) -> None:
         """Return an invader to the bag at a random place (its order stays hidden)."""
