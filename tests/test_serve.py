@@ -335,3 +335,20 @@ def test_a_900_decision_replay_loads_in_about_a_second(server):
     elapsed = time.perf_counter() - t
     assert s["frames"] == 901
     assert elapsed < 5.0, f"loading took {elapsed:.2f} s"  # loose: the CI machine may be busy
+
+
+def test_the_cli_refuses_a_bad_record_or_a_busy_port(tmp_path, capsys):
+    import socket
+
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2]")
+    assert cli.main(["serve", "--port", "0", "--replay", str(bad)]) == 2
+    assert f"ether-envs serve: error: {bad}: not a game record: expected a JSON object" in capsys.readouterr().err
+    assert cli.main(["serve", "--port", "0", "--replay", str(tmp_path / "missing.json")]) == 2
+    assert "No such file or directory" in capsys.readouterr().err
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        assert cli.main(["serve", "--port", str(port)]) == 2
+    assert f"ether-envs serve: error: cannot listen on 127.0.0.1:{port}: " in capsys.readouterr().err

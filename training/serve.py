@@ -77,7 +77,7 @@ PNG_CACHE = 24
 """Pictures of replay positions kept per replay."""
 
 PAGE = Path(__file__).with_name("serve_page.html")
-_RENDER_LOCK = threading.Lock()  # matplotlib is not thread-safe: one picture at a time
+_RENDER_LOCK = threading.RLock()  # matplotlib is not thread-safe: one picture at a time
 
 
 class HTTPError(Exception):
@@ -119,7 +119,7 @@ def png_bytes(state) -> bytes:
 
     from ether_envs.rendering import render_rgb
 
-    with _RENDER_LOCK:
+    with _RENDER_LOCK:  # re-entrant: callers may hold it already
         rgb = render_rgb(state)
     buf = io.BytesIO()
     Image.fromarray(rgb).save(buf, format="PNG", compress_level=3)
@@ -211,6 +211,7 @@ class PlaySession:
         self.log: list[dict[str, Any]] = []
         self.lock = threading.Lock()
         self.id = ""
+        self._board: tuple[Any, int, bytes] | None = None  # (state object, version, PNG) of the last picture
 
     @property
     def version(self) -> int:
@@ -284,6 +285,29 @@ class PlaySession:
             "log": self.log, "end_reason": s.end_reason(), "returns": _returns(s) if over else None,
             "board": f"/api/play/{self.id}/board.png?v={self.version}",
         }
+
+    def board_png(self, version: str | None = None) -> bytes:
+        """The public picture of the current position (PNG; the last one is kept).
+
+        Pictures are drawn one at a time; a request that waited for its turn while the
+        game moved on is answered 409 rather than drawn (the page asks for the newest).
+
+        Raises:
+            HTTPError: (409) ``version`` (as sent by the page) is no longer the game's.
+        """
+        with _RENDER_LOCK:
+            with self.lock:
+                if version is not None and version != str(self.version):
+                    raise HTTPError(409, f"picture of move {version} asked for, but the game is at move "
+                                         f"{self.version}: reload the page")
+                state, v = self.state, self.version
+                if self._board is not None and self._board[0] is state and self._board[1] == v:
+                    return self._board[2]
+                snapshot = state.clone()
+            data = png_bytes(snapshot)
+            with self.lock:
+                self._board = (state, v, data)
+            return data
 
     def record(self):
         """The game record (:class:`~ether_envs.records.GameRecord`), the person's seat
@@ -568,12 +592,7 @@ class App:
                     session.move(form.get("action"), form.get("version"))
                     return _json_reply(session.view())
             if rest == ["board.png"] and get:
-                with session.lock:
-                    if "v" in query and query["v"] != str(session.version):
-                        raise HTTPError(409, f"picture of move {query['v']} asked for, but the game is at move "
-                                             f"{session.version}: reload the page")
-                    state = session.state.clone()
-                return 200, "image/png", png_bytes(state)
+                return 200, "image/png", session.board_png(query.get("v"))
             if rest == ["record.json"] and get:
                 with session.lock:
                     rec = session.record()
