@@ -352,3 +352,12 @@ def test_the_cli_refuses_a_bad_record_or_a_busy_port(tmp_path, capsys):
         port = busy.getsockname()[1]
         assert cli.main(["serve", "--port", str(port)]) == 2
     assert f"ether-envs serve: error: cannot listen on 127.0.0.1:{port}: " in capsys.readouterr().err
+
+
+def test_pretrained_and_search_opponents(server):
+    """Any agent spec plays the other seats: the shipped network, or MCTS."""
+    for spec in ("pretrained", "mcts:simulations=5"):
+        v = new_game(server, "aethermon_collect", {}, seat=0, opponents=spec)
+        v = ok(server, "POST", f"/api/play/{v['id']}/move", {"version": v["version"], "action": v["moves"][0]["action"]})
+        assert v["players"][1] == f"player_1 ({spec})"
+        assert any(e["who"] == f"player_1 ({spec})" for e in v["log"]) or v["over"]

@@ -53,9 +53,7 @@ import io
 import json
 import re
 import secrets
-import sys
 import threading
-from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Callable
@@ -393,6 +391,7 @@ class ReplaySession:
         if got != want:
             raise _bad(f"the replay differs from the record: (scores, returns, end) replayed {got}, recorded {want}")
         self.final = state
+        self.end_reason = state.end_reason()
         self.lock = threading.Lock()
         self._pngs: collections.OrderedDict[int, bytes] = collections.OrderedDict()
 
@@ -415,17 +414,19 @@ class ReplaySession:
         return int(m.group(1))
 
     def state_at(self, i: int):
-        """Position ``i`` (0 = the start), rebuilt from the nearest checkpoint.
+        """Position ``i`` (0 = the start), rebuilt from the nearest checkpoint (a new state
+        of the caller's own).
 
         Raises:
             HTTPError: (404) no such position.
         """
         if not 0 <= i < self.num_frames:
             raise HTTPError(404, f"no position {i}: the replay has positions 0..{self.num_frames - 1}")
-        if i == self.num_frames - 1:
-            return self.final
-        k = i // CHECKPOINT_EVERY
-        s = self.checkpoints[k].clone()
+        with self.lock:  # cloning touches the original's lazily shared generator state
+            if i == self.num_frames - 1:
+                return self.final.clone()
+            k = i // CHECKPOINT_EVERY
+            s = self.checkpoints[k].clone()
         for a in self.record.actions[k * CHECKPOINT_EVERY:i]:
             s.apply_action(a)
         return s
@@ -445,7 +446,7 @@ class ReplaySession:
             "frames": self.num_frames, "view": view or "all", "views": self.views(),
             "moves": [{"player": p, "name": name} for p, name in zip(self.movers, names)],
             "scores": rec.scores, "returns": rec.returns, "terminal": rec.terminal,
-            "end_reason": self.final.end_reason(),
+            "end_reason": self.end_reason,
         }
 
     def frame(self, i: int, view: str | None = None) -> dict[str, Any]:
@@ -783,4 +784,3 @@ if __name__ == "__main__":
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     add_arguments(parser)
     run_from_args(parser.parse_args())
-    sys.exit(0)
