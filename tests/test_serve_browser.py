@@ -286,6 +286,11 @@ def test_bad_input_is_shown_in_the_page(server, browser, tmp_path):
     wait(browser, lambda d: message(d), what="the error message")
     assert message(browser).startswith("Error 400: not a game record: missing keys ['actions', 'config', ")
 
+    open_app(browser, server, "play/0123456789ab")  # a game this server does not have
+    wait(browser, lambda d: message(d).startswith("Error 404"), what="the error message")
+    assert message(browser).startswith("Error 404: no game with id '0123456789ab' on this server")
+    assert browser.find_element(By.ID, "new-start").is_displayed()
+
 
 def test_a_second_tab_is_told_its_page_is_out_of_date(server, browser):
     from selenium.webdriver.common.by import By
