@@ -113,8 +113,9 @@ def browser():
 
 
 # ---- helpers -----------------------------------------------------------------------------------
-def wait(driver, condition, timeout: float = 60.0, what: str = "the page"):
-    """Poll ``condition(driver)`` (a JavaScript expression when a str) until truthy."""
+def wait(driver, condition, timeout: float = 300.0, what: str = "the page"):
+    """Poll ``condition(driver)`` (a JavaScript expression when a str) until truthy (the
+    timeout is long: on a busy 2-core machine a picture has taken a minute to draw)."""
     from selenium.webdriver.support.ui import WebDriverWait
 
     check = (lambda d: d.execute_script("return " + condition)) if isinstance(condition, str) else condition
@@ -180,7 +181,7 @@ def click_move(driver, index: int) -> None:
     driver.find_element(By.CSS_SELECTOR, f"#moves button:nth-child({index + 1})").click()
 
 
-def wait_for_picture(driver, img_id: str, timeout: float = 120.0) -> None:
+def wait_for_picture(driver, img_id: str, timeout: float = 300.0) -> None:
     wait(driver, f"(() => {{ const i = document.getElementById('{img_id}'); return i.complete && "
                  f"i.naturalWidth > 0 && i.dataset.loaded === 'true' && i.getAttribute('src') === i.dataset.want; }})()",
          timeout, what=f"the picture #{img_id}")
