@@ -389,7 +389,7 @@ def _summary(record) -> str:
 # The page: a header, the controls, the picture (a canvas scaled to fit) beside the
 # move list, the record. The script rebuilds position k by replaying the tile copies
 # of positions 0..k (see _replay.TileDeltas), going on from the position shown when
-# k is later, else from the nearest snapshot it kept (one every 50 positions).
+# k is later, else from the nearest snapshot it kept (one every 100 positions).
 _HTML_TEMPLATE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -404,12 +404,12 @@ h1 { font-size: 17px; margin: 0; }
 #bar button { font: inherit; padding: 3px 10px; }
 #bar label { display: flex; align-items: center; gap: 6px; flex: 1; min-width: 240px; }
 #slider { flex: 1; }
-#caption { font-family: monospace; font-size: 14px; margin: 4px 0; white-space: nowrap; overflow: hidden;
+#caption { font-family: monospace; font-size: 14px; line-height: 1.4; margin: 2px 0 4px; white-space: nowrap; overflow: hidden;
            text-overflow: ellipsis; }
 #view { display: flex; gap: 12px; flex: 1; min-height: 0; }
-#stage { flex: 1; min-width: 0; position: relative; }
+#stage { flex: 0 1 auto; height: 100%; aspect-ratio: $width / $height; min-width: 0; position: relative; }
 #frame { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: contain; object-position: left top; }
-#moves { width: 300px; overflow-y: auto; overflow-x: hidden; font-family: monospace; font-size: 13px; border: 1px solid #ccc;
+#moves { flex: 1 1 300px; min-width: 240px; max-width: 480px; overflow-y: auto; overflow-x: hidden; font-family: monospace; font-size: 13px; border: 1px solid #ccc;
          background: white; padding: 4px; }
 #moves div { cursor: pointer; padding: 1px 4px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 #moves div.on { background: #2b2d42; color: white; }
@@ -418,8 +418,8 @@ pre { background: white; border: 1px solid #ccc; padding: 8px; max-height: 200px
 @media (max-width: 760px) {
   body { height: auto; }
   #view { flex-direction: column; }
-  #stage { aspect-ratio: $width / $height; }
-  #moves { width: auto; height: 30vh; }
+  #stage { height: auto; width: 100%; }
+  #moves { flex: none; max-width: none; height: 30vh; }
 }
 </style></head><body>
 <h1>$title</h1>
@@ -449,9 +449,9 @@ const snapshots = new Map();
 let shown = -1, i = 0, timer = null, ready = false;
 function paint(k) {
   if (!ready) return;
-  if (k < shown) {
-    let s = k - k % 50;
-    while (s > 0 && !snapshots.has(s)) s -= 50;
+  let s = k - k % 100;
+  while (s > 0 && !snapshots.has(s)) s -= 100;
+  if (k < shown || s > shown) {
     if (s > 0) { ctx.putImageData(snapshots.get(s), 0, 0); shown = s; } else shown = -1;
   }
   while (shown < k) {
@@ -459,7 +459,7 @@ function paint(k) {
     for (let j = 0; j < o.length; j += 7)
       ctx.drawImage(images[o[j]], o[j + 1] * T, o[j + 2] * T, o[j + 3] * T, o[j + 4] * T,
                     o[j + 5] * T, o[j + 6] * T, o[j + 3] * T, o[j + 4] * T);
-    if (shown > 0 && shown % 50 === 0 && !snapshots.has(shown))
+    if (shown > 0 && shown % 100 === 0 && !snapshots.has(shown))
       snapshots.set(shown, ctx.getImageData(0, 0, canvas.width, canvas.height));
   }
 }
