@@ -1,33 +1,35 @@
 """The pictures of an HTML replay, stored small: :class:`TileDeltas`.
 
 How a replay stores its pictures (measured for issue 19 on random games in the
-default configurations, e.g. Ethnos with 4 players, 1,000 x 900 pixels):
+default configurations; Ethnos, 4 players, has the largest pictures, 1,000 x
+900 pixels, and the longest games):
 
-* Every picture as a 256-colour PNG (the format before) costs about 53 KB
-  (base64) per decision: a 900-decision Ethnos game gave a 56 MB page. A
-  whole picture in any format stays far too big for the 5 MB goal:
-  lossless WebP about 99 KB, WebP quality 90 about 80 KB, JPEG quality 90
-  about 140 KB per decision.
-* Consecutive pictures differ little, but not in one place: the highlighted
-  row of the player to act moves, a card leaves the hand, a score changes.
-  The bounding box of the changes, as lossless WebP: about 24 KB per
-  decision; the changed 16 x 16 tiles, grouped in runs: about 9 KB.
-* Most changed tiles show something already shown before (a row that loses
-  its highlight looks as it did before it got it; empty table is empty
-  table). Sending each tile the first time only, and later pointing at
-  where it was sent, gives about 2 KB per decision (half pictures, half the
-  list of copies), lossless: the 1,295-decision Ethnos game (the longest of
-  500 random seeds) is a 2.5 MB page. Encoding is also cheaper than the
-  palette PNGs were (about 8 ms against 85 ms per decision; drawing the
-  picture itself takes about 300 ms).
+* A 256-colour PNG per picture (the format before) costs about 62 KB (base64)
+  per decision: 56 MB for the 900 decisions of Ethnos seed 4, 79 MB for the
+  1,295 of seed 303. Any whole-picture format stays far from the 5 MB goal
+  (first 52 pictures of seed 4: palette PNG 53 KB, lossless WebP 99 KB,
+  WebP quality 90 80 KB, JPEG quality 90 142 KB per picture).
+* Consecutive pictures differ little, but in several places: the highlighted
+  row of the player to act moves, a card leaves a hand, a score changes. Only
+  the bounding box of the changes, as lossless WebP: 24 KB per decision; only
+  the changed 16 x 16-pixel tiles, grouped in runs: 9.3 KB.
+* Most changed tiles show what was shown before (a row that loses its
+  highlight looks as it did before it got it). Sending each distinct tile
+  once and later copying it from where it was sent: 1.7 KB per decision over
+  the whole Ethnos game (0.7 KB of images, 1.0 KB of the copy list), 1.8 KB
+  for Ether Wars, 1.1 KB for Aetherspire, 2.1 KB for Etherium, still
+  lossless. Aethermon: Collect's pictures change more (8.4 KB per decision)
+  but its games are short (35 decisions at most in 500 seeds). Encoding takes
+  about 6 ms (CPU) per picture, against 80-95 ms for the palette PNGs and
+  about 250 ms to draw the picture.
 
-So a replay is: the first picture, then for every decision a list of copy
-operations, each copying a rectangle of whole tiles from one of the stored
-images (the first picture, or the *sheet* of tiles new at some decision) to
-the same-sized rectangle of the picture. The page repeats the copies on a
-canvas; no copy ever scales, so the shown pictures are exactly
-``render_rgb``'s. The images are lossless WebP, which every current browser
-shows (PNG where this Pillow has no WebP, or for a sheet too big for WebP).
+So a replay is the first picture, then for every position a list of copies,
+each a rectangle of whole tiles from one of the stored images (the first
+picture, or the *sheet* of the tiles first seen at some position) to the same
+place and size in the picture. The page repeats the copies on a canvas; no copy
+scales, so the pictures shown are exactly ``render_rgb``'s. The images are
+lossless WebP, which every current browser shows (PNG where this Pillow lacks
+WebP, or for an image too large for WebP).
 """
 
 from __future__ import annotations
@@ -39,9 +41,11 @@ import io
 import numpy as np
 
 TILE = 16
-"""Edge of a tile in pixels: 8 gives more copies to describe than it saves
-pictures, 32 sends more unchanged pixels (16: 2.0 KB per Ethnos decision, 24:
-2.0 KB, 32: 3.1 KB, 8: 7.3 KB)."""
+"""Edge of a tile in pixels. Smaller tiles send fewer unchanged pixels but need
+more copies to describe, larger the reverse; 16 is best or close in every game
+(bytes per decision, whole game; tile 8 / 16 / 20 / 24 / 32: Ethnos 5.9 / 1.74 /
+- / 1.69 / 1.80 KB, Ether Wars - / 1.81 / 1.56 / 1.78 / 1.98 KB, Aetherspire
+- / 1.10 / 1.13 / 1.47 / 1.60 KB, Aethermon: Collect - / 8.4 / 9.4 / 10.4 / 11.9 KB)."""
 
 OP_FIELDS = 7
 """Integers per copy operation: ``image, src_col, src_row, cols, rows, dst_col, dst_row``

@@ -208,7 +208,7 @@ def test_html_replay_stays_small_per_decision(tmp_path):
     Measured (base64 bytes per decision after the first picture) on random 4-player
     Ethnos, the game with the largest pictures and the longest games, seed 4: 3.2 KB
     over the first 20 decisions (the table fills up), 2.0 KB over 100, 1.7 KB over the
-    whole game (900); the longest of 500 seeds (1,295 decisions) makes a 2.5 MB page.
+    whole game (900); the longest of 500 seeds (1,295 decisions) makes a 2.4 MB page.
     3.6 KB per decision would still keep that game under 5 MB (1,295 x 3.6 KB + the
     first picture, the move list and the record: 4.8 MB).
     """
