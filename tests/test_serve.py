@@ -161,6 +161,9 @@ def test_secret_moves_of_the_others_are_redacted(server):
     ({"game": "ethnos", "opponents": "random;"}, 400, "an agent spec is empty"),
     ({"game": "ethnos", "opponents": "mcts:simulations=0"}, 400, "agent spec 'mcts:simulations=0'"),
     ({"game": "ethnos", "opponents": "pretrained:path=nowhere.npz"}, 400, "agent spec 'pretrained:path=nowhere.npz'"),
+    ({"game": "ethnos", "opponents": 3}, 400, "opponents must be agent specs as a string separated by ';' or a list"),
+    ({"game": "ethnos", "opponents": ["random", 3]}, 400, "opponents must be agent specs"),
+    ({"game": "ethnos", "opponents": ["random", "grandmaster"]}, 400, "agent spec 'grandmaster' for player_2"),
     ([1, 2], 400, "a new game needs a JSON object"),
 ])
 def test_a_bad_new_game_form_is_refused_clearly(server, form, status, message):
@@ -184,6 +187,11 @@ def test_bad_requests_get_clear_errors(server):
     assert code == 405
     code, text = error(server, "POST", "/api/replay", b"x" * (S.MAX_BODY + 1))
     assert code == 413 and "the request body must be" in text
+
+
+def test_opponents_may_be_a_list_of_specs(server):
+    v = new_game(server, "ethnos", {"num_players": 3}, seat=0, opponents=["heuristic", "random"])
+    assert v["players"][1:] == ["player_1 (heuristic)", "player_2 (random)"]
 
 
 def test_illegal_and_stale_moves_leave_the_game_as_it_was(server):

@@ -533,7 +533,7 @@ class App:
             raise _bad(f"config must be an object of field: value, got {config!r}")
         config = {str(k): parse_config_field(v) if isinstance(v, str) else v for k, v in config.items()}
         session = PlaySession(str(form.get("game", "")), config, _int(form.get("seat", 0), "seat"),
-                              str(form.get("opponents", "random")), _int(form.get("seed", 0), "seed"))
+                              _opponents(form.get("opponents", "random")), _int(form.get("seed", 0), "seed"))
         session.id = "pending"
         session.advance()  # the agents before the person's first turn
         self._add(self.games, session, MAX_GAMES)
@@ -618,6 +618,21 @@ class App:
         if method not in ("GET", "POST"):
             raise HTTPError(405, f"method {method} is not used here")
         raise HTTPError(404, f"no API route {method} {url.path!r}")
+
+
+def _opponents(value: Any) -> str:
+    """The ``opponents`` field: one string of agent specs separated by ``;``, or a list of
+    spec strings (joined with ``;``).
+
+    Raises:
+        HTTPError: (400) anything else, e.g. a number or a list holding a non-string.
+    """
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+        return ";".join(value)
+    raise _bad(f"opponents must be agent specs as a string separated by ';' or a list of strings "
+               f"(e.g. \"heuristic;random\" or [\"heuristic\", \"random\"]), got {value!r}")
 
 
 def _int(value: Any, what: str) -> int:
