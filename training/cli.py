@@ -136,7 +136,7 @@ def _save_play_record(args: argparse.Namespace, raw, specs: list[str], others: l
 def _ask(input_fn: Callable[[str], str], k: int) -> int | None:
     while True:
         try:
-            text = input_fn(f"your move [1-{k}]: ").strip()
+            text = input_fn(f"your move [1-{k}]: " if k > 1 else "your move [1, the only one]: ").strip()
         except EOFError:
             return None
         if text.lower() in ("q", "quit", "exit"):
