@@ -60,6 +60,7 @@ from typing import Any, Callable
 from urllib.parse import parse_qs, urlsplit
 
 import ether_envs
+from training.evaluate import parse_config_value
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -148,15 +149,6 @@ def config_text(value: Any) -> str:
     if isinstance(value, tuple):
         value = list(value)
     return json.dumps(value)
-
-
-def parse_config_field(text: str) -> Any:
-    """A configuration field typed in the form: JSON when it is JSON (numbers,
-    ``true``/``false``, ``null``, lists), otherwise the text itself."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        return text
 
 
 # ---- a game being played -------------------------------------------------------------------
@@ -521,7 +513,7 @@ class App:
 
     def new_game(self, form: Any) -> PlaySession:
         """A new game from the form ``{game, config, seat, opponents, seed}``
-        (``config``: ``{field: text}``, each text read by :func:`parse_config_field`).
+        (``config``: ``{field: text}``, each text read by :func:`parse_config_value`).
 
         Raises:
             HTTPError: (400) a bad form (see :class:`PlaySession`).
@@ -531,7 +523,7 @@ class App:
         config = form.get("config") or {}
         if not isinstance(config, dict):
             raise _bad(f"config must be an object of field: value, got {config!r}")
-        config = {str(k): parse_config_field(v) if isinstance(v, str) else v for k, v in config.items()}
+        config = {str(k): parse_config_value(v) if isinstance(v, str) else v for k, v in config.items()}
         session = PlaySession(str(form.get("game", "")), config, _int(form.get("seat", 0), "seat"),
                               _opponents(form.get("opponents", "random")), _int(form.get("seed", 0), "seed"))
         session.id = "pending"
