@@ -9,7 +9,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 DSTAMP := $(VENV)/.installed-distributed
 
-.PHONY: install main test bench notebooks clean
+.PHONY: install main test browser bench notebooks clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,8 +28,13 @@ install: $(STAMP)
 main: $(STAMP)
 	$(BIN)/ether-envs main
 
+# Debian's chromium and chromium-driver for the browser tests of `ether-envs serve` (only if
+# missing; never fails: without them those tests are skipped with the reason).
+browser:
+	-bash .ci/install-browser
+
 # The whole test suite (what .ci/run runs), with Ray RLlib and OpenSpiel installed.
-test: $(DSTAMP)
+test: $(DSTAMP) browser
 	$(BIN)/python -m pytest -n 2 --durations=15
 
 bench: $(STAMP)

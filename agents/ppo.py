@@ -86,13 +86,24 @@ def read_metadata(path: str | Path) -> dict[str, Any]:
 
 def check_compatible(meta: dict[str, Any], game, source: str = "model") -> None:
     """Raise :class:`ModelMismatchError` unless ``meta`` matches ``game`` exactly
-    (game name and version, config, action count, observation layout)."""
+    (game name and version, config, action count, observation layout).
+
+    A config field the model's metadata does not name (a field added to the game's
+    ``Config`` after the model was saved) counts as that field's default, so adding a rule
+    variant whose default is the rulebook's rule keeps existing models loadable; the
+    observation layout, action count and (for pretrained weights) the encoder fingerprint
+    still catch any change of what the model sees."""
     want = model_metadata(game)
     problems = []
     for key in ("game", "game_version", "num_actions", "observation_size"):
         if meta.get(key) != want[key]:
             problems.append(f"{key}: model {meta.get(key)!r}, env {want[key]!r}")
-    mcfg, ecfg = meta.get("config", {}), want["config"]
+    mcfg, ecfg = dict(meta.get("config", {})), want["config"]
+    defaults = _plain({f.name: f.default for f in dataclasses.fields(game.config)
+                       if f.default is not dataclasses.MISSING})
+    for key in set(ecfg) - set(mcfg):
+        if key in defaults:
+            mcfg[key] = defaults[key]
     for key in sorted(set(mcfg) | set(ecfg)):
         if mcfg.get(key) != ecfg.get(key):
             problems.append(f"config.{key}: model {mcfg.get(key)!r}, env {ecfg.get(key)!r}")

@@ -195,6 +195,37 @@ def _parse_config(items: list[str]) -> dict[str, Any]:
     return cfg
 
 
+SPEED_FLOOR = {"engine_ratio": 8.0, "env_ratio": 2.0}
+"""The speed floor (issue 17, CONTRIBUTING.md): steps/s as a multiple of ``connect_four_v3``'s
+env steps/s in the same run, for every game's engine and wrapped env."""
+ENV_FLOOR = {"aethermon_collect": 4.0, "ethnos": 4.0}
+"""Games whose wrapped env must reach a higher multiple than ``SPEED_FLOOR["env_ratio"]``."""
+
+
+def floor_shortfalls(rows: list[dict[str, Any]]) -> list[str]:
+    """What of ``run``'s rows falls below the speed floor (:data:`SPEED_FLOOR`,
+    :data:`ENV_FLOOR`), one message per shortfall; empty when the floor is met. The floor is
+    defined for each game's default configuration; rows of another configuration are
+    held to it as well."""
+    out = []
+    for r in rows:
+        name = r["game"].split(" ", 1)[0]
+        floors = dict(SPEED_FLOOR, env_ratio=ENV_FLOOR.get(name, SPEED_FLOOR["env_ratio"]))
+        for key, floor in floors.items():
+            if r[key] < floor:
+                what = key.split("_")[0]
+                out.append(f"{r['game']}: {what} / c4 {r[key]:.2f}x is below the floor {floor:g}x")
+    return out
+
+
+def floor_line(rows: list[dict[str, Any]]) -> str:
+    """One line saying whether the speed floor is met, for the table's foot."""
+    short = floor_shortfalls(rows)
+    rule = (f"speed floor: engine >= {SPEED_FLOOR['engine_ratio']:g}x c4, env >= {SPEED_FLOOR['env_ratio']:g}x c4 "
+            f"({', '.join(f'{g} >= {x:g}x' for g, x in ENV_FLOOR.items())})")
+    return f"{rule}: met" if not short else f"{rule}: NOT met: " + "; ".join(short)
+
+
 def format_table(rows: list[dict[str, Any]]) -> str:
     """Markdown table of ``run``'s rows."""
     lines = ["| game | env steps/s | env games/s | engine steps/s | engine games/s | clone+apply/s "
@@ -221,6 +252,9 @@ def main(argv: list[str] | None = None, prog: str = "python -m ether_envs.benchm
     parser.add_argument("--no-subprocess", action="store_true",
                         help="time every game in this process (peak RSS is then the whole run's)")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON instead of a table")
+    parser.add_argument("--check-floor", action="store_true",
+                        help="exit with status 1 when a game is below the speed floor (engine >= 8x c4, "
+                             "env >= 2x c4, Aethermon: Collect and Ethnos env >= 4x c4)")
     args = parser.parse_args(argv)
     if not args.games:
         parser.error(f"--games needs at least one game; choose from {ether_envs.list_games()}")
@@ -239,7 +273,9 @@ def main(argv: list[str] | None = None, prog: str = "python -m ether_envs.benchm
         rows = run(args.games, config, args.seconds)
     else:
         rows = run_isolated(args.games, args.config, args.seconds)
-    print(json.dumps(rows) if args.json else format_table(rows))
+    print(json.dumps(rows) if args.json else format_table(rows) + "\n\n" + floor_line(rows))
+    if args.check_floor and floor_shortfalls(rows):
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -32,11 +32,14 @@ def _play(game, config, seat, answers, opponents="random", seed=0):
 
 
 def _random_answers(seed):
-    """Answers a prompt ``your move [1-k]: `` with a random number from 1 to k."""
+    """Answers a prompt ``your move [1-k]: `` (``[1, the only one]`` when k = 1) with a random
+    number from 1 to k."""
     rng = np.random.default_rng(seed)
 
     def answer(prompt):
-        k = int(re.search(r"\[1-(\d+)\]", prompt).group(1))
+        found = re.search(r"\[1-(\d+)\]", prompt)
+        assert found or "[1, the only one]" in prompt, prompt
+        k = int(found.group(1)) if found else 1
         return str(rng.integers(1, k + 1))
     return answer
 

@@ -45,7 +45,7 @@ def test_bad_seat_and_illegal_move_are_clear_errors(name, config):
         with pytest.raises(ValueError, match="player must be a seat"):
             state.public_action_string(state.legal_actions()[0], bad)
     illegal = next(a for a in range(state.game.num_distinct_actions()) if a not in state.legal_actions())
-    with pytest.raises(ValueError, match=rf"illegal action {illegal} .* legal actions: \["):
+    with pytest.raises(ValueError, match=rf"illegal action {illegal} .* for player_{state.current_player()}; legal actions: \["):
         state.public_action_string(illegal, 0)
     with pytest.raises(ValueError, match="illegal action -1"):
         state.public_action_string(-1, 0)

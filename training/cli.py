@@ -9,6 +9,7 @@
     ether-envs bench-train                             # MaskablePPO frames/s per vec env (README table)
     ether-envs baselines --deals 10 --simulations 200 --workers 2 --out results/baselines   # the README ladder
     ether-envs recipe aethermon_collect --seed 0       # a game's reference-agent recipe (BC, then PPO); resumable
+    ether-envs serve --port 8000                       # play and watch replays in a web browser
     ether-envs main                                    # train the default game, then a tournament
 """
 
@@ -135,7 +136,7 @@ def _save_play_record(args: argparse.Namespace, raw, specs: list[str], others: l
 def _ask(input_fn: Callable[[str], str], k: int) -> int | None:
     while True:
         try:
-            text = input_fn(f"your move [1-{k}]: ").strip()
+            text = input_fn(f"your move [1-{k}]: " if k > 1 else "your move [1, the only one]: ").strip()
         except EOFError:
             return None
         if text.lower() in ("q", "quit", "exit"):
@@ -253,6 +254,13 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--save-records", default=None, metavar="DIR",
                    help="write the game's JSON record to DIR (replay with ether_envs.replay)")
     s.set_defaults(func=cmd_play)
+
+    from . import serve as serve_mod
+
+    s = sub.add_parser("serve", help="play the games and watch game records in a web browser (a local web app)",
+                       description=serve_mod.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    serve_mod.add_arguments(s)
+    s.set_defaults(func=serve_mod.run_from_args)
 
     s = sub.add_parser("train", help="train MaskablePPO by self-play (see python -m training.train --help)",
                        description=train_mod.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)

@@ -396,9 +396,24 @@ def plot_results(result: TournamentResult, path: str | Path) -> None:
 
 
 # ---- command line ------------------------------------------------------------------
+_PYTHON_LITERALS = {"True": True, "False": False, "None": None}
+
+
+def parse_config_value(text: str) -> Any:
+    """One configuration value as typed on a command line or in a form: JSON when it is JSON
+    (numbers, ``true``/``false``, ``null``, lists), Python's ``True``/``False``/``None`` as
+    those values, otherwise the text itself (``"cooperative"``)."""
+    if text in _PYTHON_LITERALS:
+        return _PYTHON_LITERALS[text]
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
 def parse_config(pairs: Sequence[str]) -> dict[str, Any]:
     """``["num_players=3", "mode=cooperative"]`` -> ``{"num_players": 3, "mode": "cooperative"}``
-    (values parsed as JSON when they are JSON: numbers, true/false, null, lists).
+    (each value read by :func:`parse_config_value`).
 
     Raises:
         ValueError: an item without ``=``.
@@ -408,10 +423,7 @@ def parse_config(pairs: Sequence[str]) -> dict[str, Any]:
         key, eq, val = item.partition("=")
         if not eq or not key:
             raise ValueError(f"config items must be key=value, got {item!r}")
-        try:
-            out[key] = json.loads(val)
-        except json.JSONDecodeError:
-            out[key] = val
+        out[key] = parse_config_value(val)
     return out
 
 

@@ -1022,7 +1022,7 @@ class State(_State):
         n = self.num_players
         lines = [f"Aethermon: Collect  {n} players  {cfg.mode}"
                  + (" (2 vs 2)" if cfg.teams else "") + f"  phase: {PHASE_NAMES[self.phase]}"]
-        lines.append("     " + "".join(f"  {'abcdefg'[c]}   " for c in range(g.side)))
+        lines.append("     " + "".join(f"   {'abcdefg'[c]}   " for c in range(g.side)).rstrip())
         for r in range(g.side):
             row = []
             for c in range(g.side):

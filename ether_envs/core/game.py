@@ -324,7 +324,7 @@ class State:
             return f"illegal action {action!r} ({name}): the game is over"
         names = ", ".join(f"{a}={codec.name(a)}" for a in legal)
         return (
-            f"illegal action {action!r} ({name}) for player {self.current_player()}; "
+            f"illegal action {action!r} ({name}) for player_{self.current_player()}; "
             f"legal actions: [{names}]"
         )
 

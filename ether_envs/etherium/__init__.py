@@ -21,7 +21,7 @@ Files:
 - ``conflicts.py``: ``ConflictRules``, the mixin of ``State`` for rulebook "Conflicts":
   detection, pillage, assault, siege (the conflict being resolved is a ``Battle``), ties,
   retreats, siege spoils.
-- ``fast.py``: the fast path (the Move tables kept per game), tested against the plain rule
+- ``fast.py``: the fast path (the Move tables kept per game), tested against its plain rule
   in ``tests/etherium/test_fast_path.py``.
 - ``observation.py``: the observation encoder; ``text.py``: what each seat is shown as
   text; ``env.py``: the PettingZoo env and its documentation.

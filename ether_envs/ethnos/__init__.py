@@ -15,8 +15,8 @@ Files:
   Control markers, the Leaders' powers, the discard), the end of an Age and its scoring,
   the end of the game, hidden information.
 - ``fast.py``: the fast paths (card counts kept in step with the ``cards`` rows, the journal
-  of changed cells the incremental encoder replays, the clones' shared generator), tested
-  against the plain rules in ``tests/ethnos/test_fast_path.py`` and
+  of changed cells the incremental encoder replays, the clones' shared generator), each
+  tested against its plain rule in ``tests/ethnos/test_fast_path.py`` and
   ``test_observation_cache.py``.
 - ``observation.py``: the (incremental) observation encoder; ``text.py``: what each seat is
   shown as text; ``env.py``: the PettingZoo env and its documentation.

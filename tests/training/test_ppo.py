@@ -76,6 +76,17 @@ def test_model_refuses_mismatched_config_with_clear_error(tiny_model):
         make_agent(f"ppo:{path}", hidden)
 
 
+def test_a_config_field_the_model_does_not_name_counts_as_its_default(tiny_model):
+    """A field added to Config after a model was saved (a rule variant, default = the
+    rulebook) keeps the model loadable while the game uses the default, not otherwise."""
+    _, path = tiny_model
+    meta = read_metadata(path)
+    older = {**meta, "config": {k: v for k, v in meta["config"].items() if k != "artefacts"}}
+    check_compatible(older, ether_envs.load_game("aethermon_collect", num_players=2))
+    with pytest.raises(ModelMismatchError, match=r"config\.artefacts: model 'pairs', env 'none'"):
+        check_compatible(older, ether_envs.load_game("aethermon_collect", num_players=2, artefacts="none"))
+
+
 def test_model_refuses_another_game_and_changed_layout(tiny_model):
     _, path = tiny_model
     game = ether_envs.load_game("aethermon_collect", num_players=2)

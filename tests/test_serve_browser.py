@@ -1,0 +1,370 @@
+"""``ether-envs serve`` in a real browser: Debian's ``chromium`` driven by Selenium through
+``chromium-driver`` (installed by ``make test`` / ``.ci/run``; these tests are skipped, with
+the reason, where chromium, chromedriver or selenium is missing).
+
+A whole game of each of the five games is played by clicking its move buttons, a long
+replay is stepped and scrubbed to its end, and bad input (an unknown agent spec, a
+malformed record, a move from a second tab that is out of date) shows its message in the
+page. The page must fit a 1280 x 800 window.
+
+Run as a script, it redraws the README's screenshots of the page, one per game::
+
+    python tests/test_serve_browser.py    # notebooks/images/serve_<game>.png, serve_replay.png
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # run as a script from anywhere
+    sys.path.insert(0, str(ROOT))
+
+from training import serve as S  # noqa: E402
+
+WINDOW = (1280, 800)
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                  "--disable-dev-shm-usage", "--hide-scrollbars"]
+
+# small configurations, so that a whole game takes few clicks (the person clicks the first
+# move mostly, and now and then another one)
+GAMES = [
+    ("aethermon_collect", {"num_players": "2"}),
+    ("ethnos", {"num_players": "2"}),
+    ("etherium", {"num_players": "2"}),
+    ("ether_wars", {"num_players": "2", "max_rounds": "1"}),
+    ("aetherspire", {"num_players": "2"}),
+]
+SCREENSHOTS = [  # (game, config, clicks before the screenshot, opponents)
+    ("aethermon_collect", {"num_players": "3"}, 4, "heuristic"),
+    ("ethnos", {"num_players": "3"}, 30, "heuristic"),
+    ("etherium", {"num_players": "3"}, 14, "heuristic"),
+    ("ether_wars", {"num_players": "3"}, 12, "heuristic"),
+    ("aetherspire", {"num_players": "3"}, 12, "heuristic"),
+]
+
+
+def _why_no_browser() -> str | None:
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "selenium is not installed (pip install -e '.[dev]')"
+    for exe, pkg in (("chromium", "chromium"), ("chromedriver", "chromium-driver")):
+        if shutil.which(exe) is None:
+            return f"{exe} is not installed (apt-get install {pkg}; make test installs it where apt-get works)"
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return "the pictures need the render extra (matplotlib, pillow)"
+    return None
+
+
+WHY = _why_no_browser()
+pytestmark = [pytest.mark.skipif(WHY is not None, reason=WHY or ""),
+              pytest.mark.xdist_group("browser")]  # one browser for the module under -n
+
+
+# ---- fixtures ----------------------------------------------------------------------------------
+def start_server() -> S.Server:
+    srv = S.Server("127.0.0.1", 0, quiet=True)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    return srv
+
+
+def start_browser(profile: str):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = shutil.which("chromium")
+    for flag in CHROMIUM_FLAGS + [f"--user-data-dir={profile}", f"--window-size={WINDOW[0]},{WINDOW[1]}"]:
+        opts.add_argument(flag)
+    driver = webdriver.Chrome(options=opts, service=Service(executable_path=shutil.which("chromedriver")))
+    driver.set_window_size(*WINDOW)
+    return driver
+
+
+@pytest.fixture(scope="module")
+def server():
+    srv = start_server()
+    yield srv
+    srv.shutdown()
+    srv.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with tempfile.TemporaryDirectory(prefix="ether-envs-chromium-") as profile:
+        driver = start_browser(profile)
+        try:
+            yield driver
+        finally:
+            driver.quit()
+
+
+# ---- helpers -----------------------------------------------------------------------------------
+def wait(driver, condition, timeout: float = 300.0, what: str = "the page"):
+    """Poll ``condition(driver)`` (a JavaScript expression when a str) until truthy (the
+    timeout is long: on a busy 2-core machine a picture has taken a minute to draw)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    check = (lambda d: d.execute_script("return " + condition)) if isinstance(condition, str) else condition
+    try:
+        return WebDriverWait(driver, timeout, poll_frequency=0.02).until(check)
+    except Exception as e:
+        raise AssertionError(f"timed out waiting for {what}: {condition}; message: {message(driver)!r}") from e
+
+
+def message(driver) -> str:
+    return driver.execute_script("const m = document.getElementById('message'); return m.hidden ? '' : m.textContent;")
+
+
+def open_app(driver, server, hash_: str = "new") -> None:
+    driver.get(server.url + "#" + hash_)
+    wait(driver, "document.body.dataset.ready === 'true'", what="the page to load")
+
+
+def start_game(driver, game: str, config: dict[str, str], seat: int = 0, opponents: str = "random",
+               seed: int = 0) -> None:
+    """Fill in the new-game form and click "Start the game"."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    Select(driver.find_element(By.ID, "new-game")).select_by_value(game)
+    for key, value in config.items():
+        field = driver.find_element(By.ID, f"cfg-{key}")
+        field.clear()
+        field.send_keys(value)
+    Select(driver.find_element(By.ID, "new-seat")).select_by_value(str(seat))
+    for field_id, value in (("new-opponents", opponents), ("new-seed", str(seed))):
+        field = driver.find_element(By.ID, field_id)
+        field.clear()
+        field.send_keys(value)
+    driver.find_element(By.ID, "new-start").click()
+
+
+_PLAY_STATE = """
+    const p = document.getElementById('play');
+    return {shown: !p.hidden, id: p.dataset.id, version: p.dataset.version, over: p.dataset.over,
+            busy: p.dataset.busy, moves: [...document.querySelectorAll('#moves button')].map(b => b.textContent)};"""
+
+
+def play_state(driver) -> dict:
+    """The play section's state: id, version, over, busy, and the move buttons' labels."""
+    return driver.execute_script(_PLAY_STATE)
+
+
+def wait_for_my_turn(driver, version=None) -> dict:
+    """Wait until the page shows a position other than ``version`` where the person may
+    move (or the game is over); returns :func:`play_state` (one round trip per poll)."""
+    js = ("(() => { const p = document.getElementById('play');"
+          " const ready = !p.hidden && p.dataset.busy === 'false' && p.dataset.version !== " + json.dumps(str(version)) +
+          " && (p.dataset.over === 'true' || document.querySelectorAll('#moves button:not(:disabled)').length > 0);"
+          " if (!ready) return null; return (() => {" + _PLAY_STATE + "})(); })()")
+    return wait(driver, js, what="the person's turn")
+
+
+def click_move(driver, index: int) -> None:
+    """Click the ``index``-th move button (a real click, through chromedriver)."""
+    from selenium.webdriver.common.by import By
+
+    driver.find_element(By.CSS_SELECTOR, f"#moves button:nth-child({index + 1})").click()
+
+
+def wait_for_picture(driver, img_id: str, timeout: float = 300.0) -> None:
+    wait(driver, f"(() => {{ const i = document.getElementById('{img_id}'); return i.complete && "
+                 f"i.naturalWidth > 0 && i.dataset.loaded === 'true' && i.getAttribute('src') === i.dataset.want; }})()",
+         timeout, what=f"the picture #{img_id}")
+
+
+def fits_the_window(driver) -> bool:
+    return driver.execute_script("const e = document.documentElement; return e.scrollWidth <= innerWidth && "
+                                 "e.scrollHeight <= innerHeight;")
+
+
+def play_by_clicking(driver, rng, max_clicks: int | None = None) -> int:
+    """Click moves until the game ends (or ``max_clicks``): the first move mostly, a random
+    one every fourth decision. Returns the number of clicks."""
+    st, clicks = wait_for_my_turn(driver), 0
+    while st["over"] != "true" and (max_clicks is None or clicks < max_clicks):
+        k = len(st["moves"])
+        click_move(driver, int(rng.integers(k)) if clicks % 4 == 3 else 0)
+        clicks += 1
+        st = wait_for_my_turn(driver, st["version"])
+    return clicks
+
+
+# ---- tests -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("game,config", GAMES, ids=[g for g, _ in GAMES])
+def test_a_whole_game_played_by_clicking(server, browser, game, config):
+    from selenium.webdriver.common.by import By
+
+    open_app(browser, server)
+    start_game(browser, game, config, seat=1, opponents="random", seed=3)
+    st = wait_for_my_turn(browser)
+    assert st["shown"] and not message(browser), message(browser)
+    assert fits_the_window(browser), "the play page does not fit a 1280 x 800 window"
+    clicks = play_by_clicking(browser, np.random.default_rng(0))
+    assert clicks >= 2
+    status = browser.find_element(By.ID, "status").text
+    assert status.startswith("The game is over: ") and "Returns: player_0 " in status
+    session = server.app.game(st["id"])
+    assert session.state.is_terminal() and status == "The game is over: " + session.state.end_reason() + \
+        ". Returns: " + ", ".join(f"player_{p} {'+' if r >= 0 else ''}{r:g}" for p, r in enumerate(session.view()["returns"]))
+    wait_for_picture(browser, "board")
+    assert browser.find_element(By.ID, "board").get_attribute("src").endswith(f"v={session.version}")
+    log = browser.find_elements(By.CSS_SELECTOR, "#log li")
+    assert len(log) == len(session.log) and sum("you (player_1)" in li.text for li in log) == clicks
+    assert browser.find_element(By.ID, "watch").is_displayed()
+    assert not message(browser) and fits_the_window(browser)
+
+
+def test_a_long_replay_is_stepped_and_scrubbed_to_its_end(server, browser, tmp_path):
+    """The 900-decision Ethnos record: open it from a file, step, drag the slider, then to the end."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    from ether_envs.records import save_record
+    from ether_envs.rendering.__main__ import random_record
+
+    path = save_record(random_record("ethnos", 4, num_players=4), tmp_path / "ethnos.json")
+    open_app(browser, server, "open")
+    browser.find_element(By.ID, "record-file").send_keys(str(path))
+    t = time.perf_counter()
+    browser.find_element(By.ID, "open-record").click()
+    wait(browser, "document.getElementById('replay').dataset.shown === '0'", what="the replay to open")
+    loaded = time.perf_counter() - t
+    print(f"900-decision replay opened in the browser in {loaded:.2f} s")
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#replay-moves li")) == 901
+    browser.find_element(By.ID, "r-next").click()
+    browser.find_element(By.ID, "r-next").click()
+    wait(browser, "document.getElementById('replay').dataset.shown === '2'", what="position 2")
+    assert browser.find_element(By.ID, "position").text.startswith("position 2 of 900, after move 2: player_")
+    slider = browser.find_element(By.ID, "slider")
+    ActionChains(browser).click_and_hold(slider).move_by_offset(-slider.size["width"] // 2 + 5, 0) \
+        .move_by_offset(slider.size["width"] // 3, 0).move_by_offset(slider.size["width"] // 3, 0).release().perform()
+    scrubbed = int(browser.find_element(By.ID, "replay").get_attribute("data-pos"))
+    assert 450 < scrubbed < 900
+    slider.send_keys(Keys.END)
+    wait(browser, "document.getElementById('replay').dataset.shown === '900'", what="the last position")
+    wait_for_picture(browser, "frame")
+    assert browser.find_element(By.ID, "frame").get_attribute("src").endswith("/frame/900.png")
+    assert browser.find_element(By.ID, "position").text.startswith("position 900 of 900, after move 900")
+    assert "the game ended: player_" in browser.execute_script("return document.getElementById('replay-text').textContent")
+    assert fits_the_window(browser)
+    Select(browser.find_element(By.ID, "r-view")).select_by_value("player_1")
+    wait(browser, "document.getElementById('replay-private-title').textContent === 'Private information of player_1'",
+         what="the view of player_1")
+    assert "you are player_1; your hand:" in browser.find_element(By.ID, "replay-private").text
+    assert not message(browser)
+
+
+def test_bad_input_is_shown_in_the_page(server, browser, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    open_app(browser, server)
+    start_game(browser, "ethnos", {"num_players": "2"}, opponents="grandmaster")
+    wait(browser, lambda d: message(d), what="the error message")
+    assert message(browser).startswith("Error 400: agent spec 'grandmaster' for player_1: unknown agent kind")
+
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"game": "ethnos", "seed": 0}')
+    open_app(browser, server, "open")
+    browser.find_element(By.ID, "record-file").send_keys(str(bad))
+    browser.find_element(By.ID, "open-record").click()
+    wait(browser, lambda d: message(d), what="the error message")
+    assert message(browser).startswith("Error 400: not a game record: missing keys ['actions', 'config', ")
+
+    open_app(browser, server, "play/0123456789ab")  # a game this server does not have
+    wait(browser, lambda d: message(d).startswith("Error 404"), what="the error message")
+    assert message(browser).startswith("Error 404: no game with id '0123456789ab' on this server")
+    assert browser.find_element(By.ID, "new-start").is_displayed()
+
+
+def test_a_second_tab_is_told_its_page_is_out_of_date(server, browser):
+    from selenium.webdriver.common.by import By
+
+    open_app(browser, server)
+    start_game(browser, "aethermon_collect", {"num_players": "2"}, seat=0)
+    first = wait_for_my_turn(browser)
+    tab1 = browser.current_window_handle
+    browser.switch_to.new_window("tab")
+    try:
+        open_app(browser, server, f"play/{first['id']}")
+        assert wait_for_my_turn(browser)["version"] == first["version"]
+        click_move(browser, 0)
+        moved = wait_for_my_turn(browser, first["version"])
+    finally:
+        browser.close()
+        browser.switch_to.window(tab1)
+    click_move(browser, len(first["moves"]) - 1)  # from the old position
+    wait(browser, lambda d: message(d), what="the error message")
+    assert message(browser).startswith("Error 409: this page is out of date")
+    now = wait_for_my_turn(browser, first["version"])  # the page shows the current position
+    assert now["version"] == moved["version"] == str(server.app.game(first["id"]).version)
+    assert browser.find_element(By.ID, "log").text.count("you (player_0)") == 1
+
+
+# ---- screenshots (python tests/test_serve_browser.py) ---------------------------------------------
+def write_screenshots(out: Path = ROOT / "notebooks" / "images") -> list[Path]:
+    """One screenshot of the page per game, mid-game (``serve_<game>.png``), and one of a
+    replay (``serve_replay.png``), in a 1280 x 800 window."""
+    if WHY:
+        raise SystemExit(f"cannot take screenshots: {WHY}")
+    out.mkdir(parents=True, exist_ok=True)
+    srv = start_server()
+    written = []
+    with tempfile.TemporaryDirectory(prefix="ether-envs-chromium-") as profile:
+        driver = start_browser(profile)
+        try:
+            for game, config, clicks, opponents in SCREENSHOTS:
+                open_app(driver, srv)
+                start_game(driver, game, config, seat=0, opponents=opponents, seed=1)
+                play_by_clicking(driver, np.random.default_rng(1), max_clicks=clicks)
+                wait_for_picture(driver, "board", timeout=300)
+                path = out / f"serve_{game}.png"
+                driver.save_screenshot(str(path))
+                written.append(path)
+                print(path)
+            # and the replay page: the 900-decision Ethnos record halfway, as player_0 saw it
+            from selenium.webdriver.common.by import By
+            from selenium.webdriver.support.ui import Select
+
+            from ether_envs.records import save_record
+            from ether_envs.rendering.__main__ import random_record
+
+            with tempfile.TemporaryDirectory() as tmp:
+                record = save_record(random_record("ethnos", 4, num_players=4), Path(tmp) / "ethnos.json")
+                open_app(driver, srv, "open")
+                driver.find_element(By.ID, "record-file").send_keys(str(record))
+                driver.find_element(By.ID, "open-record").click()
+                wait(driver, "document.getElementById('replay').dataset.shown === '0'", what="the replay")
+            Select(driver.find_element(By.ID, "r-view")).select_by_value("player_0")
+            driver.execute_script("goTo(450)")
+            wait(driver, "document.getElementById('replay').dataset.shown === '450'", what="position 450")
+            wait_for_picture(driver, "frame", timeout=300)
+            path = out / "serve_replay.png"
+            driver.save_screenshot(str(path))
+            written.append(path)
+            print(path)
+        finally:
+            driver.quit()
+            srv.shutdown()
+            srv.server_close()
+    return written
+
+
+if __name__ == "__main__":
+    write_screenshots()
