@@ -12,9 +12,11 @@ Files:
   action id of each block, the phases and the pending-step kinds.
 - ``rules.py``: ``Config``, ``Game``, ``State``: fields, setup, ``clone`` (every list
   field copied; ``_clone_shared``/``_clone_rebuilt`` for the generic clone check), the
-  fortress queries, legal actions and their resolution, turn structure, end and scoring.
-- ``effects.py``: ``EffectRules``, the mixin of ``State`` for spells, character
-  triggers, floors, spires, bonuses and the state changes they are made of.
+  fortress queries, legal actions and their resolution, turn structure, end and scoring,
+  hidden information (``_redraw_hidden``).
+- ``effects.py``: ``EffectRules``, the mixin of ``State`` for rulebook "Build step" (build
+  a floor, cast a spell, complete a spire, special actions): spells, character triggers,
+  floors, spires, bonuses and the state changes they are made of.
 - ``fast.py``: the fast paths (stamps; the fortress caches ``FortressStructure``,
   ``FortressView`` and their update; the star-blocking cache ``StarBlocked``; the
   pillar-placement table; the build step's main choice ``build_options`` and its
