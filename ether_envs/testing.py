@@ -12,6 +12,8 @@ game (ours or a user's) can be checked the same way.
 
 from __future__ import annotations
 
+import collections
+import contextlib
 import copy
 import hashlib
 import json
@@ -25,7 +27,7 @@ import numpy as np
 
 import ether_envs
 from ether_envs.core import snapshot
-from ether_envs.core.game import TERMINAL
+from ether_envs.core.game import TERMINAL, Game
 
 
 def _state_fingerprint(state) -> str:
@@ -141,30 +143,283 @@ def _piece_of(layout, index: int) -> str:
     return str(index)
 
 
-def check_clone_independence(name: str, config: dict, seeds=range(3)) -> None:
-    """Search on a clone never changes the original; earlier clones never change
-    when play continues on the original (TAG's copy-integrity test)."""
+# ---------------------------------------------------------------------------
+# Clone integrity: every field of the state, deeply
+# ---------------------------------------------------------------------------
+CLONE_REBUILT_ATTR = "_clone_rebuilt"
+"""Name of the optional State class attribute listing fields that ``clone()`` may leave
+out or reset because they are caches rebuilt on demand (e.g. an encoder's per-seat
+views): the clone checks skip them."""
+CLONE_SHARED_ATTR = "_clone_shared"
+"""Name of the optional State class attribute listing fields whose mutable objects
+``clone()`` shares with the original on purpose (data never changed in place, only
+replaced): the clone checks compare their values but allow the sharing."""
+_CORE_REBUILT = ("_legal_memo",)  # core.State's legal-action memo: never mutated, dropped by apply_action
+_CORE_RNG = ("_rng", "_rng_state")  # core.State's generator, compared by its state; clones copy it lazily
+
+
+def _declared(state, attr: str) -> frozenset:
+    """The field names a State declares under ``attr`` (a tuple of names; a property may
+    compute them from the configuration)."""
+    return frozenset(getattr(state, attr, ()) or ())
+
+
+def _clone_fields(state) -> dict:
+    """The fields the clone checks cover: every entry of ``vars(state)`` except the shared
+    ``game``, the generator (compared through ``rng_state()``), the core legal-action memo
+    and the fields the State declares rebuilt (``_clone_rebuilt``)."""
+    skip = _declared(state, CLONE_REBUILT_ATTR) | set(_CORE_REBUILT) | set(_CORE_RNG) | {"game"}
+    return {k: v for k, v in vars(state).items() if k not in skip}
+
+
+def _plain(obj: Any, path: tuple = ()) -> Any:
+    """A comparable structure of ``obj``, all the way down: containers item by item,
+    numpy arrays by dtype, shape and values, objects by their ``__dict__`` and
+    ``__slots__`` (a :class:`~ether_envs.core.Game` is static and shared: ``None``)."""
+    if obj is None or isinstance(obj, (bool, int, float, complex, str, bytes)):
+        return obj
+    if id(obj) in path:
+        return ("cycle",)
+    path = path + (id(obj),)
+    if isinstance(obj, np.ndarray):
+        if obj.dtype == object:
+            return ("array", "object", obj.shape, [_plain(x, path) for x in obj.flat])
+        return ("array", obj.dtype.str, obj.shape, obj.tobytes())
+    if isinstance(obj, np.generic):
+        return ("numpy", obj.dtype.str, obj.item())
+    if isinstance(obj, np.random.Generator):
+        return ("rng", _plain(obj.bit_generator.state, path))
+    if isinstance(obj, memoryview):
+        return ("memoryview", obj.format, obj.shape, obj.tolist())
+    if isinstance(obj, dict):
+        return ("dict", [(_plain(k, path), _plain(v, path)) for k, v in obj.items()])
+    if isinstance(obj, (list, tuple)):
+        if set(map(type, obj)) <= {int}:  # fast path (e.g. a long ``history``)
+            return (type(obj).__name__, list(obj))
+        return (type(obj).__name__, [_plain(v, path) for v in obj])
+    if isinstance(obj, (set, frozenset)):
+        return (type(obj).__name__, sorted(repr(_plain(v, path)) for v in obj))
+    if isinstance(obj, (collections.deque, bytearray)):
+        return (type(obj).__name__, [_plain(v, path) for v in obj])
+    if isinstance(obj, Game):
+        return None
+    if isinstance(obj, type) or callable(obj):
+        return ("callable", getattr(obj, "__qualname__", repr(obj)))
+    slots = [k for cls in type(obj).__mro__ for k in getattr(cls, "__slots__", ())]
+    if hasattr(obj, "__dict__") or slots:
+        d = dict(getattr(obj, "__dict__", {}))
+        for k in slots:
+            if k not in d and hasattr(obj, k):
+                d[k] = getattr(obj, k)
+        return (type(obj).__name__, [(k, _plain(v, path)) for k, v in sorted(d.items())])
+    return ("repr", repr(obj))
+
+
+def deep_fingerprint(state) -> str:
+    """Digest of every field of ``state`` (``vars(state)``, private caches included), deeply,
+    and of its generator's state; fields a State declares in ``_clone_rebuilt`` are left out.
+    A ``clone()`` must give the same digest, and a state's digest changes only when it is played."""
+    return _digest(_plain_fields(state))
+
+
+def _digest(fields: dict) -> str:
+    return hashlib.sha256(repr(sorted(fields.items())).encode()).hexdigest()
+
+
+def _is_immutable_dataclass(obj: Any) -> bool:
+    params = getattr(type(obj), "__dataclass_params__", None)
+    return params is not None and params.frozen
+
+
+def _mutable_objects(obj: Any, out: dict, where: str, seen: set) -> None:
+    """Record in ``out`` (id -> where) every mutable object reachable from ``obj``: lists,
+    dicts, sets, deques, bytearrays, writable numpy arrays (by the array owning the memory),
+    memoryviews and plain objects; tuples, frozen dataclasses and scalars are looked
+    through. A :class:`~ether_envs.core.Game` (static, shared) is not entered."""
+    if obj is None or isinstance(obj, (bool, int, float, complex, str, bytes, np.generic, type, Game)):
+        return
+    if id(obj) in seen:
+        return
+    seen.add(id(obj))
+    if isinstance(obj, np.ndarray):
+        if obj.flags.writeable:
+            root = obj
+            while isinstance(root.base, np.ndarray):
+                root = root.base
+            out.setdefault(id(root), where)
+        if obj.dtype == object:
+            for x in obj.flat:
+                _mutable_objects(x, out, where, seen)
+        return
+    if isinstance(obj, memoryview):
+        if not obj.readonly:
+            out.setdefault(id(obj.obj), where)
+        return
+    if isinstance(obj, (tuple, frozenset)):
+        for x in obj:
+            _mutable_objects(x, out, where, seen)
+        return
+    if isinstance(obj, np.random.Generator) or callable(obj):
+        return
+    if isinstance(obj, collections.deque) and obj.maxlen == 0:
+        return  # holds nothing, ever
+    if isinstance(obj, (list, set, collections.deque, bytearray)):
+        out.setdefault(id(obj), where)
+        for x in obj:
+            _mutable_objects(x, out, where, seen)
+        return
+    if isinstance(obj, dict):
+        out.setdefault(id(obj), where)
+        for k, v in obj.items():
+            _mutable_objects(k, out, where, seen)
+            _mutable_objects(v, out, where, seen)
+        return
+    if not _is_immutable_dataclass(obj):
+        out.setdefault(id(obj), where)
+    slots = [k for cls in type(obj).__mro__ for k in getattr(cls, "__slots__", ())]
+    for v in list(getattr(obj, "__dict__", {}).values()) + [getattr(obj, k) for k in slots if hasattr(obj, k)]:
+        _mutable_objects(v, out, where, seen)
+
+
+def shared_mutable_fields(state, clone) -> list[str]:
+    """Fields of ``state`` holding a mutable object that ``clone`` holds too (lists, dicts,
+    sets, arrays, objects, at any depth), except the fields the State declares shared
+    (``_clone_shared``) or rebuilt (``_clone_rebuilt``). Empty for a correct ``clone()``:
+    a mutable object both hold would let play on one change the other."""
+    allowed = _declared(state, CLONE_SHARED_ATTR)
+    mine: dict[int, str] = {}
+    for k, v in _clone_fields(state).items():
+        if k not in allowed:
+            _mutable_objects(v, mine, k, set())
+    theirs: dict[int, str] = {}
+    for k, v in _clone_fields(clone).items():
+        if k not in allowed:
+            _mutable_objects(v, theirs, k, set())
+    return sorted({mine[i] for i in mine.keys() & theirs.keys()})
+
+
+def _observations(state) -> str:
+    """Digest of every seat's observation of ``state``."""
+    h = hashlib.sha256()
+    for p in range(state.num_players):
+        h.update(state.observation_tensor(p).tobytes())
+    return h.hexdigest()
+
+
+def check_clone_independence(name: str, config: dict, seeds=range(3), observe_every: int = 1) -> None:
+    """``clone()`` copies every field (TAG's copy-integrity test, deepened).
+
+    At every decision of random games (the original observed by every seat first, so that
+    the encoders' caches are filled): the clone has the same :func:`deep_fingerprint` (every
+    field, private caches included, except those declared in ``_clone_rebuilt``) and holds
+    no mutable object of the original (except in fields declared in ``_clone_shared``);
+    play on a second clone, observed, never changes the original; and when play continues
+    on the original, every earlier clone keeps its fingerprint and shows every seat the
+    observation it showed when it was made."""
     game = ether_envs.load_game(name, **config)
     for seed in seeds:
         state = game.new_initial_state(seed=seed)
         pick = _random_policy(seed)
         kept = []
+        step = 0
         while not state.is_terminal():
-            before = _state_fingerprint(state)
+            observe = step % observe_every == 0
+            if observe:
+                _observations(state)  # fill the encoder's caches, which clones must copy or rebuild
+            fields = _plain_fields(state)
+            before = _digest(fields)
             c = state.clone()
-            assert _state_fingerprint(c) == before, f"{name}: clone differs from its original"
-            kept.append((c, before))
-            # a short random playout on a second clone
+            assert deep_fingerprint(c) == before, (
+                f"{name}: clone differs from its original (as it was before clone()) in field(s) "
+                f"{_differing_fields(fields, c)}")
+            shared = shared_mutable_fields(state, c)
+            assert not shared, (
+                f"{name}: clone shares mutable objects with its original in field(s) {shared} "
+                f"(copy them in clone(), or declare them in State.{CLONE_SHARED_ATTR} if they are never "
+                f"changed in place, or in State.{CLONE_REBUILT_ATTR} if they are caches rebuilt on demand)")
+            seen = _observations(c) if observe else None
+            kept.append((c, deep_fingerprint(c), seen))
+            # a short random playout on a second clone, observed
             probe = state.clone()
             probe_pick = _random_policy(len(kept))
             for _ in range(10):
                 if probe.is_terminal():
                     break
                 probe.apply_action(probe_pick(probe.legal_actions()))
-            assert _state_fingerprint(state) == before, f"{name}: playing a clone changed the original"
+            _observations(probe)
+            assert deep_fingerprint(state) == before, (
+                f"{name}: playing a clone changed the original in field(s) {_differing_fields(fields, state)}")
             state.apply_action(pick(state.legal_actions()))
-        for c, fp in kept:
-            assert _state_fingerprint(c) == fp, f"{name}: an earlier clone changed when play continued"
+            step += 1
+        for c, fp, seen in kept:
+            assert deep_fingerprint(c) == fp, f"{name}: an earlier clone changed when play continued"
+            if seen is not None:
+                assert _observations(c) == seen, \
+                    f"{name}: an earlier clone shows a different observation after play continued"
+
+
+def clone_sabotages(name: str, config: dict, seed: int = 0) -> list[tuple[str, str]]:
+    """The ways a ``clone()`` of game ``name`` could forget a copy line, as ``(field, how)``
+    pairs for :func:`sabotaged_clone`: every field the clone checks cover (``"drop"``: the
+    clone lacks it), and every field that holds a mutable object at some step of the random
+    game :func:`check_clone_independence` plays with ``seed``, unless declared shared
+    (``"share"``: the clone holds the original's object)."""
+    game = ether_envs.load_game(name, **config)
+    state = game.new_initial_state(seed=seed)
+    pick = _random_policy(seed)
+    fields: set[str] = set()
+    mutable: set[str] = set()
+    while True:
+        _observations(state)
+        shared = _declared(state, CLONE_SHARED_ATTR)
+        for k, v in _clone_fields(state).items():
+            fields.add(k)
+            found: dict[int, str] = {}
+            _mutable_objects(v, found, k, set())
+            if found and k not in shared:
+                mutable.add(k)
+        if state.is_terminal():
+            break
+        state.apply_action(pick(state.legal_actions()))
+    return [(k, "drop") for k in sorted(fields)] + [(k, "share") for k in sorted(mutable)]
+
+
+@contextlib.contextmanager
+def sabotaged_clone(state_cls: type, field: str, how: str):
+    """Within the block, ``state_cls.clone`` forgets the effect of one copy line: the clone
+    lacks ``field`` (``how="drop"``) or holds the original's object (``how="share"``).
+    :func:`check_clone_independence` must then fail, naming ``field``."""
+    real = state_cls.clone
+
+    def clone(self):
+        c = real(self)
+        if how == "drop":
+            c.__dict__.pop(field, None)
+        elif how == "share":
+            if field in self.__dict__:
+                c.__dict__[field] = self.__dict__[field]
+        else:
+            raise ValueError(f"how must be 'drop' or 'share', got {how!r}")
+        return c
+
+    state_cls.clone = clone
+    try:
+        yield
+    finally:
+        state_cls.clone = real
+
+
+def _plain_fields(state) -> dict:
+    """:func:`_plain` of every field :func:`deep_fingerprint` covers, by name."""
+    d = {k: _plain(v) for k, v in _clone_fields(state).items()}
+    d["rng"] = _plain(state.rng_state())
+    return d
+
+
+def _differing_fields(fields: dict, state) -> list[str]:
+    """Names of the fields where ``state`` differs from ``fields`` (from :func:`_plain_fields`)."""
+    other = _plain_fields(state)
+    return sorted(k for k in fields.keys() | other.keys() if fields.get(k, ()) != other.get(k, ()))
 
 
 def check_illegal_action(name: str, config: dict, seeds=range(2)) -> None:

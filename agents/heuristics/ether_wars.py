@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from ether_envs.ether_wars import codec
 from ether_envs.ether_wars import components as C
-from ether_envs.ether_wars import rules as R
 
-_ENC = R.CODEC.encode
+_ENC = codec.CODEC.encode
 _VALUE_ORDER = (C.ETHER, C.CRYSTAL, C.PLASMA, C.COLTAN, C.PROTEIN)
 _ABILITY_BY_FACTION = {C.HUMAN: 3, C.DRACON: 1, C.VAI: 2, C.RIPPER: 0}  # Commander, Hungry, Overclock, Harvest
 _HIRE_ORDER = (C.CAPTAIN, C.DRONE, C.PRIESTESS, C.DEFENDER)
@@ -47,63 +47,65 @@ def heuristic_action(state, player: int, rng: np.random.Generator) -> int:
         raise ValueError(f"player {player} is not to act (current player {state.current_player()})")
     legal_list = state.legal_actions()
     legal = set(legal_list)
-    k = state.pk
+    k = state.decision
     res = state.res[player]
     pick = None
-    if k == R.K_ABILITY:
+    if k == codec.K_ABILITY:
         pick = _ENC("ABILITY", _ABILITY_BY_FACTION[state.faction[player]])
-    elif k == R.K_KEEP:
+    elif k == codec.K_KEEP:
         pick = _first(legal, [_ENC("KEEP_FAVOUR", f) for f in (C.CANCEL, C.BATTLE_CRY, C.FIELD_MEDIC, C.SMUGGLER,
                                                                  C.SUPPLIES, C.CONTRACT)])
-    elif k == R.K_DISCARD:
+    elif k == codec.K_DISCARD:
         pick = _first(legal, [_ENC("DISCARD_FAVOUR", f) for f in (C.CONTRACT, C.SUPPLIES, C.SMUGGLER,
                                                                     C.FIELD_MEDIC, C.BATTLE_CRY, C.CANCEL)])
-    elif k == R.K_HIRE:
-        pick = _first(legal, [_ENC("HIRE", m) for m in _HIRE_ORDER]) or R.PASS
-    elif k == R.K_PLACE:
+    elif k == codec.K_HIRE:
+        pick = _first(legal, [_ENC("HIRE", m) for m in _HIRE_ORDER]) or codec.PASS
+    elif k == codec.K_PLACE:
         pick = _place_area(state, player, legal)
-    elif k == R.K_ADD:
+    elif k == codec.K_ADD:
         pick = _add_die(state, player, legal)
-    elif k == R.K_MOVE:
-        pick = R.DONE
-    elif k == R.K_FERTILE:
-        pick = _first(legal, [_ENC("AREA", C.ETHER_FAULT), _ENC("AREA", C.BIOSPHERE)]) or R.PASS
-    elif k in (R.K_THIEF, R.K_RAID, R.K_GAIN, R.K_SMUGGLE_RES):
+    elif k == codec.K_MOVE:
+        pick = codec.DONE
+    elif k == codec.K_FERTILE:
+        pick = _first(legal, [_ENC("AREA", C.ETHER_FAULT), _ENC("AREA", C.BIOSPHERE)]) or codec.PASS
+    elif k in (codec.K_THIEF, codec.K_RAID, codec.K_GAIN, codec.K_SMUGGLE_RES):
         pick = _best_resource(legal)
-    elif k in (R.K_ASSASSIN, R.K_SMUGGLE_SEAT):
+    elif k in (codec.K_ASSASSIN, codec.K_SMUGGLE_SEAT):
         pick = _first(legal, [_ENC("SEAT", i) for i in (1, 2, 3)])
-    elif k == R.K_SHIELD:
+    elif k == codec.K_SHIELD:
         pick = max(legal)
-    elif k == R.K_REROLL:
-        pick = _first(legal, [_ENC("UNIT_DIE", f) for f in (0, 1, 2)]) or R.DONE
-    elif k == R.K_SKILL:
-        opp = [a for a in legal_list if a != R.PASS and R.CODEC.decode(a)[0] == "SEAT"]
-        dice = [a for a in legal_list if a != R.PASS and R.CODEC.decode(a)[0] == "UNIT_DIE"
-                and R.CODEC.decode(a)[1] >= 6]
-        pick = (opp[0] if opp else None) or (max(dice, key=lambda a: R.CODEC.decode(a)[1] % 6) if dice else R.PASS)
-    elif k == R.K_WINDOW:
-        pick = _first(legal, [_ENC("PLAY_FAVOUR", f) for f in _FAVOUR_PLAY] + [R.CHARGE_BOOST]) or R.PASS
-    elif k == R.K_RESPONSE:
-        top = state.win["stack"][-1] if state.win and state.win["stack"] else None
-        pick = _ENC("PLAY_FAVOUR", C.CANCEL) if top and top[0] != player and top[1] != C.CANCEL else R.PASS
-    elif k == R.K_MARKET:
+    elif k == codec.K_REROLL:
+        pick = _first(legal, [_ENC("UNIT_DIE", f) for f in (0, 1, 2)]) or codec.DONE
+    elif k == codec.K_SKILL:
+        opp = [a for a in legal_list if a != codec.PASS and codec.CODEC.decode(a)[0] == "SEAT"]
+        dice = [a for a in legal_list if a != codec.PASS and codec.CODEC.decode(a)[0] == "UNIT_DIE"
+                and codec.CODEC.decode(a)[1] >= 6]
+        pick = (opp[0] if opp else None) or (max(dice, key=lambda a: codec.CODEC.decode(a)[1] % 6) if dice
+                                              else codec.PASS)
+    elif k == codec.K_WINDOW:
+        pick = _first(legal, [_ENC("PLAY_FAVOUR", f) for f in _FAVOUR_PLAY] + [codec.CHARGE_BOOST]) or codec.PASS
+    elif k == codec.K_RESPONSE:
+        top = state.window.stack[-1] if state.window and state.window.stack else None
+        pick = (_ENC("PLAY_FAVOUR", C.CANCEL) if top and top.seat != player and top.favour != C.CANCEL
+                else codec.PASS)
+    elif k == codec.K_MARKET:
         if res[C.PROTEIN] >= 16:
             pick = _first(legal, [_ENC("RESOURCE", C.CRYSTAL), _ENC("RESOURCE", C.PLASMA)])
-        pick = pick or _first(legal, [R.MARKET_FAVOUR]) if res[C.CRYSTAL] >= 3 else pick
-        pick = pick or R.DONE
-    elif k == R.K_PAY:
-        target = state.rc["target"]
-        if R.DONE in legal:
-            pick = R.DONE
+        pick = pick or _first(legal, [codec.MARKET_FAVOUR]) if res[C.CRYSTAL] >= 3 else pick
+        pick = pick or codec.DONE
+    elif k == codec.K_PAY:
+        target = state.resolving.purchase_target
+        if codec.DONE in legal:
+            pick = codec.DONE
         else:
             pick = _first(legal, [_ENC("PAY", r) for r in (C.PROTEIN, C.COLTAN, C.PLASMA, C.CRYSTAL) if r != target])
-    elif k == R.K_FACTORY:
-        pick = R.CLONE if (R.CLONE in legal and res[C.PROTEIN] >= 12) else R.DONE
-    elif k == R.K_CONDUIT:
-        pick = R.CONDUIT
-    elif k == R.K_END_ETHER:
-        pick = R.EXTRA_ETHER
-    elif k == R.K_RESOLVE:
+    elif k == codec.K_FACTORY:
+        pick = codec.CLONE if (codec.CLONE in legal and res[C.PROTEIN] >= 12) else codec.DONE
+    elif k == codec.K_CONDUIT:
+        pick = codec.CONDUIT
+    elif k == codec.K_END_ETHER:
+        pick = codec.EXTRA_ETHER
+    elif k == codec.K_RESOLVE:
         pick = legal_list[0]
     if pick is None or pick not in legal:
         pick = legal_list[int(rng.integers(len(legal_list)))]
@@ -124,7 +126,7 @@ def _place_area(state, player: int, legal: set) -> int:
         act = _ENC("AREA", state.rel_area(player, a))
         if act in legal:
             return act
-    return R.PASS
+    return codec.PASS
 
 
 def _add_die(state, player: int, legal: set) -> int:
@@ -138,4 +140,4 @@ def _add_die(state, player: int, legal: set) -> int:
         order = [_ENC("ADD_DIE", 0)]
     else:
         order = [_ENC("ADD_DIE", 2)] + ([_ENC("ADD_DIE", 0)] if added < 2 else [])
-    return _first(legal, order) or R.DONE
+    return _first(legal, order) or codec.DONE

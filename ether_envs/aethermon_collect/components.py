@@ -63,6 +63,18 @@ SET_CARDS: tuple[tuple[int, ...], ...] = tuple(
     tuple(c.card_id for c in CARDS if c.set_id == s) for s in range(NUM_SETS)
 )
 MAX_CARD_VALUE = 4
+ELEMENT_MAX_POINTS = 26
+"""Most points one Element's six cards score: 15 in values, 26 with both sets complete (AC-A2)."""
+
+# per-card tables, read by card id
+CARD_VALUE: tuple[int, ...] = tuple(c.value for c in CARDS)
+CARD_SET: tuple[int, ...] = tuple(c.set_id for c in CARDS)
+"""Set of each card (-1: in no set)."""
+SET_VALUE: tuple[int, ...] = tuple(sum(CARDS[m].value for m in cards) for cards in SET_CARDS)
+"""Points of each set's cards (scored again once the set is complete: rulebook "Scoring")."""
+SET_OTHERS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(m for m in SET_CARDS[c.set_id] if m != c.card_id) if c.set_id >= 0 else () for c in CARDS)
+"""The other cards of each card's set (empty for an Aethermon in no set)."""
 
 # ---- Grid ("Set up the Grid" table) ----------------------------------------
 #            players: (elements, side, centre vacant)
@@ -133,9 +145,16 @@ ARTEFACTS: tuple[Artefact, ...] = tuple(Artefact(i, *row) for i, row in enumerat
 ARTEFACT_BY_KEY = {a.key: a for a in ARTEFACTS}
 NUM_ARTEFACTS = len(ARTEFACTS)  # 12 (AC-A5)
 MAX_GROUPS = 4  # one group per player
+(BEETLE, GLOVES, COMPASS, GRAPPLING_HOOK, LANTERN, NET, TRADE_TOKEN, STOPWATCH, FENCE, MIRROR, MAGNET,
+ SATCHEL) = (ARTEFACT_BY_KEY[k].artefact_id for k in (
+    "beetle", "gloves", "compass", "grappling_hook", "lantern", "net", "trade_token", "stopwatch", "fence",
+    "mirror", "magnet", "satchel"))
+"""Artefact ids (an Artefact's id is also the id of its effect, which a Mirror copies)."""
+ARTEFACT_TIMING: tuple[str, ...] = tuple(a.timing for a in ARTEFACTS)
 
 # ---- Validation of the counts the rulebook fixes ------------------------------
 assert NUM_CARDS == len(ELEMENTS) * CARDS_PER_ELEMENT == 48
 assert all(sum(CARDS[c].value for c in cards) == 6 for cards in SET_CARDS if len(cards) == 3)
+assert ELEMENT_MAX_POINTS == sum(CARD_VALUE[:CARDS_PER_ELEMENT]) + SET_VALUE[0] + SET_VALUE[1]
 for _players, (_elements, _side, _vacant) in GRID_BY_PLAYERS.items():
     assert _elements * CARDS_PER_ELEMENT == _side * _side - int(_vacant), _players

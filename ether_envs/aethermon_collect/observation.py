@@ -6,7 +6,7 @@ Squares use the fixed 7x7 frame of ``rules`` (``square = row * 7 + col``).
 
 The encoder is incremental: each state keeps, per observer seat, the last
 observation it encoded (private ``_obs_seats``, dropped by ``clone()`` and pickling;
-the shared ``_obs_base`` and the ``_clog``/``_alog`` journals, copied by ``clone()``)
+the shared ``_obs_base`` and the journals of ``fast.py``, copied by ``clone()``)
 and rewrites only what changed since: the Aethermon
 collected since and the drafts and Artefact uses since (journals the rules
 append to), all the Artefact entries when an Artefact changed hands or was
@@ -21,16 +21,19 @@ from __future__ import annotations
 
 import numpy as np
 
+from typing import NamedTuple
+
 from ..core import ObservationLayout, Piece
 from . import components as C
-from . import rules as R
+from . import fast
+from .codec import OVER, PHASE_NAMES, SATCHEL, TURN
 
 MAX_PLAYERS = 4
 SQ = C.MAX_SQUARES
 NA = C.NUM_ARTEFACTS
-PHASES = len(R.PHASE_NAMES)
+PHASES = len(PHASE_NAMES)
 PENDING_KINDS = NA + 1  # an artefact effect, or the Trade Token's second step
-MAX_SCORE = float(len(C.ELEMENTS) * 26)  # 208: every card, every set complete
+MAX_SCORE = float(len(C.ELEMENTS) * C.ELEMENT_MAX_POINTS)  # 208: every card, every set complete
 
 SQUARE_FEATURES = (
     ["in_grid", "token", "card_present", "card_value"]
@@ -54,7 +57,7 @@ PIECES = [
     Piece("first_player", (MAX_PLAYERS,), 0, 1, "relative seat first in turn order, one-hot"),
     Piece("current_player", (MAX_PLAYERS,), 0, 1, "relative seat deciding now, one-hot (zeros at the end)"),
     Piece("turn_player", (MAX_PLAYERS,), 0, 1, "relative seat whose turn it is, one-hot"),
-    Piece("phase", (PHASES,), 0, 1, "one-hot: " + ", ".join(R.PHASE_NAMES)),
+    Piece("phase", (PHASES,), 0, 1, "one-hot: " + ", ".join(PHASE_NAMES)),
     Piece("pending_effect", (PENDING_KINDS,), 0, 1, "Artefact effect awaiting its target (12 = Trade Token take)"),
     Piece("trade_card", (C.NUM_CARDS,), 0, 1, "card chosen to give by a pending Trade Token"),
     Piece("artefacts_held", (MAX_PLAYERS, NA), 0, 1, "per relative seat: unused Artefacts held, if known"),
@@ -88,9 +91,9 @@ for _c in C.CARDS:
     _CARD_FEATURES[_c.card_id, 2 + _c.element_id] = 1
     _CARD_FEATURES[_c.card_id, 10 + (3 - _c.set_size)] = 1
     _CARD_FEATURES[_c.card_id, 13] = _c.stage / 3
-_NF = len(SQUARE_FEATURES)
+SQUARE_WIDTH = len(SQUARE_FEATURES)
 # the same as whole rows of the squares piece (in_grid left 0); the last row (card id -1) is zero
-_CARD_ROWS = np.zeros((C.NUM_CARDS + 1, _NF), dtype=np.float32)
+_CARD_ROWS = np.zeros((C.NUM_CARDS + 1, SQUARE_WIDTH), dtype=np.float32)
 _CARD_ROWS[:, F["card_present"]:F["card_present"] + 18] = _CARD_FEATURES
 _NC = C.NUM_CARDS
 _CARD0 = F["card_present"]  # columns _CARD0 .. _CARD0 + 17: card features, then set_held_by
@@ -99,7 +102,7 @@ assert _HOLDER0 == _CARD0 + 14
 _ART_PRESENT = F["artefact_present"]
 _ART_ID0 = F["artefact_beetle"]
 _ZERO_ROW = memoryview(np.zeros(18, dtype=np.float32))
-_SET_OTHERS, _SET_ID = R._SET_OTHERS, R._SET_ID  # (the rules' tables: other cards of a card's set; set ids)
+_NONE_USED = [False] * NA  # State.art_used before any Artefact is used
 
 
 def _float32_sums(step: float, count: int) -> list[float]:
@@ -112,8 +115,7 @@ def _float32_sums(step: float, count: int) -> list[float]:
     return out
 
 
-_TURN, _SATCHEL, _OVER = R.TURN, R.SATCHEL, R.OVER
-assert _SATCHEL < _OVER and R.PHASE_NAMES[_SATCHEL + 1:] == ("over",)
+assert SATCHEL < OVER and PHASE_NAMES[SATCHEL + 1:] == ("over",)
 _UNKNOWN_NA = _float32_sums(1 / NA, NA)
 _UNKNOWN_3 = _float32_sums(1 / 3, 3)
 _OFF = {name: sl.start for name, sl in LAYOUT.slices.items()}
@@ -130,11 +132,24 @@ _HELD0, _HELD_UNKNOWN0, _USED0, _GROUPS0, _GROUPS_UNKNOWN0, _TAKEN0, _LEFTOVER0,
 
 class _SeatView:
     """One observer's last observation of one state, without the entries of the
-    turn (zero here): ``buf`` (float32, the layout's size) and ``mv`` (a memoryview
-    of it, for fast single writes); ``pos``: collection journal entries applied;
-    ``art_ver``: Artefact version written; ``apos``: Artefact journal entries applied."""
+    turn (zero here).
 
-    __slots__ = ("buf", "mv", "pos", "art_ver", "apos")
+    Attributes:
+        buffer: float32, the layout's size.
+        entries: a memoryview of ``buffer``, for single writes.
+        collections_seen: entries of the state's collection journal written.
+        artefact_version: the state's Artefact version written.
+        artefact_events_seen: entries of the state's Artefact journal written.
+    """
+
+    __slots__ = ("buffer", "entries", "collections_seen", "artefact_version", "artefact_events_seen")
+
+
+class _Base(NamedTuple):
+    """The static part of a state's observations (``State._obs_base``, shared by its clones)."""
+
+    buffer: np.ndarray  # the static pieces and the grid's cards as they were when it was built
+    collections_seen: int  # entries of the collection journal then
 
 
 class Encoder:
@@ -168,6 +183,7 @@ class Encoder:
         self._uses_artefacts = cfg.uses_artefacts
         self._no_satchel = [-1] * n
         self._no_axis = [-1] * n
+        self._no_streak = [False] * n
         self._axis_rule = game.axis_rule  # the only games where an axis is set
         sl = LAYOUT.slices
         # Artefact groups' and leftovers' contents never change when every Artefact is
@@ -195,31 +211,32 @@ class Encoder:
             v = seats[player] = self._new_view(s, player)
         rel = self._rel[player]
         # bring the view up to date (this runs on every call: the steps written out)
-        log = s._clog
-        if v.pos != len(log):  # the Aethermon collected since: (card, square, seat), and the collectors' scores
-            mv = v.mv
+        log = s._collection_log
+        if v.collections_seen != len(log):  # the Aethermon collected since, and the collectors' scores
+            entries = v.entries
             card_square = s.card_square
             score = s.score_cache
-            for card, sq, q in log[v.pos:]:
-                row = sq * _NF + _CARD0
-                mv[row:row + 18] = _ZERO_ROW
+            for card, sq, q in log[v.collections_seen:]:
+                row = sq * SQUARE_WIDTH + _CARD0
+                entries[row:row + 18] = _ZERO_ROW
                 r = rel[q]
-                mv[_COLL0 + r * _NC + card] = 1.0
-                mv[_SCORES0 + r] = score[q] / MAX_SCORE
-                for m in _SET_OTHERS[card]:
+                entries[_COLL0 + r * _NC + card] = 1.0
+                entries[_SCORES0 + r] = score[q] / MAX_SCORE
+                for m in C.SET_OTHERS[card]:
                     sqm = card_square[m]
                     if sqm >= 0:
-                        mv[sqm * _NF + _HOLDER0 + r] = 1.0
-            v.pos = len(log)
-        if self._uses_artefacts and (v.apos != len(s._alog) or v.art_ver != s._art_ver):
+                        entries[sqm * SQUARE_WIDTH + _HOLDER0 + r] = 1.0
+            v.collections_seen = len(log)
+        if self._uses_artefacts and (v.artefact_events_seen != len(s._artefact_log)
+                                     or v.artefact_version != s._artefact_version):
             self._artefacts_update(s, player, v)
         if out is None:
-            out = v.buf.copy()
+            out = v.buffer.copy()
             mo = memoryview(out)
         else:
             try:  # a memoryview copies, and then writes single entries, cheaper than numpy
                 mo = memoryview(out)
-                mo[:] = v.mv
+                mo[:] = v.entries
             except (TypeError, ValueError):  # not a float32 vector: let numpy convert
                 out[:] = self.encode(s, player)
                 return out
@@ -229,28 +246,27 @@ class Encoder:
         phase = s.phase
         mo[_PHASE0 + phase] = 1.0
         mo[_TURN_PLAYER0 + rel[s.turn_player]] = 1.0
-        if phase == _TURN:  # the common case
+        if phase == TURN:  # the common case
             mo[_CURRENT_PLAYER0 + rel[s.decider]] = 1.0
             if s.no_collect_turn or s.extra_turn or s.fence_row >= 0:
                 self._rare_entries(s, rel, mo)
             if self._axis_rule and s.axis != self._no_axis:  # (Satchel sets are chosen at the end)
                 self._seat_entries(s, rel, mo)
         else:
-            if phase != _OVER:
+            if phase != OVER:
                 mo[_CURRENT_PLAYER0 + rel[s.decider]] = 1.0
             self._rare_entries(s, rel, mo)
             if s.axis != self._no_axis or s.satchel_set != self._no_satchel:
                 self._seat_entries(s, rel, mo)
-            if phase >= _SATCHEL:  # a Satchel changes scores at the end, outside the journal
+            if phase >= SATCHEL:  # a Satchel changes scores at the end, outside the journal
                 self._scores(s, player, mo)
         token = s.token
         if token >= 0:  # 3 players: no token until the last player places it
-            mo[token * _NF + 1] = 1.0
+            mo[token * SQUARE_WIDTH + 1] = 1.0
         if s.collected:
             mo[_TURN_FLAGS0] = 1.0
-        streak = s.streak
-        if True in streak:
-            for q, on in enumerate(streak):
+        if s.streak != self._no_streak:  # seats that had a turn without collecting since the last collection
+            for q, on in enumerate(s.streak):
                 if on:
                     mo[_STREAK0 + rel[q]] = 1.0
         return out
@@ -270,34 +286,34 @@ class Encoder:
         fixed, the Artefact groups' and leftovers' contents (no seat-relative
         entries): ``(buffer, journal length)``."""
         base = self._template.copy()
-        squares = base[:SQ * _NF].reshape(SQ, _NF)
+        squares = base[:SQ * SQUARE_WIDTH].reshape(SQ, SQUARE_WIDTH)
         _CARD_ROWS.take(s.board, 0, squares, "wrap")  # whole rows (-1 wraps to the zero row), then in_grid again
         squares[:, F["in_grid"]] = self._in_grid
-        mv = memoryview(base)
+        entries = memoryview(base)
         for e in s.elements:
-            mv[_ELEMENTS0 + e] = 1.0
+            entries[_ELEMENTS0 + e] = 1.0
         if self._uses_artefacts and self._art_contents_fixed:  # the same for every observer
             for gi, grp in enumerate(s.groups):  # (as _artefact_contents: every Artefact is known)
                 k = _GROUPS0 + gi * NA
                 for a in grp:
-                    mv[k + a] = 1.0
+                    entries[k + a] = 1.0
             for a in s.leftover:
-                mv[_LEFTOVER0 + a] = 1.0
-        return base, len(s._clog)
+                entries[_LEFTOVER0 + a] = 1.0
+        return _Base(base, len(s._collection_log))
 
     def _new_view(self, s, player: int, base=None) -> _SeatView:
         if base is None:
             base = s._obs_base
             if base is None:
                 base = s._obs_base = self._new_base(s)
-        buf, pos = base
+        buf, pos = base.buffer, base.collections_seen
         v = _SeatView()
-        v.buf = buf = buf.copy()
-        v.mv = mv = memoryview(buf)
-        log = s._clog
+        v.buffer = buf = buf.copy()
+        v.entries = entries = memoryview(buf)
+        log = s._collection_log
         for _card, sq, _q in log[pos:]:  # collected since the base was built
-            mv[sq * _NF + _CARD0:sq * _NF + _CARD0 + 18] = _ZERO_ROW
-        v.pos = len(log)
+            entries[sq * SQUARE_WIDTH + _CARD0:sq * SQUARE_WIDTH + _CARD0 + 18] = _ZERO_ROW
+        v.collections_seen = len(log)
         # collections and, per square, which relative seats hold a card of its set
         rel = self._rel[player]
         card_square = s.card_square
@@ -309,33 +325,33 @@ class Encoder:
             base_q = _COLL0 + r * C.NUM_CARDS
             sets = set()
             for c in cards:
-                mv[base_q + c] = 1.0
-                sets.add(_SET_ID[c])
+                entries[base_q + c] = 1.0
+                sets.add(C.CARD_SET[c])
             for st in sets:
                 if st >= 0:
                     for m in C.SET_CARDS[st]:
                         sq = card_square[m]
                         if sq >= 0:
-                            mv[sq * _NF + _HOLDER0 + r] = 1.0
-        mv[_FIRST_PLAYER0 + rel[s.first_player]] = 1.0
+                            entries[sq * SQUARE_WIDTH + _HOLDER0 + r] = 1.0
+        entries[_FIRST_PLAYER0 + rel[s.first_player]] = 1.0
         if any(s.score_cache):  # (zero in the base)
-            self._scores(s, player, mv)
-        v.apos = 0
-        if s._alog_whole and self._art_contents_fixed:
-            v.art_ver = s._art_ver  # Artefact entries (zero in the base): the whole journal replayed
+            self._scores(s, player, entries)
+        v.artefact_events_seen = 0
+        if s._artefact_log_complete and self._art_contents_fixed:
+            v.artefact_version = s._artefact_version  # Artefact entries (zero in the base): the journal replayed
         else:
-            v.art_ver = -1  # Artefact entries: written in full by the first update
+            v.artefact_version = -1  # Artefact entries: written in full by the first update
         return v
 
     # ---- updating --------------------------------------------------------------------
     def _artefacts_update(self, s, player: int, v: _SeatView) -> None:
-        alog = s._alog
-        if v.art_ver != s._art_ver or not self._art_contents_fixed:
+        alog = s._artefact_log
+        if v.artefact_version != s._artefact_version or not self._art_contents_fixed:
             self._artefacts(s, player, v)
-            v.art_ver = s._art_ver
+            v.artefact_version = s._artefact_version
         else:  # drafts and uses, every Artefact known: rewrite the entries they change
             self._artefact_events(s, player, v, alog)
-        v.apos = len(alog)
+        v.artefact_events_seen = len(alog)
 
     def _scores(self, s, player: int, out: memoryview) -> None:
         """Every seat's score. (The view keeps them: collections update the collector's.)"""
@@ -372,11 +388,11 @@ class Encoder:
         groups taken, the Mirror's effect; the groups' and leftovers' contents too
         unless they are fixed for the game (all Artefacts known, none redistributed),
         and the grid's Artefacts once redistributed."""
-        mv = v.mv
+        entries = v.entries
         rel = self._rel_index[player]
         known = s.known[player]
         for a0, a1, zeros in self._art_spans:
-            mv[a0:a1] = zeros
+            entries[a0:a1] = zeros
         held = s.held
         for q in range(self.n):
             if held[q]:
@@ -384,54 +400,54 @@ class Encoder:
                 k = 0
                 for a in held[q]:
                     if known[a]:
-                        mv[h0 + a] = 1.0
+                        entries[h0 + a] = 1.0
                     else:
                         k += 1
                 if k:
-                    mv[_HELD_UNKNOWN0 + rel[q + 1]] = _UNKNOWN_NA[k]
-        if True in s.art_used:
+                    entries[_HELD_UNKNOWN0 + rel[q + 1]] = _UNKNOWN_NA[k]
+        if s.art_used != _NONE_USED:
             art_owner = s.art_owner
             for a in [a for a, used in enumerate(s.art_used) if used]:
-                mv[_USED0 + rel[art_owner[a] + 1] * NA + a] = 1.0
+                entries[_USED0 + rel[art_owner[a] + 1] * NA + a] = 1.0
         for gi, o in enumerate(s.group_owner):
             if o >= 0:
-                mv[_TAKEN0 + gi * MAX_PLAYERS + rel[o + 1]] = 1.0
+                entries[_TAKEN0 + gi * MAX_PLAYERS + rel[o + 1]] = 1.0
         if not self._art_contents_fixed:
-            self._artefact_contents(s, player, mv)
+            self._artefact_contents(s, player, entries)
         if s.redistributed:
-            v.buf[:SQ * _NF].reshape(SQ, _NF)[:, _ART_PRESENT:] = 0
+            v.buffer[:SQ * SQUARE_WIDTH].reshape(SQ, SQUARE_WIDTH)[:, _ART_PRESENT:] = 0
             for sq, a in enumerate(s.art_square):
                 if a >= 0:
-                    mv[sq * _NF + _ART_PRESENT] = 1.0
+                    entries[sq * SQUARE_WIDTH + _ART_PRESENT] = 1.0
                     if known[a]:
-                        mv[sq * _NF + _ART_ID0 + a] = 1.0
+                        entries[sq * SQUARE_WIDTH + _ART_ID0 + a] = 1.0
         if s.art_log:
             e = s.last_opponent_effect(player)
             if e >= 0:
-                mv[_LAST_OPPONENT0 + e] = 1.0
+                entries[_LAST_OPPONENT0 + e] = 1.0
 
     def _artefact_events(self, s, player: int, v: _SeatView, alog: list) -> None:
         """Apply the Artefact journal's new drafts and uses (only when every Artefact
         is known and none is redistributed, so that they change nothing else)."""
-        mv = v.mv
+        entries = v.entries
         rel = self._rel[player]
         opponent = self._opponent[player]
-        for kind, q, x, effect in alog[v.apos:]:
+        for kind, q, x, effect in alog[v.artefact_events_seen:]:
             r = rel[q]
-            if kind == R.ART_DRAFTED:  # q took group x
+            if kind == fast.DRAFTED:  # q took group x
                 for a in s.groups[x]:
-                    mv[_HELD0 + r * NA + a] = 1.0
-                mv[_TAKEN0 + x * MAX_PLAYERS + r] = 1.0
+                    entries[_HELD0 + r * NA + a] = 1.0
+                entries[_TAKEN0 + x * MAX_PLAYERS + r] = 1.0
             else:  # q used Artefact x
-                mv[_HELD0 + r * NA + x] = 0.0
-                mv[_USED0 + r * NA + x] = 1.0
-                if effect != R.NOT_LOGGED and opponent[q]:  # the effect a Mirror would copy
-                    mv[_LAST_OPPONENT0:_LAST_OPPONENT0 + NA] = self._last_zero
+                entries[_HELD0 + r * NA + x] = 0.0
+                entries[_USED0 + r * NA + x] = 1.0
+                if effect != fast.NOT_LOGGED and opponent[q]:  # the effect a Mirror would copy
+                    entries[_LAST_OPPONENT0:_LAST_OPPONENT0 + NA] = self._last_zero
                     if effect >= 0:
-                        mv[_LAST_OPPONENT0 + effect] = 1.0
+                        entries[_LAST_OPPONENT0 + effect] = 1.0
 
     @staticmethod
-    def _artefact_contents(s, player: int, mv) -> None:
+    def _artefact_contents(s, player: int, entries) -> None:
         """The groups' and the leftovers' contents as ``player`` knows them (the
         entries are zero when called)."""
         known = s.known[player]
@@ -439,16 +455,16 @@ class Encoder:
             k = 0
             for a in grp:
                 if known[a]:
-                    mv[_GROUPS0 + gi * NA + a] = 1.0
+                    entries[_GROUPS0 + gi * NA + a] = 1.0
                 else:
                     k += 1
             if k:
-                mv[_GROUPS_UNKNOWN0 + gi] = _UNKNOWN_3[k]
+                entries[_GROUPS_UNKNOWN0 + gi] = _UNKNOWN_3[k]
         k = 0
         for a in s.leftover:
             if known[a]:
-                mv[_LEFTOVER0 + a] = 1.0
+                entries[_LEFTOVER0 + a] = 1.0
             else:
                 k += 1
         if k:
-            mv[_LEFTOVER_UNKNOWN0] = _UNKNOWN_NA[k]
+            entries[_LEFTOVER_UNKNOWN0] = _UNKNOWN_NA[k]

@@ -11,71 +11,20 @@ smaller grid occupies the top-left ``side x side`` corner. Square names are
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
-from ..core import ActionCodec, Block, Game as _Game, GameSpec, State as _State, TERMINAL, build_config, check_int, win_loss_returns
+from ..core import Game as _Game, GameSpec, State as _State, TERMINAL, build_config, check_int, win_loss_returns
 from . import components as C
-
-# ---- action codec (documented in env.py) ------------------------------------
-SQ = C.MAX_SQUARES
-
-
-def square_name(sq: int) -> str:
-    """``a1`` .. ``g7``: column letter, row number counted from the top."""
-    return f"{'abcdefg'[sq % C.MAX_SIDE]}{sq // C.MAX_SIDE + 1}"
-
-
-CORNER_NAMES = ("top-left", "top-right", "bottom-left", "bottom-right")
-CODEC = ActionCodec([
-    Block("MOVE", SQ, "move the Group Token to square row*7+col (rook move; or the move an active "
-          "Compass/Grappling Hook/Lantern/Magnet allows)", square_name),
-    Block("PLACE_TOKEN", 4, "3 players: the last player puts the Group Token on corner 0..3 "
-          "(top-left, top-right, bottom-left, bottom-right)", lambda i: CORNER_NAMES[i]),
-    Block("DRAFT", C.MAX_GROUPS, "take Artefact group 0..3", str),
-    Block("USE_ARTEFACT", C.NUM_ARTEFACTS, "use your Artefact 0..11 (see components.ARTEFACTS)",
-          lambda i: C.ARTEFACTS[i].name),
-    Block("TARGET_SQUARE", SQ, "square targeted by Wind-up Beetle, Net or Trade Token", square_name),
-    Block("GIVE_CARD", C.NUM_CARDS, "Trade Token: the collected Aethermon 0..47 to give back",
-          lambda i: C.CARDS[i].name),
-    Block("SATCHEL_SET", C.NUM_SETS, "Satchel: the set 0..15 (element*2 + line) that counts as complete",
-          lambda i: f"{C.ELEMENTS[i // 2]} {'trio' if i % 2 == 0 else 'duo'}"),
-    Block("END_TURN", 1, "end your turn without using an after-move Artefact"),
-])
-MOVE0, PLACE0, DRAFT0, USE0, TARGET0, GIVE0, SATCHEL0, END_TURN = (
-    CODEC.offsets[b] for b in ("MOVE", "PLACE_TOKEN", "DRAFT", "USE_ARTEFACT", "TARGET_SQUARE",
-                               "GIVE_CARD", "SATCHEL_SET", "END_TURN"))
-
-# phases
-PLACE_TOKEN, DRAFT, TURN, PENDING, POST_MOVE, SATCHEL, OVER = range(7)
-PHASE_NAMES = ("place_token", "draft", "turn", "pending", "post_move", "satchel", "over")
-A = C.ARTEFACT_BY_KEY
-BEETLE, GLOVES, COMPASS, HOOK, LANTERN, NET, TRADE, STOPWATCH, FENCE, MIRROR, MAGNET, SATCHEL_A = (
-    A[k].artefact_id for k in ("beetle", "gloves", "compass", "grappling_hook", "lantern", "net",
-                               "trade_token", "stopwatch", "fence", "mirror", "magnet", "satchel"))
-_TIMING = tuple(a.timing for a in C.ARTEFACTS)
-_VALUE = tuple(c.value for c in C.CARDS)
-_SET_ID = tuple(c.set_id for c in C.CARDS)
-_SET_VALUE = tuple(sum(_VALUE[m] for m in cards) for cards in C.SET_CARDS)
-_SET_OTHERS = tuple(tuple(m for m in C.SET_CARDS[c.set_id] if m != c.card_id) if c.set_id >= 0 else ()
-                    for c in C.CARDS)
-"""The other cards of each card's set (empty for an Aethermon in no set)."""
-_NEVER_POST_MOVE = frozenset(a.artefact_id for a in C.ARTEFACTS
-                             if a.timing != C.POST_MOVE and a.key != "mirror")
-"""Artefacts that can never be used right after the move (a Mirror may copy one that can)."""
-_NEVER_PRE_MOVE = frozenset(a.artefact_id for a in C.ARTEFACTS
-                            if a.timing != C.PRE_MOVE and a.key != "mirror")
-"""Artefacts that can never be used before the move."""
-_BLOCK_INDEX = tuple(CODEC.decode(a) for a in range(CODEC.size))
-"""(block name, index in the block) of every action id."""
-_SCALAR_START = dict(draft_pos=0, start_card=-1, first_turn=True, pending=-1, trade_card=-1, collected=False,
-                     no_collect_turn=False, extra_turn=False, fence_row=-1, fence_seat=-1, redistributed=False)
-"""Plain (immutable) State fields at the start of a game."""
-_ELEMENT_IDS = tuple(range(len(C.ELEMENTS)))
-_ALWAYS_APPLICABLE = frozenset((GLOVES, LANTERN, STOPWATCH, FENCE))
-ART_DRAFTED, ART_USED, NOT_LOGGED = 0, 1, -2  # Artefact journal (State._alog) entries
-TRADE_TAKE = 12  # pending sub-step of the Trade Token after the card to give is chosen
-_F64 = np.dtype(np.float64)  # (a dtype object: numpy converts a dtype argument on every call)
+from . import fast
+from .components import (ARTEFACT_TIMING, BEETLE, CARD_SET, CARD_VALUE, COMPASS, FENCE, GLOVES, GRAPPLING_HOOK,
+                         LANTERN, MAGNET, MAX_SIDE, MIRROR, NET, SATCHEL as SATCHEL_ARTEFACT, SET_CARDS, SET_OTHERS,
+                         SET_VALUE, STOPWATCH, TRADE_TOKEN)
+from .codec import (CODEC, CORNER_NAMES, DECODED, DRAFT, DRAFT0, END_TURN, GIVE0, MOVE0, OVER, PENDING,  # noqa: F401
+                    PHASE_NAMES, PLACE0, PLACE_TOKEN, POST_MOVE, SATCHEL, SATCHEL0, SQ, TARGET0, TRADE_TAKE, TURN,
+                    USE0, square_name)
+from .fast import ArtefactEvent, Collected
 
 MODES = ("competitive", "cooperative")
 ARTEFACT_VARIANTS = ("pairs", "triples", "none")
@@ -204,9 +153,9 @@ class Game(_Game):
         self.in_grid = np.zeros(SQ, dtype=bool)
         for r in range(side):
             for c in range(side):
-                self.in_grid[r * C.MAX_SIDE + c] = True
+                self.in_grid[r * MAX_SIDE + c] = True
         self.grid_squares = [int(s) for s in np.flatnonzero(self.in_grid)]
-        self.centre = (side // 2) * C.MAX_SIDE + side // 2 if vacant else -1
+        self.centre = (side // 2) * MAX_SIDE + side // 2 if vacant else -1
         self.card_squares = [s for s in self.grid_squares if s != self.centre]
         self.cooperative = self.config.cooperative  # flags read on every step
         self.axis_rule = self.cooperative and self.num_players == 2  # 2-player co-op axes
@@ -221,10 +170,8 @@ class Game(_Game):
         self.draft_orders = [[(first - 1 - i) % n for i in range(n)] for first in range(n)]
         self.reward_scheme = self.config.reward_scheme
         self.artefact_pool = [C.ARTEFACT_BY_KEY[k].artefact_id for k in self.config.artefact_pool]
-        # "win" returns by the first winner's seat (2 vs 2: that seat and its partner win)
-        self.win_returns = [win_loss_returns(((w, (w + 2) % 4) if self.teams else (w,)), n) for w in range(n)]
-        self.corners = (0, side - 1, (side - 1) * C.MAX_SIDE, (side - 1) * C.MAX_SIDE + side - 1)
-        # static move tables: rook lines per square as (horizontal, vertical) destination lists
+        self.corners = (0, side - 1, (side - 1) * MAX_SIDE, (side - 1) * MAX_SIDE + side - 1)
+        # static move tables: per square, the destinations of each kind of move
         self.rook = [self._line_moves(s, ((0, 1), (0, -1), (1, 0), (-1, 0))) for s in range(SQ)]
         self.rook_h = [self._line_moves(s, ((0, 1), (0, -1))) for s in range(SQ)]
         self.rook_v = [self._line_moves(s, ((1, 0), (-1, 0))) for s in range(SQ)]
@@ -233,9 +180,6 @@ class Game(_Game):
                        for s in range(SQ)]
         self.adjacent = [self._jumps(s, ((0, 1), (0, -1), (1, 0), (-1, 0))) for s in range(SQ)]
         self._cards_by_elements: dict[tuple[int, ...], list[int]] = {}
-        # effects applicable wherever the token stands (Compass, Grappling Hook: if every square has such a move)
-        self.always_applicable = _ALWAYS_APPLICABLE | {e for e, table in ((COMPASS, self.diagonal), (HOOK, self.knight))
-                                                       if all(table[s] for s in self.grid_squares)}
         from .observation import Encoder  # encoder is separate from the rules
 
         self.encoder = Encoder(self)
@@ -244,22 +188,22 @@ class Game(_Game):
         return 0 <= r < self.side and 0 <= c < self.side
 
     def _line_moves(self, sq: int, dirs) -> list[int]:
-        r0, c0 = divmod(sq, C.MAX_SIDE)
+        r0, c0 = divmod(sq, MAX_SIDE)
         out = []
         if not self._on_grid(r0, c0):
             return out
         for dr, dc in dirs:
             r, c = r0 + dr, c0 + dc
             while self._on_grid(r, c):
-                out.append(r * C.MAX_SIDE + c)
+                out.append(r * MAX_SIDE + c)
                 r, c = r + dr, c + dc
         return sorted(out)
 
     def _jumps(self, sq: int, deltas) -> list[int]:
-        r0, c0 = divmod(sq, C.MAX_SIDE)
+        r0, c0 = divmod(sq, MAX_SIDE)
         if not self._on_grid(r0, c0):
             return []
-        return sorted((r0 + dr) * C.MAX_SIDE + c0 + dc for dr, dc in deltas if self._on_grid(r0 + dr, c0 + dc))
+        return sorted((r0 + dr) * MAX_SIDE + c0 + dc for dr, dc in deltas if self._on_grid(r0 + dr, c0 + dc))
 
     def max_game_length(self) -> int:
         """Bound on decisions: setup, <= (cards + 3) collecting turns each followed by
@@ -279,13 +223,22 @@ class Game(_Game):
         return State(self, check_int("seed", seed, 0))
 
     def cards_of(self, elements) -> list[int]:
-        """Card ids of the given (sorted) element ids, in order (a cached list: copy it to change it)."""
+        """Card ids of the given (sorted) element ids, in order (rulebook "Set up the Grid": all
+        6 cards of each Element in play). The game keeps one list per set of Elements: copy it
+        to change it."""
         key = tuple(elements)
         cards = self._cards_by_elements.get(key)
         if cards is None:
             cards = self._cards_by_elements[key] = [e * C.CARDS_PER_ELEMENT + k for e in key
                                                     for k in range(C.CARDS_PER_ELEMENT)]
         return cards
+
+
+class ArtefactUse(NamedTuple):
+    """An entry of ``State.art_log``: ``seat`` used an Artefact with ``effect`` (a Mirror: the effect it copied)."""
+
+    seat: int
+    effect: int
 
 
 class State(_State):
@@ -326,24 +279,27 @@ class State(_State):
         streak: list[bool] per seat: had a turn without collecting since the last collection.
         fence_row / fence_seat: row the Fence forbids to seat ``fence_seat`` on its next turn (-1 none).
         axis: list[int] per seat, 2-player co-op axis: -1 unset, 0 horizontal, 1 vertical.
-        art_log: list of (seat, effect artefact id) in order of use.
+        art_log: list of :class:`ArtefactUse` (seat, effect) in order of use (the Mirror reads it).
         turns_taken: list[bool] per seat: has taken a turn (for "Redistribute").
         redistributed: whether leftover Artefacts were put on the grid.
         satchel_set: list[int] per seat, set counted complete by a Satchel, -1 if none.
         satchel_queue: seats still to choose their Satchel set.
 
-    Private ``_obs_*`` fields, ``_clog`` (journal of collections: ``(card, square,
-    seat)``), ``_alog`` (journal of drafts and Artefact uses) and ``_art_ver`` (bumped
-    when an Artefact changes hands or is seen otherwise) serve the incremental
-    observation encoder; after editing fields
-    directly, call :meth:`refresh`, which also drops the private caches
-    (:meth:`invalidate_caches`).
+    Private fields serve the incremental observation encoder (``fast.py``): ``_obs_seats``
+    (per seat, its last observation) and ``_obs_base`` (the observation's static part,
+    shared by clones), the journals ``_collection_log`` (:class:`~.fast.Collected`) and
+    ``_artefact_log`` (:class:`~.fast.ArtefactEvent`; ``_artefact_log_complete`` while it
+    holds every event of the game) and ``_artefact_version`` (bumped when an Artefact changes
+    hands or is seen otherwise). After editing fields directly, call :meth:`refresh`, which
+    also drops them (:meth:`invalidate_caches`).
     """
 
-    _post_move_uses: list[int] | None = None
-    """USE_ARTEFACT ids usable after the move, listed by the ``_after_move`` that
-    entered the POST_MOVE phase (a private cache; never mutated; dropped by
-    :meth:`invalidate_caches`)."""
+    _clone_rebuilt = ("_obs_seats",)
+    """Caches ``clone()`` leaves out: the encoder's per-seat views, rebuilt on demand."""
+    _clone_shared = ("elements", "deal", "groups", "leftover", "draft_order", "_obs_base")
+    """Fields whose lists ``clone()`` shares with the original: the rules only ever replace
+    them (``groups`` and ``leftover``: ``_redraw_hidden``, ``_redistribute``), never change
+    them in place; ``_obs_base`` is the encoder's, never changed once built."""
 
     def __init__(self, game: Game, seed: int | None):
         self.game = game
@@ -353,7 +309,7 @@ class State(_State):
         self.history: list[int] = []
         # Elements in play (rulebook "Set up the Grid"; random choice: AC-A3)
         if game.fixed_elements is None:
-            order = list(_ELEMENT_IDS)
+            order = list(range(len(C.ELEMENTS)))
             rng.shuffle(order)
             self.elements = sorted(order[:game.num_elements])
         else:
@@ -363,52 +319,58 @@ class State(_State):
         self.deal, self.first_player = self._deal_turn_order(cards, rng, n)
         first = self.first_player
         # Grid: all cards face up at random (rulebook "Set up the Grid")
-        self.board = board = [-1] * SQ
-        self.card_square = card_square = [-1] * C.NUM_CARDS
+        self.board = [-1] * SQ
+        self.card_square = [-1] * C.NUM_CARDS
         shuffled = cards.copy()
         rng.shuffle(shuffled)
         for sq, c in zip(game.card_squares, shuffled):
-            board[sq] = c
-            card_square[c] = sq
+            self.board[sq] = c
+            self.card_square[c] = sq
         self.art_square = [-1] * SQ
         self.owner = [-1] * C.NUM_CARDS
+        self.score_cache = [0] * n
+        self.turn_player = self.decider = first
+        self.token = game.centre
         self.collections: list[list[int]] = []
-        self.held: list[list[int]] = []
-        self.known = []  # (loops: cheaper than comprehensions for a few seats)
+        self.held: list[list[int]] = []  # Artefacts (rulebook "Drafting Artefacts")
+        self.known: list[list[bool]] = []
         for _ in range(n):
             self.collections.append([])
             self.held.append([])
             self.known.append([not game.hidden] * C.NUM_ARTEFACTS)
-        self.score_cache = [0] * n
-        self.turn_player = self.decider = first
-        self.token = game.centre
-        # Artefacts (rulebook "Drafting Artefacts")
         self.art_owner = [-1] * C.NUM_ARTEFACTS
         self.art_used = [False] * C.NUM_ARTEFACTS
         self.draft_order = game.draft_orders[first]  # last player first, anti-clockwise (shared: never mutated)
+        self.draft_pos = 0
         if game.uses_artefacts:
             pool = game.artefact_pool.copy()
             rng.shuffle(pool)
             g = game.group_size
-            self.groups: list[list[int]] = []
-            for i in range(0, n * g, g):
-                self.groups.append(sorted(pool[i:i + g]))
+            self.groups: list[list[int]] = [sorted(pool[i:i + g]) for i in range(0, n * g, g)]
             self.group_owner: list[int] = [-1] * n
             self.leftover: list[int] = sorted(pool[n * g:])
         else:
             self.groups, self.group_owner, self.leftover = [], [], []
-        self.streak = [False] * n
+        self.art_log: list[ArtefactUse] = []
+        # the turn (rulebook "Player's Turn")
+        self.start_card = -1
+        self.first_turn = True
+        self.pending = -1
+        self.trade_card = -1
+        self.collected = False
+        self.no_collect_turn = False
+        self.extra_turn = False
+        self.fence_row = self.fence_seat = -1
         self.axis = [-1] * n
-        self.art_log: list[tuple[int, int]] = []
+        # the end (rulebook "Ending the Game", "Scoring"; variant "Redistribute Artefacts")
+        self.streak = [False] * n
         self.turns_taken = [False] * n
+        self.redistributed = False
         self.satchel_set = [-1] * n
         self.satchel_queue: list[int] = []
-        # draft_pos, start_card, first_turn, pending, trade_card, collected,
-        # no_collect_turn, extra_turn, fence_row, fence_seat, redistributed
-        self.__dict__.update(_SCALAR_START)
         self._drop_observation_caches()
-        self._alog_whole = True  # the Artefact journal holds every event of the game so far
-        self._art_ver = 0
+        self._artefact_log_complete = True  # the Artefact journal holds every event of the game so far
+        self._artefact_version = 0
         # Placing the Group Token (3 players: the last player chooses a corner)
         if n == 3:
             self.phase = PLACE_TOKEN
@@ -424,7 +386,7 @@ class State(_State):
         pop = deck.pop
         deal, totals = [], []
         for _ in range(n):
-            a, b, c = _VALUE[pop()], _VALUE[pop()], _VALUE[pop()]
+            a, b, c = CARD_VALUE[pop()], CARD_VALUE[pop()], CARD_VALUE[pop()]
             deal.append([a, b, c])
             totals.append(a + b + c)
         best = max(totals)
@@ -438,7 +400,7 @@ class State(_State):
                 rng.shuffle(deck)
             best = -1
             for p in tied:
-                v = _VALUE[deck.pop()]
+                v = CARD_VALUE[deck.pop()]
                 deal[p].append(v)
                 t = totals[p] = totals[p] + v
                 if t > best:
@@ -452,69 +414,56 @@ class State(_State):
         for sq, c in enumerate(self.board):
             if c >= 0:
                 self.card_square[c] = sq
-        for p in range(self.num_players):
-            self._rescore(p)
+        self.score_cache = [self.rescored(p) for p in range(self.num_players)]
         self.held = [[a for a in range(C.NUM_ARTEFACTS) if self.art_owner[a] == p and not self.art_used[a]]
                      for p in range(self.num_players)]
         self.invalidate_caches()
 
     def invalidate_caches(self) -> None:
-        """Drop the private caches (the legal-action memo, the usable after-move
-        Artefacts, the encoder's caches); :meth:`refresh` calls it."""
+        """Drop the private caches (the legal-action memo, the encoder's caches);
+        :meth:`refresh` calls it."""
         super().invalidate_caches()
-        self._post_move_uses = None
         self._drop_observation_caches()
 
     def _drop_observation_caches(self) -> None:
         """Forget the encoder's incremental caches (the next observation is built
         from scratch)."""
-        self._obs_seats = None  # per seat: the last observation (observation._SeatView)
-        self._obs_base = None  # (static pieces and grid cards, journal length), shared by clones
-        self._clog = []  # journal of collections since the base: (card, square, seat)
-        self._alog = []  # journal of Artefact events: (ART_DRAFTED, seat, group, NOT_LOGGED)
-        #                  or (ART_USED, seat, artefact, effect logged in art_log or NOT_LOGGED)
-        self._alog_whole = False  # True while _alog holds every event since the start of the game
+        self._obs_seats = None
+        self._obs_base = None
+        self._collection_log: list[Collected] = []
+        self._artefact_log: list[ArtefactEvent] = []
+        self._artefact_log_complete = False
 
     def __getstate__(self) -> dict:
         """Pickle and deepcopy without the encoder's caches (rebuilt on demand)."""
         d = self.__dict__.copy()
         d["_obs_seats"] = d["_obs_base"] = None
-        d["_clog"] = []
-        d["_alog"] = []
-        d["_alog_whole"] = False
+        d["_collection_log"] = []
+        d["_artefact_log"] = []
+        d["_artefact_log_complete"] = False
         return d
 
     # ---- clone: plain fields copied, static data shared ----------------------
+    _LIST_FIELDS = ("history", "board", "card_square", "art_square", "owner", "score_cache", "group_owner",
+                    "art_owner", "art_used", "streak", "axis", "art_log", "turns_taken", "satchel_set",
+                    "satchel_queue", "_collection_log", "_artefact_log")
+    """Fields holding a list of immutable items, copied by ``clone()``."""
+    _NESTED_FIELDS = ("collections", "held", "known")
+    """Fields holding a list of lists (one per seat), copied two levels deep by ``clone()``."""
+
     def clone(self) -> "State":
-        """An independent copy. Lists the rules change in place are copied; those
-        they only ever replace (``deal``, ``groups``, ``draft_order``, ``leftover``)
-        are shared, as is ``known`` when every Artefact is known (it only ever
-        holds True then)."""
+        """An independent copy: every field, the lists copied (:attr:`_LIST_FIELDS`,
+        :attr:`_NESTED_FIELDS`) except those the rules only ever replace, which are shared
+        (:attr:`_clone_shared`); the encoder's per-seat views are rebuilt on demand
+        (:attr:`_clone_rebuilt`); the generator's state is copied lazily."""
         s = State.__new__(State)
         d = s.__dict__
         d.update(self.__dict__)
-        d["history"] = self.history.copy()
-        d["board"] = self.board.copy()
-        d["card_square"] = self.card_square.copy()
-        d["art_square"] = self.art_square.copy()
-        d["owner"] = self.owner.copy()
-        d["score_cache"] = self.score_cache.copy()
-        d["group_owner"] = self.group_owner.copy()
-        d["art_owner"] = self.art_owner.copy()
-        d["art_used"] = self.art_used.copy()
-        d["streak"] = self.streak.copy()
-        d["axis"] = self.axis.copy()
-        d["art_log"] = self.art_log.copy()
-        d["turns_taken"] = self.turns_taken.copy()
-        d["satchel_set"] = self.satchel_set.copy()
-        d["satchel_queue"] = self.satchel_queue.copy()
-        d["collections"] = [x.copy() for x in self.collections]
-        d["held"] = [x.copy() for x in self.held]
-        if self.game.hidden:
-            d["known"] = [x.copy() for x in self.known]
-        d["_obs_seats"] = None  # the encoder's per-seat caches are rebuilt on demand (the base is shared)
-        d["_clog"] = self._clog.copy()
-        d["_alog"] = self._alog.copy()
+        for k in self._LIST_FIELDS:
+            d[k] = d[k].copy()
+        for k in self._NESTED_FIELDS:
+            d[k] = [x.copy() for x in d[k]]
+        d["_obs_seats"] = None
         self._share_rng_state(s)
         return s
 
@@ -526,34 +475,34 @@ class State(_State):
         return self.phase == OVER
 
     def score(self, p: int) -> int:
-        """Seat ``p``'s score (rulebook "Scoring"; Satchel: AC-A6)."""
+        """Seat ``p``'s score (rulebook "Scoring"; Satchel: AC-A6), kept up to date as cards
+        are collected (``score_cache``; the plain rule: :meth:`rescored`)."""
         return self.score_cache[p]
 
-    def _rescore(self, p: int) -> None:
-        """Rulebook "Scoring": card values; complete sets doubled; a Satchel set too."""
-        cards = C.CARDS
+    def rescored(self, p: int) -> int:
+        """Rulebook "Scoring", from seat ``p``'s collection: the value of each Aethermon, and
+        the value of a complete set's cards again (a set the Satchel completes too, AC-A6)."""
         total = 0
         sets = set()
         for c in self.collections[p]:
-            card = cards[c]
-            total += card.value
-            if card.set_id >= 0:
-                sets.add(card.set_id)
+            total += CARD_VALUE[c]
+            if CARD_SET[c] >= 0:
+                sets.add(CARD_SET[c])
         owner = self.owner
         for s in sets:
-            members = C.SET_CARDS[s]
+            members = SET_CARDS[s]
             if s == self.satchel_set[p] or all(owner[m] == p for m in members):
-                total += sum(cards[m].value for m in members if owner[m] == p)
-        self.score_cache[p] = total
+                total += sum(CARD_VALUE[m] for m in members if owner[m] == p)
+        return total
 
     def scores(self) -> np.ndarray:
         """Each seat's own score (float64, shape (players,))."""
-        return np.array(self.score_cache, _F64)
+        return np.array(self.score_cache, dtype=np.float64)
 
     def team_scores(self) -> np.ndarray:
         """Score that decides the game for each seat: own score, partner's added in
         "2 vs 2", everyone's added in co-operative mode (float64, shape (players,))."""
-        return np.array(self._team_score_list(), _F64)
+        return np.array(self._team_score_list(), dtype=np.float64)
 
     def _team_score_list(self) -> list[int]:
         s = self.score_cache
@@ -566,16 +515,13 @@ class State(_State):
     def winners(self) -> list[int]:
         """Competitive winners (rulebook "Scoring": a tie goes to the player who
         acted LAST in the turn order; in 2 vs 2, to that player's team: AC-A9)."""
-        ts = self.score_cache
-        teams = self.game.teams
-        if teams or self.game.cooperative:  # (else _team_score_list gives the own scores)
-            ts = self._team_score_list()
+        ts = self._team_score_list()
         best = max(ts)
         n = len(ts)
         last = (self.first_player - 1) % n  # the seat last in turn order, then backwards
         while ts[last] != best:
             last = (last - 1) % n
-        if teams:
+        if self.game.teams:
             return sorted((last, (last + 2) % 4))
         return [last]
 
@@ -594,11 +540,10 @@ class State(_State):
             if g.reward_scheme == "win":
                 ok = total >= C.COOP_TARGETS[n][g.config.target]
                 return np.full(n, 1.0 if ok else -1.0)
-            return np.full(n, total / (len(self.elements) * 26.0))
+            return np.full(n, total / float(len(self.elements) * C.ELEMENT_MAX_POINTS))  # AC-A11
         if g.reward_scheme == "score":
             return self.team_scores()
-        # win_loss_returns(self.winners(), n), from the game's table: winners share +1, losers -1
-        return g.win_returns[self.winners()[0]].copy()
+        return win_loss_returns(self.winners(), n)
 
     def final_info(self) -> dict:
         """Extra end-of-game information for ``infos``."""
@@ -611,24 +556,15 @@ class State(_State):
         return info
 
     # ---- legal actions ---------------------------------------------------------
-    def _legal_actions(self) -> list[int]:
-        """Sorted legal ids; may be a static table of the game (never mutate it)."""
+    _legal_actions = fast.legal_actions  # the fast path; the rule: ``_legal_by_rule``
+
+    def _legal_by_rule(self) -> list[int]:
+        """Sorted legal ids (a new list)."""
         ph = self.phase
-        if ph == TURN:
-            p = self.turn_player
-            if self.axis[p] < 0 and self.fence_seat != p:  # no axis or Fence binds p: as _rook_moves
-                moves = self.game.rook[self.token]  # MOVE ids are the squares (MOVE0 == 0)
-            else:
-                moves = self._rook_moves()
-            if _NEVER_PRE_MOVE.issuperset(self.held[p]):
-                return moves  # a static table: legal_actions() returns a copy
-            uses = self._use_actions(C.PRE_MOVE)
-            return moves + uses if uses else moves
-        if ph == POST_MOVE:
-            uses = self._post_move_uses  # (kept by _after_move, which entered this phase)
-            if uses is None:
-                uses = self._use_actions(C.POST_MOVE)
-            return uses + [END_TURN]
+        if ph == TURN:  # rulebook "Player's Turn": move; Artefacts used before the move (AC-A6)
+            return self._rook_moves() + self._use_actions(C.PRE_MOVE)  # (MOVE ids are the squares)
+        if ph == POST_MOVE:  # Artefacts used after the move, or end the turn
+            return self._use_actions(C.POST_MOVE) + [END_TURN]
         if ph == PENDING:
             return self._pending_options()
         if ph == DRAFT:
@@ -639,25 +575,7 @@ class State(_State):
             return [SATCHEL0 + s for s in self._satchel_sets(self.decider)]
         return []
 
-    def _is_legal(self, action: int) -> bool:
-        """Agrees with ``_legal_actions`` without building it for the frequent actions."""
-        ph = self.phase
-        if ph == TURN:
-            if action < PLACE0:  # the common case: a rook move
-                return action in self._rook_moves()
-            if USE0 <= action < TARGET0:
-                return self._artefact_usable(action - USE0, C.PRE_MOVE)
-            return False
-        if ph == POST_MOVE:
-            if action == END_TURN:
-                return True
-            if USE0 <= action < TARGET0:
-                return self._artefact_usable(action - USE0, C.POST_MOVE)
-            return False
-        if ph == DRAFT:
-            return DRAFT0 <= action < USE0 and action - DRAFT0 < len(self.group_owner) \
-                and self.group_owner[action - DRAFT0] < 0
-        return action in self._legal_actions()
+    _is_legal = fast.is_legal  # the fast path; the rule: ``action in self._legal_by_rule()``
 
     def _rook_moves(self) -> list[int]:
         """Rulebook "Player's Turn": a rook's move of any length within the grid,
@@ -667,7 +585,7 @@ class State(_State):
         p = self.turn_player
         t = self.token
         axis = self.axis[p]
-        if self.fence_seat == p and self.fence_row == t // C.MAX_SIDE:
+        if self.fence_seat == p and self.fence_row == t // MAX_SIDE:
             axis = 1  # the Fence forbids moving along this row
         if axis < 0:
             return g.rook[t]
@@ -679,9 +597,9 @@ class State(_State):
         if self.no_collect_turn or (self.first_turn and card == self.start_card):
             return False  # Stopwatch extra turn; "Placing the Group Token" note
         if self.game.cooperative:
-            s = C.CARDS[card].set_id
+            s = CARD_SET[card]
             if s >= 0:
-                for m in C.SET_CARDS[s]:
+                for m in SET_CARDS[s]:
                     o = self.owner[m]
                     if o >= 0 and o != p:
                         return False
@@ -691,89 +609,81 @@ class State(_State):
         """Effect of the Artefact most recently used by an opponent of ``p`` (-1 if
         none); in 2 vs 2 a partner is not an opponent."""
         partner = (p + 2) % 4 if self.game.teams else p
-        for seat, effect in reversed(self.art_log):
-            if seat != p and seat != partner:
-                return effect
+        for use in reversed(self.art_log):
+            if use.seat != p and use.seat != partner:
+                return use.effect
         return -1
 
-    def _use_actions(self, timing: str) -> list[int]:
-        """USE_ARTEFACT action ids of the turn player's Artefacts usable now (``timing``:
+    def _use_actions_by_rule(self, timing: str) -> list[int]:
+        """USE_ARTEFACT ids of the turn player's Artefacts usable now (``timing``:
         ``C.PRE_MOVE`` or ``C.POST_MOVE``); a new list."""
-        p = self.turn_player
-        out = []
-        for a in self.held[p]:  # as _artefact_usable, inlined (it is on the path of every turn)
-            effect = a
-            if a == MIRROR:
-                effect = self.last_opponent_effect(p)
-                if effect < 0 or effect == MIRROR:
-                    continue
-            if _TIMING[effect] == timing and self._effect_applicable(effect):
-                out.append(USE0 + a)
-        return out
+        return [USE0 + a for a in self.held[self.turn_player] if self._usable(a, timing)]
+
+    _use_actions = fast.use_actions  # the fast path; the rule: ``_use_actions_by_rule``
 
     def _artefact_usable(self, a: int, timing: str) -> bool:
-        """Whether the turn player holds Artefact ``a`` and may use it now (a Mirror:
-        the effect it would copy)."""
-        p = self.turn_player
-        if a not in self.held[p]:
-            return False
+        """Whether the turn player holds Artefact ``a`` and may use it now."""
+        return a in self.held[self.turn_player] and self._usable(a, timing)
+
+    def _usable(self, a: int, timing: str) -> bool:
+        """Rulebook "Using Artefacts": at the time its text states (``timing``), when it has an
+        effect now (AC-A6); a Mirror: the effect it would copy, never another Mirror's."""
+        effect = a
         if a == MIRROR:
-            effect = self.last_opponent_effect(p)
+            effect = self.last_opponent_effect(self.turn_player)
             if effect < 0 or effect == MIRROR:
                 return False
-        else:
-            effect = a
-        return _TIMING[effect] == timing and self._effect_applicable(effect)
+        return ARTEFACT_TIMING[effect] == timing and self._effect_applicable(effect)
 
     def _effect_applicable(self, e: int) -> bool:
-        if e in self.game.always_applicable:
-            return True
+        """Whether effect ``e`` can do something now (AC-A6): a target to collect, a square to
+        move to, a card to swap, an empty square; the other effects always can."""
         g = self.game
         t = self.token
-        if e == BEETLE or e == NET:  # as bool(self._beetle_targets() / _net_targets()), stopping at the first
-            p = self.turn_player
-            board = self.board
-            if e == NET:
-                started = {_SET_ID[c] for c in self.collections[p]}
-                started.discard(-1)
-                if not started:
-                    return False
-            for sq in g.adjacent[t]:
-                c = board[sq]
-                if c >= 0 and (e == BEETLE or _SET_ID[c] in started) and self.can_collect(p, c):
-                    return True
-            return False
+        if e == BEETLE:
+            return bool(self._beetle_targets())
+        if e == NET:
+            return bool(self._net_targets())
         if e == COMPASS:
             return bool(g.diagonal[t])
-        if e == HOOK:
+        if e == GRAPPLING_HOOK:
             return bool(g.knight[t])
-        if e == TRADE:  # a card collected, and one on the grid
+        if e == TRADE_TOKEN:  # a card collected, and one on the grid
             return bool(self.collections[self.turn_player]) and self.board.count(-1) < SQ
         if e == MAGNET:  # an empty square other than the token's
-            occupied = SQ - self.board.count(-1)
-            if g.redistribute:  # (Artefacts lie on the grid only in this variant)
-                occupied += SQ - self.art_square.count(-1)
-            token_empty = self.board[t] < 0 and self.art_square[t] < 0
-            return len(g.grid_squares) - occupied - token_empty > 0
+            return self._empty_square_count() > 0
         return True  # gloves, lantern, stopwatch, fence
 
+    def _empty_square_count(self) -> int:
+        """Squares of the grid with neither a card nor an Artefact, the token's excepted
+        (``len(self._empty_squares())``)."""
+        occupied = SQ - self.board.count(-1) + SQ - self.art_square.count(-1)
+        token_empty = self.board[self.token] < 0 and self.art_square[self.token] < 0
+        return len(self.game.grid_squares) - occupied - token_empty
+
     def _beetle_targets(self) -> list[int]:
+        """Wind-up Beetle: the Aethermon orthogonally adjacent to the Group Token that the turn
+        player may collect (squares)."""
         p = self.turn_player
         board = self.board
         return [s for s in self.game.adjacent[self.token] if board[s] >= 0 and self.can_collect(p, board[s])]
 
     def _empty_squares(self) -> list[int]:
+        """Squares of the grid with neither a card nor an Artefact, the token's excepted."""
         board, arts, t = self.board, self.art_square, self.token
         return [s for s in self.game.grid_squares if board[s] < 0 and arts[s] < 0 and s != t]
 
     def _net_targets(self) -> list[int]:
+        """Net: the Aethermon adjacent to the Group Token, of a set the turn player has
+        started, that it may collect (squares)."""
         p = self.turn_player
         board = self.board
-        started = {C.CARDS[c].set_id for c in self.collections[p]} - {-1}
+        started = {CARD_SET[c] for c in self.collections[p]} - {-1}
         return [s for s in self.game.adjacent[self.token]
-                if board[s] >= 0 and C.CARDS[board[s]].set_id in started and self.can_collect(p, board[s])]
+                if board[s] >= 0 and CARD_SET[board[s]] in started and self.can_collect(p, board[s])]
 
     def _pending_options(self) -> list[int]:
+        """The targets of the Artefact just used (AC-A6)."""
         g = self.game
         e = self.pending
         t = self.token
@@ -783,15 +693,15 @@ class State(_State):
             return [TARGET0 + s for s in self._net_targets()]
         if e == COMPASS:
             return [MOVE0 + s for s in g.diagonal[t]]
-        if e == HOOK:
+        if e == GRAPPLING_HOOK:
             return [MOVE0 + s for s in g.knight[t]]
         if e == LANTERN:  # the Fence also forbids a step along the fenced row
-            if self.fence_seat == self.turn_player and self.fence_row == t // C.MAX_SIDE:
-                return [MOVE0 + s for s in g.adjacent[t] if s // C.MAX_SIDE != self.fence_row]
+            if self.fence_seat == self.turn_player and self.fence_row == t // MAX_SIDE:
+                return [MOVE0 + s for s in g.adjacent[t] if s // MAX_SIDE != self.fence_row]
             return [MOVE0 + s for s in g.adjacent[t]]
         if e == MAGNET:
             return [MOVE0 + s for s in self._empty_squares()]
-        if e == TRADE:
+        if e == TRADE_TOKEN:
             return sorted(GIVE0 + c for c in self.collections[self.turn_player])
         if e == TRADE_TAKE:
             return [TARGET0 + s for s in g.grid_squares if self.board[s] >= 0]
@@ -802,31 +712,23 @@ class State(_State):
         out = set()
         for c in self.collections[p]:
             card = C.CARDS[c]
-            if card.set_size == 2 and any(self.owner[m] != p for m in C.SET_CARDS[card.set_id]):
+            if card.set_size == 2 and any(self.owner[m] != p for m in SET_CARDS[card.set_id]):
                 out.add(card.set_id)
         return sorted(out)
 
     # ---- apply -------------------------------------------------------------------
-    def _apply_action(self, action: int) -> None:
+    _apply_action = fast.apply_action  # the fast path; the rule: ``_apply_by_rule``
+
+    def _apply_by_rule(self, action: int) -> None:
+        """The effect of a legal action, by phase."""
         ph = self.phase
-        if ph == TURN and action < PLACE0:  # the common case: a rook move (as _arrive)
+        block, i = DECODED[action]
+        if ph == TURN and block == "MOVE":  # rulebook "Player's Turn": a rook move
             if self.game.axis_rule:
-                self._bind_axis(action)
-            self.token = action
-            p = self.turn_player
-            card = self.board[action]
-            if card >= 0 and self.can_collect(p, card):
-                self._collect(p, action)
-            if self.art_square[action] >= 0:
-                self._pick_up(p, action)
-            held = self.held[p]
-            if held and not _NEVER_POST_MOVE.issuperset(held):
-                self._after_move()
-            else:
-                self._end_turn()
-            return
-        block, i = _BLOCK_INDEX[action]
-        if ph == PLACE_TOKEN:
+                self._bind_axis(i)
+            self._arrive(i, collect=True)
+            self._after_move()
+        elif ph == PLACE_TOKEN:
             self.token = self.game.corners[i]
             self.start_card = self.board[self.token]
             self._begin_draft()
@@ -840,7 +742,7 @@ class State(_State):
             self._resolve_pending(i)
         elif ph == SATCHEL:
             self.satchel_set[self.decider] = i
-            self._rescore(self.decider)
+            self.score_cache[self.decider] = self.rescored(self.decider)
             self._next_satchel()
 
     def _bind_axis(self, dest: int) -> None:
@@ -848,7 +750,7 @@ class State(_State):
         axis; the second player may only move along the other axis."""
         p = self.turn_player
         if self.axis[p] < 0:
-            a = 0 if dest // C.MAX_SIDE == self.token // C.MAX_SIDE else 1
+            a = 0 if dest // MAX_SIDE == self.token // MAX_SIDE else 1
             self.axis[p] = a
             self.axis[1 - p] = 1 - a
 
@@ -864,13 +766,10 @@ class State(_State):
         """Rulebook "Drafting Artefacts": last player first, anti-clockwise; the first
         player is left with the remaining group. Hidden variant: a drafter sees the
         groups still on offer when it is their turn to draft."""
-        remaining = []
-        for g, o in enumerate(self.group_owner):
-            if o < 0:
-                remaining.append(g)
+        remaining = [g for g, o in enumerate(self.group_owner) if o < 0]
         p = self.draft_order[self.draft_pos]
         if self.game.hidden:  # p sees them (otherwise every Artefact is known)
-            self._art_ver += 1
+            self._artefact_version += 1
             for g in remaining:
                 for a in self.groups[g]:
                     self.known[p][a] = True
@@ -881,7 +780,7 @@ class State(_State):
         self.decider = p
 
     def _draft(self, p: int, g: int) -> None:
-        self._alog.append((ART_DRAFTED, p, g, NOT_LOGGED))
+        self._artefact_log.append(ArtefactEvent(fast.DRAFTED, p, g, fast.NOT_LOGGED))
         self.group_owner[g] = p
         for a in self.groups[g]:
             self.art_owner[a] = p
@@ -915,57 +814,56 @@ class State(_State):
     def _pick_up(self, p: int, sq: int) -> None:
         """Seat ``p`` takes the Artefact lying on ``sq`` (AC-A7)."""
         a = self.art_square[sq]
-        self._art_ver += 1
+        self._artefact_version += 1
         self.art_square[sq] = -1
         self.art_owner[a] = p
         self.known[p][a] = True
         self.held[p] = sorted(self.held[p] + [a])
 
     def _collect(self, p: int, sq: int) -> None:
+        """Seat ``p`` collects the Aethermon on ``sq``; its score grows by the card's value,
+        and by the set's value once the set is complete (rulebook "Scoring")."""
         card = self.board[sq]
         self.board[sq] = -1
         self.card_square[card] = -1
         self.owner[card] = p
         self.collections[p].append(card)
-        self._clog.append((card, sq, p))
+        self._collection_log.append(Collected(card, sq, p))
         self.collected = True
-        # rulebook "Scoring": the value, and the set's value again once it is complete
-        score = _VALUE[card]
-        others = _SET_OTHERS[card]
+        score = CARD_VALUE[card]
+        others = SET_OTHERS[card]
         if others:
-            owner = self.owner
             for m in others:
-                if owner[m] != p:
+                if self.owner[m] != p:
                     break
-            else:  # the set is complete
-                score += _SET_VALUE[_SET_ID[card]]
+            else:  # p holds every other card of its set: the set is complete
+                score += SET_VALUE[CARD_SET[card]]
         self.score_cache[p] += score
 
     def _after_move(self) -> None:
-        if self.held[self.turn_player]:
-            uses = self._post_move_uses = self._use_actions(C.POST_MOVE)
-            if uses:
-                self.phase = POST_MOVE
-                self.decider = self.turn_player
-                return
-        self._end_turn()
+        """After the move: the turn player may use an after-move Artefact (AC-A6), or the turn ends."""
+        if self._use_actions(C.POST_MOVE):
+            self.phase = POST_MOVE
+            self.decider = self.turn_player
+        else:
+            self._end_turn()
 
     def _use_artefact(self, a: int) -> None:
         """Rulebook "Using Artefacts": each once, at the time its text states (AC-A6)."""
         p = self.turn_player
         effect = self.last_opponent_effect(p) if a == MIRROR else a
-        self._alog.append((ART_USED, p, a, effect))
+        self._artefact_log.append(ArtefactEvent(fast.USED, p, a, effect))
         self.art_used[a] = True
         self.held[p].remove(a)
         for k in self.known:  # a used Artefact has been shown
             k[a] = True
-        self.art_log.append((p, effect))
+        self.art_log.append(ArtefactUse(p, effect))
         if effect == GLOVES:
             self._end_turn()
         elif effect == STOPWATCH:
             self.extra_turn = True
         elif effect == FENCE:
-            self.fence_row = self.token // C.MAX_SIDE
+            self.fence_row = self.token // MAX_SIDE
             self.fence_seat = (p + 1) % self.num_players
             self._after_move()
         else:
@@ -977,22 +875,19 @@ class State(_State):
         p = self.turn_player
         self.pending = -1
         self.phase = TURN
-        if e == BEETLE:  # replaces the move
+        if e == BEETLE or e == NET:  # the Beetle replaces the move; the Net follows it
             self._collect(p, i)
             self._after_move()
-        elif e == NET:
-            self._collect(p, i)
-            self._after_move()
-        elif e in (COMPASS, HOOK):  # replace the move
+        elif e == COMPASS or e == GRAPPLING_HOOK:  # replace the move
             self._arrive(i, collect=True)
             self._after_move()
-        elif e in (LANTERN, MAGNET):  # precede the move, collect nothing
+        elif e == LANTERN or e == MAGNET:  # precede the move, collect nothing
             self._arrive(i, collect=False)
-        elif e == TRADE:
+        elif e == TRADE_TOKEN:
             self.trade_card = i
             self.pending = TRADE_TAKE
             self.phase = PENDING
-        elif e == TRADE_TAKE:
+        elif e == TRADE_TAKE:  # swap: never counts as collecting (AC-A6)
             give = self.trade_card
             take = self.board[i]
             self.collections[p].remove(give)
@@ -1003,21 +898,22 @@ class State(_State):
             self.owner[take] = p
             self.collections[p].append(take)
             self.trade_card = -1
-            self._rescore(p)
+            self.score_cache[p] = self.rescored(p)
             self._drop_observation_caches()
 
     def _end_turn(self) -> None:
-        """Rulebook "Ending the Game" and "Player's Turn": next player clockwise."""
+        """Rulebook "Player's Turn": the next player clockwise; "Ending the Game"."""
         g = self.game
         n = g.num_players
         p = self.turn_player
+        # "Ending the Game" (competitive, AC-A8): streak[q] is whether seat q has had a turn
+        # without collecting since the last collection (a skipped turn, Boxing Gloves, and a
+        # Stopwatch extra turn count); the game ends once every seat has
         if self.collected:
-            if True in self.streak:
-                self.streak = [False] * n
-            over = False  # competitive: nobody's streak stands; co-operative: a collecting turn
+            self.streak = [False] * n
         else:
             self.streak[p] = True
-            over = g.cooperative or False not in self.streak
+        over = (not self.collected) if g.cooperative else all(self.streak)
         self.turns_taken[p] = True
         if g.redistribute and not self.redistributed and all(self.turns_taken):
             self._redistribute()
@@ -1041,7 +937,7 @@ class State(_State):
         """Variant "Redistribute Artefacts" (AC-A7): once every player has taken a
         turn, the leftover Artefacts fill empty squares, both in random order."""
         self.redistributed = True
-        self._art_ver += 1
+        self._artefact_version += 1
         empty = self._empty_squares()
         order = self.rng.permutation(len(empty)).tolist() if empty else []
         arts = self.rng.permutation(self.leftover).tolist() if self.leftover else []
@@ -1051,22 +947,23 @@ class State(_State):
         self.leftover = sorted(arts[k:])
 
     def _game_end(self) -> None:
+        """Rulebook "Scoring": a Satchel's owner chooses the set it completes (AC-A6), in turn order."""
         n = self.num_players
-        if self.art_owner[SATCHEL_A] >= 0 and not self.art_used[SATCHEL_A]:  # someone holds the Satchel
+        if self.art_owner[SATCHEL_ARTEFACT] >= 0 and not self.art_used[SATCHEL_ARTEFACT]:  # someone holds the Satchel
             seats = [(self.first_player + i) % n for i in range(n)]
             self.satchel_queue = [p for p in seats if self._has_satchel_choice(p)]
         self._next_satchel()
 
     def _has_satchel_choice(self, p: int) -> bool:
-        return SATCHEL_A in self.held[p] and bool(self._satchel_sets(p))
+        return SATCHEL_ARTEFACT in self.held[p] and bool(self._satchel_sets(p))
 
     def _next_satchel(self) -> None:
         if self.phase == SATCHEL:
-            self._alog.append((ART_USED, self.decider, SATCHEL_A, NOT_LOGGED))
-            self.art_used[SATCHEL_A] = True
-            self.held[self.decider].remove(SATCHEL_A)
+            self._artefact_log.append(ArtefactEvent(fast.USED, self.decider, SATCHEL_ARTEFACT, fast.NOT_LOGGED))
+            self.art_used[SATCHEL_ARTEFACT] = True
+            self.held[self.decider].remove(SATCHEL_ARTEFACT)
             for k in self.known:
-                k[SATCHEL_A] = True
+                k[SATCHEL_ARTEFACT] = True
         if self.satchel_queue:
             self.phase = SATCHEL
             self.decider = self.satchel_queue.pop(0)
@@ -1079,11 +976,10 @@ class State(_State):
         not know among the places they lie (groups, hands, leftovers, grid). In the
         SATCHEL phase everyone sees who is choosing a Satchel set, so the Satchel
         stays where it is."""
-        self._post_move_uses = None
         placed = {a for grp in self.groups for a in grp} | set(self.leftover) | {a for a in self.art_square if a >= 0}
         satchel_public = self.phase == SATCHEL
         unknown = [a for a in range(C.NUM_ARTEFACTS) if not self.known[player][a] and a in placed
-                   and not (satchel_public and a == SATCHEL_A)]
+                   and not (satchel_public and a == SATCHEL_ARTEFACT)]
         if len(unknown) < 2:
             return
         perm = [unknown[j] for j in rng.permutation(len(unknown)).tolist()]
@@ -1130,7 +1026,7 @@ class State(_State):
         for r in range(g.side):
             row = []
             for c in range(g.side):
-                sq = r * C.MAX_SIDE + c
+                sq = r * MAX_SIDE + c
                 card = self.board[sq]
                 if card >= 0:
                     k = C.CARDS[card]

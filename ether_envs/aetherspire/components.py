@@ -11,6 +11,7 @@ checked at the bottom of this module (and by ``tests/aetherspire/test_components
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 # ---- Elements (rulebook "Overview": earth, air, fire, water) ---------------------
 ELEMENTS: tuple[str, ...] = ("earth", "air", "fire", "water")
@@ -171,6 +172,70 @@ NUM_TILES = len(TILES)  # 38
 TILES_BY_SIZE: tuple[tuple[int, ...], ...] = tuple(
     tuple(t.tile_id for t in TILES if t.size == s) for s in range(3))
 
+# ---- The fortress slots (rules module docstring: "The fortress (3-D)") -------------
+# Every tile id owns MAX_ROOMS room slots (``tile*3 + r``) and MAX_SPACES space slots
+# (``tile*8 + k``), whichever side is up, so the fortress has a fixed size. These
+# tables index the tile data above by slot; they follow any change of ``TILES``.
+NUM_ROOM_SLOTS = NUM_TILES * MAX_ROOMS  # 114
+NUM_SPACE_SLOTS = NUM_TILES * MAX_SPACES  # 304
+
+
+class RoomSlot(NamedTuple):
+    """One room of a tile side, by slot: ``slot`` (``tile*3 + r``), ``size``, ``elements``
+    (element bitmask, ``MULTI`` for a multi room) and its ``spaces`` (space slots, ascending)."""
+
+    slot: int
+    size: int
+    elements: int
+    spaces: tuple[int, ...]
+
+
+def _slot_tables():
+    needs = [[None] * NUM_SPACE_SLOTS, [None] * NUM_SPACE_SLOTS]
+    room_of = [[-1] * NUM_SPACE_SLOTS, [-1] * NUM_SPACE_SLOTS]
+    rooms = [[None] * NUM_ROOM_SLOTS, [None] * NUM_ROOM_SLOTS]
+    tile_rooms = [[()] * NUM_TILES, [()] * NUM_TILES]
+    for t in TILES:
+        for side in (0, 1):
+            k = 0
+            for r, room in enumerate(t.sides[side].rooms):
+                slot = t.tile_id * MAX_ROOMS + r
+                spaces = []
+                for need in room.needs:
+                    s = t.tile_id * MAX_SPACES + k
+                    needs[side][s] = need
+                    room_of[side][s] = slot
+                    spaces.append(s)
+                    k += 1
+                rooms[side][slot] = RoomSlot(slot, room.size, room.elements, tuple(spaces))
+            tile_rooms[side][t.tile_id] = tuple(rooms[side][t.tile_id * MAX_ROOMS + r]
+                                                for r in range(len(t.sides[side].rooms)))
+    return needs, room_of, rooms, tile_rooms
+
+
+NEEDS, ROOM_OF, ROOMS, TILE_ROOMS = _slot_tables()
+"""Per side (0 standard, 1 multi): ``NEEDS[side][space]`` the die requirements of a space
+slot (``Room.needs``; None where that side has no such space), ``ROOM_OF[side][space]``
+its room slot (-1: none), ``ROOMS[side][slot]`` the :class:`RoomSlot` (None: none),
+``TILE_ROOMS[side][tile]`` the tile's rooms."""
+SPACE_ELEMENTS: list[list[int]] = [[0 if room_of < 0 else ROOMS[side][room_of].elements for room_of in ROOM_OF[side]]
+                                   for side in (0, 1)]
+"""``SPACE_ELEMENTS[side][space]``: the element mask of the space's room (0: no such space)."""
+TILE_SPACES: list[list[tuple[int, ...]]] = [
+    [tuple(s for room in TILE_ROOMS[side][t.tile_id] for s in room.spaces) for t in TILES] for side in (0, 1)]
+"""``TILE_SPACES[side][tile]``: the tile's space slots, ascending."""
+TILE_FOOTPRINTS: list[list[tuple[int, ...]]] = [
+    [tuple(room.slot for room in TILE_ROOMS[side][t.tile_id] if room.size == SMALL) for t in TILES]
+    for side in (0, 1)]
+"""``TILE_FOOTPRINTS[side][tile]``: the room slots of its small rooms, the small room
+"footprints" a spire topper may go in (rulebook "Complete a spire"; a special tile's
+footprint is its room without spaces, ASP-A3)."""
+TILE_SIZE: tuple[int, ...] = tuple(t.size for t in TILES)
+TILE_ELEMENTS: tuple[tuple[int, int], ...] = tuple((t.sides[0].elements, t.sides[1].elements) for t in TILES)
+"""``TILE_ELEMENTS[tile][side]``: the element mask of that side."""
+TILE_EFFECT: tuple[str, ...] = tuple(t.sides[0].effect for t in TILES)
+"""``TILE_EFFECT[tile]``: its placement effect key (standard side only, ASP-A3), or ""."""
+
 # ---- Characters (rulebook: 15 = 5 starter, 5 advanced, 5 solo; 3 actions each) -----
 # ASP-A5: each character has one trigger, one passive and one spell upgrade, drawn
 # from the ability kinds below (research notes §5.3 archetypes, made concrete).
@@ -182,6 +247,10 @@ TRIGGERS: dict[str, str] = {
     "swap": "discard 1 die: exchange 1 floor tile in the reserve (as in the supply step)",
     "gust": "spend 1 shard: reroll 1 unused die (even after the reroll-any action)",
 }
+TRIGGER_DICE: dict[str, int] = {"pillar": 1, "demolish": 0, "mend": 2, "swap": 1, "gust": 0}
+"""Unused dice each trigger discards as its cost (``TRIGGERS``)."""
+TRIGGER_SHARDS: dict[str, int] = {"pillar": 0, "demolish": 0, "mend": 0, "swap": 0, "gust": 1}
+"""Shards each trigger spends as its cost (``TRIGGERS``)."""
 PASSIVES: dict[str, str] = {
     "die_on_floor": "when you build a floor of your element, roll 1 additional die",
     "shard_on_floor": "when you build a floor of your element, draw 1 invader from the bag onto the wheel as a shard",
@@ -231,6 +300,52 @@ CHARACTERS: tuple[Character, ...] = tuple(Character(i, *row) for i, row in enume
 )))
 CHARACTER_BY_NAME = {c.name: c for c in CHARACTERS}
 NUM_CHARACTERS = len(CHARACTERS)  # 15
+
+# ---- Spells (rulebook "Cast a spell") -------------------------------------------
+# "To cast a spell, spend (discard) the required shards from the elemental wheel (they
+# immediately go back into the invader bag) and then perform the spell's effect."
+
+
+@dataclass(frozen=True, slots=True)
+class Spell:
+    """A spell of the elemental wheel.
+
+    Attributes:
+        spell_id: 0..4, its index in :data:`SPELLS` (and in the SPELL action block).
+        name: the rulebook's name.
+        cost: the shard elements it spends; empty for Floor Crafting, which spends
+            ``amount`` shards of any elements.
+        amount: how much it does (dice rolled, invaders crystallized or destroyed,
+            pillars placed; Floor Crafting: shards spent).
+        upgrade: the character upgrade key that improves it (``UPGRADES``, ASP-A5).
+        upgraded: ``amount`` for a character with that upgrade.
+        text: the rulebook's text.
+    """
+
+    spell_id: int
+    name: str
+    cost: tuple[int, ...]
+    amount: int
+    upgrade: str
+    upgraded: int
+    text: str
+
+
+SPELLS: tuple[Spell, ...] = (
+    Spell(0, "Mudslide", (EARTH, WATER), 3, "mudslide", 4,
+          "Spend the earth and water shards to immediately roll 3 additional dice."),
+    Spell(1, "Ice Beam", (WATER, AIR), 2, "ice_beam", 3,
+          "Spend the water and one of the air shards to crystallize 2 invaders that are in the same room."),
+    Spell(2, "Lava Bomb", (EARTH, FIRE), 2, "lava_bomb", 3,
+          "Spend the earth and fire shards to destroy any 2 invaders in the fortress."),
+    Spell(3, "Firestorm", (FIRE, AIR), 1, "firestorm", 2,
+          "Spend the fire and one of the air shards to move 1 invader in the fortress from one space to "
+          "another, and then also place 1 pillar on any available space."),
+    Spell(4, "Floor Crafting", (), 2, "floor_crafting", 1,
+          "Spend any 2 shards to draw 1 floor tile into the reserve, and then you may exchange 1 floor tile "
+          "(as described in the supply step). If you spend a 3rd shard, you may draw a multi floor tile instead."),
+)
+MUDSLIDE, ICE_BEAM, LAVA_BOMB, FIRESTORM, FLOOR_CRAFTING = range(len(SPELLS))
 
 # ---- Aether fiends (rulebook: 16 cards; level sets 1-4, one per element) -------------
 # ASP-A6: effect while awake (research notes §5.4), for the fiend's element X.
@@ -290,6 +405,9 @@ ADAPTATIONS: tuple[Adaptation, ...] = tuple(Adaptation(i, *row) for i, row in en
 ADAPTATION_BY_KEY = {a.key: a for a in ADAPTATIONS}
 NUM_ADAPTATIONS = len(ADAPTATIONS)  # 6
 
+SPIRE_FLOORS = 4  # rulebook "Complete a spire": a spire is 4 or more floors of its element
+TOWERING_FLOORS = 5  # ASP-A7, Towering: "the spire has 5 floors instead of 4"
+
 # ---- Invader track (ASP-A8; research notes §5.6) ------------------------------------
 # index 0 = Start, 1..22 numbered spaces (invaders entering), 23 = Lose
 TRACK_COUNTS: tuple[int, ...] = (0, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5, 5, 5, 6)
@@ -311,6 +429,8 @@ assert [len(TILES_BY_SIZE[s]) for s in (LARGE, MEDIUM, SMALL)] == [10, 12, 16]
 assert NUM_CHARACTERS == 15 and [sum(c.tier == t for c in CHARACTERS) for t in ("starter", "advanced", "solo")] == [5, 5, 5]
 assert NUM_FIENDS == 16 and all(sum(f.element == e for f in FIENDS) == 4 for e in range(4))
 assert NUM_ADAPTATIONS == 6 and NUM_BONUSES == 4
+assert set(TRIGGER_DICE) == set(TRIGGER_SHARDS) == set(TRIGGERS)
+assert [s.spell_id for s in SPELLS] == list(range(len(SPELLS))) and {s.upgrade for s in SPELLS} == set(UPGRADES)
 assert NUM_INVADERS == 40 and NUM_PILLARS == 50 and NUM_DICE == 8 and len(DIE_FACES) == 8
 assert len(AWAKEN_SPACES) == 4 and all(0 < a < LOSE_SPACE for a in AWAKEN_SPACES)
 for _t in TILES:

@@ -60,7 +60,7 @@ slices:
 | 9201-9204 | seat_present | (4,) | [0, 1] | 1 for seats in the game |
 | 9205-9208 | turn_player | (4,) | [0, 1] | relative seat of the active player (zeros at the end) |
 | 9209-9213 | phase | (5,) | [0, 1] | one-hot: setup, supply, build, invasion, over |
-| 9214-9241 | step | (28,) | [0, 1] | pending step one-hot (index 0: the build step's main choice); see rules.STEP_NAMES |
+| 9214-9241 | step | (28,) | [0, 1] | pending step one-hot (index 0: the build step's main choice); see codec.STEP_NAMES |
 | 9242-9545 | step_space | (304,) | [0, 1] | space of the pending step (pillar being paid for, invader being moved) |
 | 9546-9583 | step_tile | (38,) | [0, 1] | reserve tile being built, or floor tile being topped |
 | 9584-9697 | step_room | (114,) | [0, 1] | room chosen by the pending Ice Beam |

@@ -13,12 +13,12 @@ from __future__ import annotations
 import numpy as np
 
 from ..core import ObservationLayout, Piece
+from . import codec as K
 from . import components as C
-from . import rules as R
 
 MAX_PLAYERS = 4
-NT, NS, NR = R.NT, R.NS, R.NR
-NSTEPS = len(R.STEP_NAMES)
+NT, NS, NR = C.NUM_TILES, C.NUM_SPACE_SLOTS, C.NUM_ROOM_SLOTS
+NSTEPS = len(K.STEP_NAMES)
 TILE_FEATURES = (["in_stack", "in_reserve", "in_fortress", "multi_side", "level"]
                  + [f"on_foundation_{f}" for f in range(3)] + [f"below_tile_{u}" for u in range(NT)]
                  + [f"below_room_{r}" for r in range(3)] + [f"topped_{e}" for e in C.ELEMENTS]
@@ -58,9 +58,9 @@ PIECES = [
     Piece("characters", (MAX_PLAYERS, C.NUM_CHARACTERS), 0, 1, "per relative seat: character one-hot"),
     Piece("seat_present", (MAX_PLAYERS,), 0, 1, "1 for seats in the game"),
     Piece("turn_player", (MAX_PLAYERS,), 0, 1, "relative seat of the active player (zeros at the end)"),
-    Piece("phase", (len(R.PHASE_NAMES),), 0, 1, "one-hot: " + ", ".join(R.PHASE_NAMES)),
+    Piece("phase", (len(K.PHASE_NAMES),), 0, 1, "one-hot: " + ", ".join(K.PHASE_NAMES)),
     Piece("step", (NSTEPS + 1,), 0, 1, "pending step one-hot (index 0: the build step's main choice); "
-          "see rules.STEP_NAMES"),
+          "see codec.STEP_NAMES"),
     Piece("step_space", (NS,), 0, 1, "space of the pending step (pillar being paid for, invader being moved)"),
     Piece("step_tile", (NT,), 0, 1, "reserve tile being built, or floor tile being topped"),
     Piece("step_room", (NR,), 0, 1, "room chosen by the pending Ice Beam"),
@@ -78,22 +78,22 @@ LAYOUT = ObservationLayout(PIECES)
 _SPACE_STATIC = np.zeros((2, NS, len(SPACE_FEATURES)), dtype=np.float32)
 for _sd in (0, 1):
     for _s in range(NS):
-        _n = R.NEEDS[_sd][_s]
+        _n = C.NEEDS[_sd][_s]
         if _n is not None:
             for _j, _m in enumerate(_n):
                 for _f in range(5):
                     _SPACE_STATIC[_sd, _s, 7 + 5 * _j + _f] = _m >> _f & 1
 _SPACE_STATIC_T = _SPACE_STATIC.reshape(2, NT, C.MAX_SPACES, len(SPACE_FEATURES))
-_SPACE_EXISTS = np.array([[R.NEEDS[sd][s] is not None for s in range(NS)] for sd in (0, 1)])
+_SPACE_EXISTS = np.array([[C.NEEDS[sd][s] is not None for s in range(NS)] for sd in (0, 1)])
 _ROOM_STATIC = np.zeros((2, NR, len(ROOM_FEATURES)), dtype=np.float32)
 for _sd in (0, 1):
     for _r in range(NR):
-        _room = R.ROOMS[_sd][_r]
+        _room = C.ROOMS[_sd][_r]
         if _room is not None:
             _ROOM_STATIC[_sd, _r, 0] = 1
-            _ROOM_STATIC[_sd, _r, 4 + _room[0]] = 1
+            _ROOM_STATIC[_sd, _r, 4 + _room.size] = 1
             for _e in range(4):
-                _ROOM_STATIC[_sd, _r, 7 + _e] = _room[1] >> _e & 1
+                _ROOM_STATIC[_sd, _r, 7 + _e] = _room.elements >> _e & 1
 _ROOM_STATIC_T = _ROOM_STATIC.reshape(2, NT, C.MAX_ROOMS, len(ROOM_FEATURES))
 _SPACE_FLAT = [[_SPACE_STATIC_T[sd, t].ravel().copy() for t in range(NT)] for sd in (0, 1)]
 _ROOM_FLAT = [[_ROOM_STATIC_T[sd, t].ravel().copy() for t in range(NT)] for sd in (0, 1)]
@@ -101,16 +101,16 @@ for _sd in (0, 1):
     for _t in range(NT):
         _SPACE_FLAT[_sd][_t].reshape(C.MAX_SPACES, -1)[:, 0] = _SPACE_EXISTS[_sd][_t * C.MAX_SPACES:(_t + 1) * C.MAX_SPACES]
 # room of each space (index NR = none) and spaces of each room (index NS = padding, always "pillar")
-_ROOM_OF = np.array([[R.ROOM_OF[sd][s] if R.ROOM_OF[sd][s] >= 0 else NR for s in range(NS)] for sd in (0, 1)])
+_ROOM_OF = np.array([[C.ROOM_OF[sd][s] if C.ROOM_OF[sd][s] >= 0 else NR for s in range(NS)] for sd in (0, 1)])
 _ROOM_SPACES = np.full((2, NR, 6), NS, dtype=np.intp)
 for _sd in (0, 1):
     for _r in range(NR):
-        if R.ROOMS[_sd][_r] is not None:
-            _sp = R.ROOMS[_sd][_r][2]
+        if C.ROOMS[_sd][_r] is not None:
+            _sp = C.ROOMS[_sd][_r].spaces
             _ROOM_SPACES[_sd, _r, :len(_sp)] = _sp
 
 
-_PLACING = (R.K_SETUP_INV, R.K_INV_SPACE)
+_PLACING = (K.K_SETUP_INV, K.K_INV_SPACE)
 _TOPPER = ROOM_FEATURES.index("topper")
 _EIGHTHS = [x / 8.0 for x in range(C.NUM_INVADERS + 1)].__getitem__  # x -> x / 8.0 (counts <= 40)
 _TENTHS = [x / 10.0 for x in range(C.NUM_INVADERS + 1)].__getitem__
@@ -146,9 +146,11 @@ class Encoder:
         self._dice0, self._chars0, self._turn0, self._phase0 = o["dice"], o["characters"], o["turn_player"], o["phase"]
         self._step0, self._flags0, self._turns0 = o["step"], o["flags"], o["turns"]
         assert o["stack_sizes"] + 3 - o["dice"] == 59  # the adjacent pieces encode() writes at once
-        # the template with the fortress as of the tile stamps ``_tile_tv`` (State._tv;
-        # 0: the template's) and the board (``_board``) as of the board stamp ``_block_bv``
-        self._block, self._tile_tv, self._block_fv, self._block_bv = self._template.copy(), [0] * NT, -1, -1
+        # the block: the template with the fortress as of the tile stamps ``_shown_tile_stamps``
+        # (State._tile_stamps; 0: the template's) and the board (``_board``) as of the board
+        # stamp ``_shown_board_stamp``
+        self._block = self._template.copy()
+        self._shown_tile_stamps, self._shown_fortress_stamp, self._shown_board_stamp = [0] * NT, -1, -1
         self._block_mv, self._template_mv = memoryview(self._block), memoryview(self._template)
         self._space_flat = [[memoryview(x) for x in row] for row in _SPACE_FLAT]
         self._room_flat = [[memoryview(x) for x in row] for row in _ROOM_FLAT]
@@ -192,10 +194,10 @@ class Encoder:
         buf[rb:rb + rs] = self._room_flat[sd][t]
         pillar, invader, room_tile, topper = s.pillar, s.invader, s.room_tile, s.topper_room[t]
         sp0, room0 = self._sp0, self._room0
-        for slot, size, spaces in R.TILE_ROOMS[sd][t]:
+        for slot, _size, _elements, spaces in C.TILE_ROOMS[sd][t]:
             qb = room0 + slot * nrf
             covered = room_tile[slot] >= 0
-            opened = not covered and slot != topper  # (rules.State._struct)
+            opened = not covered and slot != topper  # (rules.State._survey_structure)
             if covered:
                 buf[qb + 3] = 1.0
             elif opened:
@@ -219,7 +221,7 @@ class Encoder:
     def _board(self, s, block) -> None:
         """The reserve (tile rows) and, if they differ from what the block shows, the
         fiends, adaptations and bonus tokens, in the block (when the board stamp
-        ``s._bv`` changed)."""
+        ``s._board_stamp`` changed)."""
         tile0, ntf, side, level, template = self._tile0, len(TILE_FEATURES), s.side, s.level, self._template_mv
         m = self._block_mv  # scalar stores through a memoryview are cheaper than numpy's
         for t in self._reserve_shown:
@@ -263,8 +265,8 @@ class Encoder:
 
         One cached block, shared by every state and seat and rewritten only where it
         differs from ``s``: the template with the fortress, where only the floor tiles
-        whose stamp ``s._tv[t]`` changed are rewritten (``_tile``), the board
-        (``_board``) when the board stamp ``s._bv`` changed (``tables._FV``), and the
+        whose stamp ``s._tile_stamps[t]`` changed are rewritten (``_tile``), the board
+        (``_board``) when the board stamp ``s._board_stamp`` changed (``fast.new_stamp``), and the
         counters from dice to stack sizes in three groups compared with what the block
         shows. It is copied to the output; the seat-relative and pending-step pieces are
         then written on every call."""
@@ -272,21 +274,21 @@ class Encoder:
         o = self._o
         n = self._n
         block = self._block
-        if self._block_fv != s._fv or self._block_bv != s._bv:
-            new_board = self._block_bv != s._bv
-            if self._block_fv != s._fv:
-                tv, etv = s._tv, self._tile_tv
-                if tv != etv:
+        if self._shown_fortress_stamp != s._fortress_stamp or self._shown_board_stamp != s._board_stamp:
+            new_board = self._shown_board_stamp != s._board_stamp
+            if self._shown_fortress_stamp != s._fortress_stamp:
+                stamps, shown = s._tile_stamps, self._shown_tile_stamps
+                if stamps != shown:
                     for t in range(NT):
-                        if tv[t] != etv[t]:
+                        if stamps[t] != shown[t]:
                             self._tile(s, self._block_mv, t)
-                            etv[t] = tv[t]
+                            shown[t] = stamps[t]
                             if t in self._reserve_shown:
                                 new_board = True
-                self._block_fv = s._fv
+                self._shown_fortress_stamp = s._fortress_stamp
             if new_board:
                 self._board(s, block)
-                self._block_bv = s._bv
+                self._shown_board_stamp = s._board_stamp
         # adjacent pieces, in the block, in three groups rewritten when their inputs
         # changed: dice, reroll_marks | shards, bag, aside, incoming | walls, cores,
         # pillar_supply, track, stack_sizes
@@ -318,28 +320,28 @@ class Encoder:
         co, chars = self._chars0, s.characters
         for p in range(n):
             mv[co + ((p - player) % n) * C.NUM_CHARACTERS + chars[p]] = 1.0
-        if s.phase != R.OVER:
+        if s.phase != K.OVER:
             mv[self._turn0 + (s.turn_player - player) % n] = 1.0
         mv[self._phase0 + s.phase] = 1.0
         if q:
             k, a, b, c = q[-1]
             mv[self._step0 + 1 + k] = 1.0
-            if k == R.K_DICE or k == R.K_FIRE_TO:
+            if k == K.K_DICE or k == K.K_FIRE_TO:
                 mv[o["step_space"] + a] = 1.0
-            elif k == R.K_TARGET:
+            elif k == K.K_TARGET:
                 mv[o["step_tile"] + a] = 1.0
-            elif k == R.K_TOPPER:
+            elif k == K.K_TOPPER:
                 mv[o["step_tile"] + a] = 1.0
                 mv[o["step_element"] + b] = 1.0
-            elif k == R.K_ICE and a >= 0:
+            elif k == K.K_ICE and a >= 0:
                 mv[o["step_room"] + a] = 1.0
-            elif k in (R.K_INV_SPACE, R.K_DIMINISH, R.K_SETUP_INV):
+            elif k in (K.K_INV_SPACE, K.K_DIMINISH, K.K_SETUP_INV):
                 mv[o["step_element"] + a] = 1.0
-            if k == R.K_DICE:
+            if k == K.K_DICE:
                 mv[o["step_count"] + 1] = b / 8.0
-            elif k in (R.K_PAY, R.K_LAVA, R.K_CRYSTAL, R.K_FREE_PILLAR, R.K_DISCARD):
+            elif k in (K.K_PAY, K.K_LAVA, K.K_CRYSTAL, K.K_FREE_PILLAR, K.K_DISCARD):
                 mv[o["step_count"]] = min(a, 8) / 8.0
-            elif k in (R.K_ICE, R.K_DIMINISH):
+            elif k in (K.K_ICE, K.K_DIMINISH):
                 mv[o["step_count"]] = min(b, 8) / 8.0
         else:
             mv[self._step0] = 1.0

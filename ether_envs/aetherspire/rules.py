@@ -1,7 +1,10 @@
-"""Aetherspire rules engine (numpy only).
+"""Aetherspire rules engine (numpy only): ``Config``, ``Game`` and ``State``.
 
 Rulebook sections are quoted by their headings (``rulebook "Build step"``);
-assumptions by id (``ASP-A<n>``, listed in ``RULES.md``).
+assumptions by id (``ASP-A<n>``, listed in ``RULES.md``). The spells, character
+triggers, floors and spires are the mixin ``effects.EffectRules``; the action codec,
+phases and step kinds are in ``codec.py``; the caches that keep the engine fast in
+``fast.py``.
 
 The fortress (3-D)
 ------------------
@@ -24,8 +27,8 @@ room slot ``r``; ``base_of[t]`` where tile ``t`` lies (``-2-f`` for foundation
 ``f``, a room slot, or -1 when not in the fortress); ``level[t]`` its height
 (1 = on a foundation). ``pillar[s]`` and ``invader[s]`` (element or -1) describe
 every space. Which spaces and rooms exist depends on the side face-up
-(``side[t]``: 0 standard, 1 multi), read from the static tables ``NEEDS``,
-``ROOM_OF`` and ``ROOMS``.
+(``side[t]``: 0 standard, 1 multi), read from the slot tables of ``components``
+(``NEEDS``, ``ROOM_OF``, ``ROOMS``).
 
 Turn structure
 --------------
@@ -38,18 +41,27 @@ exactly one option resolves itself, a step with none is skipped.
 
 from __future__ import annotations
 
-from bisect import insort
-from itertools import compress
-from operator import sub
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..core import Game as _Game, GameSpec, State as _State, TERMINAL, build_config, check_int
 from . import components as C
-from .effects import Effects
-from .tables import *  # noqa: F401,F403  (codec, fortress tables, phases, step kinds)
-from .tables import _FV
+from .codec import (BONUS0, BUILD, BUILD0, CODEC, DECODE, DIE0, DRAW0, DRAW_MULTI0, ELEMENT0, END_BUILD,
+                    EXCHANGE0, FOUNDATION0, FREE_PILLAR, INVASION, K_BONUS, K_BONUS_DRAW, K_CRAFT_DRAW,
+                    K_CRYSTAL, K_DEMOLISH, K_DESTROY_INV, K_DICE, K_DIMINISH, K_DIMINISH_AUTO, K_DISCARD,
+                    K_DO_DRAW, K_EXCHANGE, K_FIRE_FROM, K_FIRE_TO, K_FREE_PILLAR, K_ICE, K_INV_SPACE, K_LAVA,
+                    K_ORDER, K_PAY, K_REROLL, K_REROLL_ONE, K_SETUP_INV, K_SUPPLY_DRAW, K_TARGET, K_TOPPER,
+                    K_WALL, OVER, PASS, PHASE_NAMES, REROLL0, ROLL, ROOM0, SETUP, SHARD0, SPACE0, SPELL0,
+                    SPIRE0, STEP_NAMES, SUPPLY, TRIGGER)
+from .components import (FIRESTORM, FLOOR_CRAFTING, ICE_BEAM, LAVA_BOMB, MAX_ROOMS, MAX_SPACES,
+                         NEEDS, NUM_ROOM_SLOTS, NUM_SPACE_SLOTS, NUM_TILES, ROOM_OF, ROOMS, SPACE_ELEMENTS, SPELLS,
+                         TILE_ELEMENTS, TILE_FOOTPRINTS, TILE_ROOMS, TILE_SIZE, TILE_SPACES)
+from .effects import EffectRules
+from .fast import NO_STAR_BLOCKED, FortressStructure, FortressView, build_options, new_stamp, star_blocked
+
+REWARDS = ("win", "score")
+"""The values of ``Config.reward`` (ASP-A20)."""
 
 @dataclass(frozen=True)
 class Config:
@@ -163,78 +175,29 @@ _TILE_ARRAYS = [np.array(C.TILES_BY_SIZE[size]) for size in range(3)]
 _FULL_BAG = np.repeat(np.arange(4), C.INVADERS_PER_ELEMENT)
 """Setup 2 and 7: the tile stacks and the bag before shuffling (never mutated)."""
 
-(_MUD0, _MUD1), (_ICE0, _ICE1), (_LAVA0, _LAVA1), (_FIRE0, _FIRE1) = (
-    SPELL_COST[k] for k in (MUDSLIDE, ICE_BEAM, LAVA_BOMB, FIRESTORM))
-"""The two shard elements each spell costs (``tables.SPELL_COST``)."""
 
-_REROLL_OPTIONS = [[REROLL0 + f for f in range(5) if avail >> f & 1] for avail in range(32)]
-"""``_REROLL_OPTIONS[faces]``: the REROLL actions for a bit mask of faces with unused dice."""
-
-_PILLAR_FIT = [[[0 if NEEDS[sd][s] is None else -1 if len(NEEDS[sd][s]) > 1
-                 else SPACE0 + s if NEEDS[sd][s][0] & avail else 0 for s in range(NS)] for sd in (0, 1)]
-               for avail in range(32)]
-"""``_PILLAR_FIT[faces][side][space]``: for a bit mask of faces with unused dice, the SPACE
-action if one die fits the space's single die requirement, 0 if none does, -1 if the space
-needs several dice (``_dice_feasible`` decides). No awake level-2 fiend (``needs``)."""
-
-_TILE_IDS = range(NT)
-
-_DIE_OPTIONS = [[DIE0 + f for f in range(5) if avail >> f & 1] for avail in range(32)]
-"""``_DIE_OPTIONS[faces]``: the DIE actions for a bit mask of faces with unused dice."""
-
-_SIZE_HAS = [tuple(has >> TILE_SIZE[t] & 1 for t in range(NT)) for has in range(8)]
-"""``_SIZE_HAS[has][tile]``: whether the tile's size bit is set in ``has`` (a bit mask of sizes)."""
-_BUILD_ADD, _EXCH_ADD, _SPACE_ADD, _ELEM_ADD, _ROOM_ADD = (BUILD0.__add__, EXCH0.__add__, SPACE0.__add__,
-                                                          ELEM0.__add__, ROOM0.__add__)
-"""``BUILD0 + t``, ``EXCH0 + t``, ``SPACE0 + s``, ``ELEM0 + e``, ``ROOM0 + r`` as C callables (for ``map``)."""
-_DRAW_OPTIONS = [[DRAW0 + s for s in range(3) if m >> s & 1] for m in range(8)]
-_DRAWM_OPTIONS = [[DRAWM0 + s for s in range(3) if m >> s & 1] for m in range(8)]
-"""``_DRAW_OPTIONS[m]``, ``_DRAWM_OPTIONS[m]``: the DRAW / DRAW_MULTI actions for a bit mask of non-empty stacks."""
-
-_MASK_FACES = [tuple(f for f in range(5) if m >> f & 1) for m in range(32)]
-"""``_MASK_FACES[mask]``: the faces in a bit mask of faces."""
-
-
-def _dice_feasible(needs: tuple[int, ...], dice: list[int]) -> bool:
-    """Whether the unused ``dice`` (counts per face; left as they were) can meet the die
-    requirements ``needs`` (face masks, one die each). Two requirements (the most any
-    space has): Hall's condition (a die for each, two dice for both together)."""
-    n = len(needs)
-    if n == 2:
-        m1, m2 = needs
-        c1 = c2 = c = 0
-        for f in _MASK_FACES[m1 | m2]:
-            d = dice[f]
-            c += d
-            if m1 >> f & 1:
-                c1 += d
-            if m2 >> f & 1:
-                c2 += d
-        return c1 >= 1 and c2 >= 1 and c >= 2
+def dice_can_meet(needs: tuple[int, ...], dice: list[int]) -> bool:
+    """Rulebook "Place a pillar": whether the unused ``dice`` (counts per face) can meet
+    the die requirements ``needs`` (face masks, one die each): some die fitting the
+    first requirement, with the other dice meeting the rest. Leaves ``dice`` as it was."""
     if not needs:
         return True
-    m = needs[0]
     for f in range(5):
-        if m >> f & 1 and dice[f] > 0:
+        if needs[0] >> f & 1 and dice[f] > 0:
             dice[f] -= 1
-            ok = _dice_feasible(needs[1:], dice)
+            ok = dice_can_meet(needs[1:], dice)
             dice[f] += 1
             if ok:
                 return True
     return False
 
 
-_LIST_FIELDS = (
-    "history", "stack_known", "walls", "slot_element", "fiend_level", "awake", "defeated", "adaptation",
-    "adapted_done", "bag", "shards", "aside", "incoming", "reserve", "side", "found_tile", "_tv",
-    "base_of", "level", "topped", "topper_room", "spire_of", "dice", "marks", "bonus_used", "characters")
-"""Flat list attributes of a :class:`State` copied by ``clone`` (``queue`` and ``stacks``
-are lists of lists, copied two levels deep; ``pillar``, ``invader`` and ``room_tile``
-are copied on write)."""
+_TWO_SHARD_SPELLS = tuple((spell.spell_id, spell.cost) for spell in SPELLS if len(spell.cost) == 2)
+"""(spell, its two shard elements) of the spells with a fixed cost, in spell order."""
 
 
-class State(Effects, _State):
-    """Aetherspire state. All lists hold ints; static tile data is module-level.
+class State(EffectRules, _State):
+    """Aetherspire state. All lists hold ints; the static tile data is in ``components``.
 
     Attributes:
         phase: ``SETUP, SUPPLY, BUILD, INVASION, OVER``; ``turn_player`` the active player.
@@ -262,18 +225,27 @@ class State(Effects, _State):
         reroll_used, anchored_used: once-per-turn flags.
         characters[p]: character id per seat; ``bonus_used[b]`` bonus tokens flipped.
         turns: turns completed.
-        _fv: fortress stamp (``tables._FV``): a fresh number on every change of the
-            fortress; keys the cache of derived lists (``_fcache``: open spaces,
-            spire options, ...). ``_sv``: the same for its structure only (floors
-            placed, spires topped; ``_scache``). ``_tv[t]``: the same per floor tile
-            (its level, what lies on it, its spaces' pillars and invaders; 0 = never
-            in the fortress), so the encoder rewrites only the tiles that changed.
-            ``_bv``: the same for the reserve, awakenings, defeats and bonus tokens
-            (the encoder's board, ``_star_blocked``). Stamps never affect play.
-        _shared: ``pillar``, ``invader``, ``room_tile`` and the ``_fort()`` list
-            (``_fcache``) may be shared with a clone and are copied before the next
-            change (``Effects._own_fortress``).
+        pillars_used: pillar cubes taken from the supply (``pillar_supply()`` left).
+        _fortress_stamp, _structure_stamp, _tile_stamps, _board_stamp: stamps
+            (``fast.new_stamp``) of the fortress, its structure, each floor tile (0:
+            never in the fortress) and the board the encoder shows; they key the
+            caches ``_structure_cache`` (``fast.FortressStructure``) and
+            ``_fortress_cache`` (``fast.FortressView``) and the encoder's blocks, and
+            never affect play.
+        _star_blocked_cache: ``_star_blocked()`` kept per board stamp (``fast.StarBlocked``).
     """
+
+    _star_blocked_cache = NO_STAR_BLOCKED  # a fast.StarBlocked: fast.star_blocked
+
+    _clone_shared = ()
+    """Fields whose mutable objects ``clone()`` shares with the original: none (the game
+    and the generator are core's; ``ether_envs.testing.check_clone_independence``)."""
+    _clone_rebuilt = ("_structure_cache",)
+    """Caches the clone checks leave out: the ``fast.FortressStructure`` of the current
+    structure stamp, shared by a state and its clones as it is. It is a function of the
+    structure alone (a fresh stamp replaces it, never edits it); the one part filled in
+    later, ``invader_targets``, is the same whichever state fills it
+    (``tests/aetherspire/test_fast_path.py`` checks it against a fresh survey)."""
 
     def __init__(self, game: Game, seed: int | None):
         self.game = game
@@ -315,24 +287,23 @@ class State(Effects, _State):
         self.incoming: list[int] = []
         # fortress
         self.reserve: list[int] = []
-        self.side = [0] * NT
+        self.side = [0] * NUM_TILES
         self.found_tile = [-1] * C.NUM_FOUNDATIONS
-        self.room_tile = [-1] * NR
-        self.base_of = [-1] * NT
-        self.level = [0] * NT
-        self.pillar = [0] * NS
-        self.invader = [-1] * NS
-        self.topped = [-1] * NT
-        self.topper_room = [-1] * NT
-        self.spire_of = [-1] * NT
+        self.room_tile = [-1] * NUM_ROOM_SLOTS
+        self.base_of = [-1] * NUM_TILES
+        self.level = [0] * NUM_TILES
+        self.pillar = [0] * NUM_SPACE_SLOTS
+        self.invader = [-1] * NUM_SPACE_SLOTS
+        self.topped = [-1] * NUM_TILES
+        self.topper_room = [-1] * NUM_TILES
+        self.spire_of = [-1] * NUM_TILES
         self.pillars_used = 0
-        self._shared = False  # pillar, invader, room_tile may be shared with a clone
-        self._fv = next(_FV)  # fortress stamp: new on every change of the fortress (caches)
-        self._tv = [0] * NT  # tile stamps: new on every change on that floor tile (0: never in the fortress)
-        self._bv = next(_FV)  # board stamp: reserve, awakenings, bonus tokens (encoder cache)
-        self._sv = next(_FV)  # structure stamp: floors placed, spires topped (caches)
-        self._fcache = None
-        self._scache = None
+        self._fortress_stamp = new_stamp()
+        self._tile_stamps = [0] * NUM_TILES
+        self._board_stamp = new_stamp()
+        self._structure_stamp = new_stamp()
+        self._fortress_cache: FortressView | None = None
+        self._structure_cache: FortressStructure | None = None
         self.dice = [0] * 5
         self.marks = [0] * 5
         self.reroll_used = False
@@ -361,43 +332,32 @@ class State(Effects, _State):
 
     # ---- clone ------------------------------------------------------------------------
     def clone(self) -> "State":
-        """An independent copy: every list copied (``queue`` and ``stacks`` two levels)
-        except the three long fortress lists ``pillar``, ``invader``, ``room_tile``
-        and the ``_fort()`` list, which both states copy before they first change them
-        (``_own_fortress``); the rest shared (ints, strings, tuples, the game and the
-        other stamp-keyed caches); the generator's state is copied lazily, by both states
-        (``State._share_rng_state``)."""
-        s = State.__new__(State)
+        """An independent copy: every field of this state, each list copied (a list of
+        lists two levels deep), so a new list field is copied by default; the fortress
+        view copied (``fast.FortressView.copy``); the structure cache shared
+        (``_clone_rebuilt``); the generator's state copied lazily, by both states
+        (``core.State._share_rng_state``). The original is left as it was
+        (``tests/aetherspire/test_clone.py``)."""
         d = self.__dict__.copy()
-        for k in _LIST_FIELDS:
-            d[k] = d[k][:]
-        d["queue"] = [x[:] for x in self.queue]
-        d["stacks"] = [x[:] for x in self.stacks]
-        self._shared = d["_shared"] = True  # pillar, invader, room_tile: copied on write
+        for name, value in d.items():
+            if type(value) is list:
+                d[name] = [inner[:] for inner in value] if value and type(value[0]) is list else value[:]
+        if self._fortress_cache is not None:
+            d["_fortress_cache"] = self._fortress_cache.copy()
+        s = State.__new__(State)
         s.__dict__ = d
         self._share_rng_state(s)
         return s
 
-    _u32 = None  # (generator, its ctypes next_uint32, state pointer): Effects._below
-    _blocked = None  # (board stamp, _star_blocked())
-    _targets = (-1, -1, None)  # (fortress stamp, element, _invader_targets(element)): _enter
-    _builds = None  # (board stamp, sizes with a place, BUILD actions): _build_options
-
-    def __getstate__(self) -> dict:
-        """The attributes, less the generator's ctypes handles (rebuilt when needed)."""
-        d = self.__dict__.copy()
-        d.pop("_u32", None)
-        return d
-
     def __setstate__(self, d: dict) -> None:
-        """Unpickled/deep-copied states take a fresh fortress stamp (stamps are per process)."""
+        """Unpickled/deep-copied states take fresh stamps (stamps are per process) and empty caches."""
         self.__dict__.update(d)
-        self._fv = next(_FV)
-        self._tv = [next(_FV) if v else 0 for v in self._tv]
-        self._bv = next(_FV)
-        self._sv = next(_FV)
-        self._fcache = None
-        self._scache = None
+        self._fortress_stamp = new_stamp()
+        self._tile_stamps = [new_stamp() if v else 0 for v in self._tile_stamps]
+        self._board_stamp = new_stamp()
+        self._structure_stamp = new_stamp()
+        self._fortress_cache = None
+        self._structure_cache = None
 
     # ---- queries ----------------------------------------------------------------------
     def current_player(self) -> int:
@@ -433,351 +393,6 @@ class State(Effects, _State):
         """The fiend of element ``e`` is awake, undefeated and of ``level``."""
         return self.awake[e] and not self.defeated[e] and self.fiend_level[e] == level
 
-    def _struct(self) -> tuple:
-        """(stamp, open rooms ``[(slot, size, spaces)]``, their spaces, spire top
-        candidates, per element the invader target groups (``_target_groups``, filled
-        when first needed)), cached per structure stamp ``_sv`` (floors placed, spires
-        topped; shared lists: never mutate them). Tiles and spaces in ascending id order.
-
-        Open: a room with no floor and no spire topper on it (ASP-A13, ASP-A14); the
-        other rooms of a topped floor stay open. A spire top candidate: a floor of
-        level 4 or more (a spire has 4 or more floors, ``spire_floors``), in no spire
-        (so untopped), with nothing on its rooms and a small room footprint."""
-        sc = self._scache
-        if sc is not None and sc[0] == self._sv:
-            return sc
-        rooms: list[tuple] = []
-        opened: list[int] = []
-        tops: list[int] = []
-        room_tile, level, side, topper_room, spire_of = (self.room_tile, self.level, self.side, self.topper_room,
-                                                         self.spire_of)
-        for t in compress(_TILE_IDS, level):  # the floors in the fortress (level >= 1)
-            lv = level[t]
-            covered = False
-            topper = topper_room[t]  # (-1: no room slot)
-            for room in TILE_ROOMS[side[t]][t]:
-                if room_tile[room[0]] >= 0:
-                    covered = True
-                    continue
-                if room[0] == topper:
-                    continue  # "You cannot place a pillar in a room that has a spire topper" (ASP-A13)
-                rooms.append(room)
-                opened += room[2]
-            if lv >= 4 and not covered and spire_of[t] < 0 and TILE_FOOTPRINTS[side[t]][t]:
-                tops.append(t)
-        sc = self._scache = (self._sv, rooms, opened, tops, [None] * 4)
-        return sc
-
-    def _target_groups(self, e: int) -> tuple:
-        """The open spaces an invader of element ``e`` may enter, per tier (0: the
-        standard rooms of its element, 1: multi rooms) as ``[(level, spaces)]``, highest
-        floor first, spaces in ascending order; cached in ``_struct()`` (a function of
-        the structure alone)."""
-        sc = self._struct()
-        groups = sc[4][e]
-        if groups is not None:
-            return groups
-        bit = 1 << e
-        by_level: tuple[dict, dict] = ({}, {})
-        side, level, multi = self.side, self.level, C.MULTI
-        for slot, _size, spaces in sc[1]:  # rooms in ascending order: so are the spaces
-            t = slot // C.MAX_ROOMS
-            mask = ROOMS[side[t]][slot][1]
-            if mask & bit:
-                d, lv = by_level[mask == multi], level[t]
-                if lv in d:
-                    d[lv] += spaces
-                else:
-                    d[lv] = list(spaces)
-        std, mul = by_level
-        groups = sc[4][e] = (sorted(std.items(), reverse=True), sorted(mul.items(), reverse=True))  # (levels differ)
-        return groups
-
-    def _fort(self) -> tuple:
-        """[stamp, open spaces, invader spaces, buildable rooms per size, spaces free for
-        a pillar, spire options, sizes with a place to build (bit ``size`` set when a
-        room of that size is buildable or, large, a foundation is empty), open spaces
-        with no pillar and no invader], cached per fortress stamp ``_fv``; a change of
-        one space updates it in place (``_fort_space``; a clone copies it first,
-        ``Effects._own_fortress``). Callers must not mutate its lists, nor keep them
-        across a change of the fortress.
-
-        Buildable: an open, complete, invader-free room (rulebook "Build a floor")."""
-        fc = self._fcache
-        if fc is not None and fc[0] == self._fv:
-            return fc
-        invaded: list[int] = []
-        free: list[int] = []
-        build: list[list[int]] = [[], [], []]
-        pillar, invader = self.pillar, self.invader
-        sc = self._scache
-        if sc is None or sc[0] != self._sv:
-            sc = self._struct()
-        for slot, size, spaces in sc[1]:
-            complete = True
-            for q in spaces:
-                if invader[q] >= 0:
-                    invaded.append(q)
-                    complete = False
-                elif not pillar[q]:
-                    free.append(q)
-                    complete = False
-            if complete:
-                build[size].append(slot)
-        has = ((1 if build[0] else 0) | (2 if build[1] else 0)
-               | (4 if build[2] or -1 in self.found_tile else 0))
-        fc = self._fcache = [self._fv, sc[2], invaded, build, free if self.pillars_used < C.NUM_PILLARS else [],
-                             [], has, free]
-        if sc[3]:  # spire top candidates
-            fc[5] = self._spire_options(sc[3])
-        return fc
-
-    def _fort_space(self, fc: list, s: int) -> None:
-        """Update ``fc`` (``_fort()``, owned by this state; not its spire options
-        nor, after a change of ``pillars_used``, its pillar spaces ``fc[4]``) in place
-        after a change of the pillar or invader on space ``s`` alone."""
-        t = s >> 3  # s // C.MAX_SPACES
-        sd = self.side[t]
-        slot = ROOM_OF[sd][s]
-        if self.room_tile[slot] >= 0 or self.topper_room[t] == slot or not self.level[t]:
-            return  # not an open space: in no list
-        pillar, invader = self.pillar, self.invader
-        invaded, free = fc[2], fc[7]
-        if invader[s] >= 0:
-            if s not in invaded:
-                insort(invaded, s)
-            if s in free:
-                free.remove(s)
-        else:
-            if s in invaded:
-                invaded.remove(s)
-            if pillar[s]:
-                if s in free:
-                    free.remove(s)
-            elif s not in free:
-                insort(free, s)
-        size, _mask, spaces = ROOMS[sd][slot]
-        for q in spaces:
-            if invader[q] >= 0 or not pillar[q]:
-                complete = False
-                break
-        else:
-            complete = True
-        rooms = fc[3][size]
-        if complete != (slot in rooms):
-            if complete:
-                insort(rooms, slot)
-                fc[6] |= 1 << size
-            else:
-                rooms.remove(slot)
-                if not rooms and (size != C.LARGE or -1 not in self.found_tile):
-                    fc[6] &= ~(1 << size)
-
-    def open_spaces(self) -> list[int]:
-        """Spaces of open rooms (may hold a new pillar or invader); shared list (``_fort``)."""
-        fc = self._fcache
-        return (fc if fc is not None and fc[0] == self._fv else self._fort())[1]
-
-    def invader_spaces(self) -> list[int]:
-        """Spaces holding an invader; shared list (``_fort``)."""
-        fc = self._fcache
-        return (fc if fc is not None and fc[0] == self._fv else self._fort())[2]
-
-    def _buildable_rooms(self) -> list[list[int]]:
-        """Per size: room slots a floor of that size may be built on; shared lists (``_fort``)."""
-        fc = self._fcache
-        return (fc if fc is not None and fc[0] == self._fv else self._fort())[3]
-
-    def pillar_spaces(self, element: int = -1) -> list[int]:
-        """Available for a new pillar: open, no pillar, no invader (rulebook "Place a
-        pillar"); ``element`` >= 0 keeps rooms whose mask includes it (ASP-A23)."""
-        fc = self._fcache
-        out = (fc if fc is not None and fc[0] == self._fv else self._fort())[4]
-        if element >= 0:
-            side = self.side
-            out = [s for s in out
-                   if ROOMS[side[s // C.MAX_SPACES]][ROOM_OF[side[s // C.MAX_SPACES]][s]][1] >> element & 1]
-        return out
-
-    def _pillar_space_of(self, element: int, free: list[int]) -> bool:
-        """Whether ``pillar_spaces(element)`` is not empty (``free``: ``pillar_spaces()``)."""
-        side = self.side
-        for s in free:
-            if SPACE_ROOM_MASK[side[s >> 3]][s] >> element & 1:
-                return True
-        return False
-
-    def needs(self, s: int, blocked: int | None = None) -> tuple[int, ...]:
-        """Die requirements of space ``s``; an awake level-2 fiend of element X
-        makes star dice no longer fit X on the standard side's X rooms (ASP-A6).
-        ``blocked``: the element mask of such fiends (computed when None)."""
-        sd = self.side[s >> 3]  # s // C.MAX_SPACES
-        need = NEEDS[sd][s]
-        if sd == 0:
-            if blocked is None:
-                if True in self.awake:
-                    c = self._blocked
-                    blocked = c[1] if c is not None and c[0] == self._bv else self._star_blocked()
-                else:
-                    blocked = 0
-            if blocked:
-                mask = ROOMS[0][ROOM_OF[0][s]][1] & blocked
-                if mask:
-                    need = tuple(m & ~(1 << C.STAR) if m & mask else m for m in need)
-        return need
-
-    def _star_blocked(self) -> int:
-        """Element mask of the awake, undefeated level-2 fiends; cached per board stamp
-        ``_bv`` (awakenings and defeats take a fresh one; dormant levels do not count)."""
-        c = self._blocked
-        if c is not None and c[0] == self._bv:
-            return c[1]
-        awake, defeated, level = self.awake, self.defeated, self.fiend_level
-        mask = 0
-        for e in range(4):
-            if awake[e] and not defeated[e] and level[e] == 2:
-                mask |= 1 << e
-        self._blocked = (self._bv, mask)
-        return mask
-
-    # ---- legal actions ---------------------------------------------------------------------
-    def _legal_actions(self) -> list[int]:
-        """The cached sorted legal actions (shared: ``State.legal_actions`` copies them)."""
-        legal = self._legal
-        if legal is None:
-            if self.queue:
-                legal = self._legal = sorted(self._step_options(self.queue[-1]))
-            else:
-                legal = self._legal = self._build_options()  # built in ascending order
-        return legal
-
-    def _is_legal(self, action: int) -> bool:
-        return action in self._legal_actions()
-
-    def _build_options(self) -> list[int]:
-        """The build step's main choice (rulebook "Build step"): end it, place a pillar,
-        reroll any, build a floor, cast a spell whose shards are there and that has a
-        target (ASP-A16; Floor Crafting: ``_craft_cost`` shards and a tile left), complete
-        a spire, use the character's trigger (ASP-A5), Anchored's free pillar.
-        Built in ascending action order (blocks in codec order, each ascending; the
-        reserve is kept sorted), so it needs no sort (the conformance suite checks it)."""
-        out = [END_BUILD]
-        dice = self.dice
-        fc = self._fcache
-        if fc is None or fc[0] != self._fv:
-            fc = self._fort()
-        opened, invaded, free = fc[1], fc[2], fc[4]
-        d0, d1, d2, d3, d4 = dice
-        nd = d0 + d1 + d2 + d3 + d4
-        if nd:
-            avail = (d0 and 1) | (d1 and 2) | (d2 and 4) | (d3 and 8) | (d4 and 16)  # faces
-            if free:  # pillars (rulebook "Place a pillar")
-                blocked = 0
-                if True in self.awake:
-                    c = self._blocked
-                    blocked = c[1] if c is not None and c[0] == self._bv else self._star_blocked()
-                side = self.side
-                if blocked:
-                    for s in free:
-                        need = self.needs(s, blocked)
-                        if (need[0] & avail) if len(need) == 1 else _dice_feasible(need, dice):
-                            out.append(SPACE0 + s)
-                else:
-                    fit = _PILLAR_FIT[avail]
-                    for s in free:
-                        a = fit[side[s >> 3]][s]
-                        if a:
-                            if a > 0:
-                                out.append(a)
-                            elif _dice_feasible(NEEDS[side[s >> 3]][s], dice):
-                                out.append(SPACE0 + s)
-            if not self.reroll_used:
-                out += _REROLL_OPTIONS[avail]
-        reserve = self.reserve
-        if reserve:
-            has = fc[6]
-            if has:  # (0: no place to build anything)
-                c = self._builds
-                if c is None or c[0] != self._bv or c[1] != has:  # the reserve changes with _bv
-                    c = self._builds = (self._bv, has, list(map(_BUILD_ADD, reserve)) if has == 7 else list(
-                        map(_BUILD_ADD, compress(reserve, map(_SIZE_HAS[has].__getitem__, reserve)))))
-                out += c[2]
-        sh = self.shards
-        ns = sh[0] + sh[1] + sh[2] + sh[3]
-        ch = C.CHARACTERS[self.characters[self.turn_player]]
-        if ns:  # spells (rulebook "Cast a spell"; ASP-A16)
-            if sh[_MUD0] and sh[_MUD1]:
-                out.append(SPELL0 + MUDSLIDE)
-            if sh[_ICE0] and sh[_ICE1] and len(invaded) >= 2:
-                # a room with 2+ invaders: a room's spaces have consecutive ids
-                side, prev = self.side, -1
-                for q in invaded:
-                    r = ROOM_OF[side[q >> 3]][q]
-                    if r == prev:
-                        out.append(SPELL0 + ICE_BEAM)
-                        break
-                    prev = r
-            if sh[_LAVA0] and sh[_LAVA1] and invaded:
-                out.append(SPELL0 + LAVA_BOMB)
-            if sh[_FIRE0] and sh[_FIRE1] and ((invaded and len(opened) > len(invaded)) or free):
-                out.append(SPELL0 + FIRESTORM)
-            if ns >= (1 if ch.upgrade == "floor_crafting" else 2) and (
-                    self.stacks[0] or self.stacks[1] or self.stacks[2]):  # = _craft_cost
-                out.append(SPELL0 + FLOOR_CRAFTING)
-        spires = fc[5]
-        if spires:
-            out += [SPIRE0 + t * 4 + e for t, e in spires]
-        k, pillar = ch.trigger, self.pillar  # character triggers (ASP-A5)
-        if (nd >= 1 and self._pillar_space_of(ch.element, free) if k == "pillar"
-                else bool(invaded) and any(map(pillar.__getitem__, opened)) if k == "demolish"
-                else nd >= 2 and False in self.walls and bool(self._restorable_walls()) if k == "mend"
-                else nd >= 1 and bool(reserve) if k == "swap"
-                else nd >= 1 and ns >= 1):  # gust
-            out.append(TRIGGER)
-        if True in self.adapted_done and free and not self.anchored_used and self._adapted("anchored"):
-            out.append(FREE_PILLAR)
-        return out
-
-    def _floor_targets(self, t: int, rooms: dict | None = None) -> list[int]:
-        """FOUNDATION/ROOM action ids where reserve tile ``t`` may be built: an empty
-        foundation (large), or a completed, invader-free, uncovered room of its size."""
-        size = TILE_SIZE[t]
-        out = []
-        if size == C.LARGE:
-            found = self.found_tile
-            for f in range(C.NUM_FOUNDATIONS):
-                if found[f] < 0:
-                    out.append(FOUND0 + f)
-        rooms = self._buildable_rooms() if rooms is None else rooms
-        for r in rooms[size]:
-            out.append(ROOM0 + r)
-        return out
-
-    def _craft_cost(self) -> int:
-        return 1 if self.character().upgrade == "floor_crafting" else 2
-
-    def _ice_rooms(self) -> list[int]:
-        """Room slots holding 2 or more invaders (Ice Beam targets, ASP-A16)."""
-        inv = self.invader_spaces()
-        if len(inv) < 2:
-            return []
-        count: dict[int, int] = {}
-        side = self.side
-        for s in inv:
-            r = ROOM_OF[side[s // C.MAX_SPACES]][s]
-            count[r] = count.get(r, 0) + 1
-        out = []
-        for r, c in count.items():
-            if c >= 2:
-                out.append(r)
-        out.sort()
-        return out
-
-    def _firestorm_moves(self) -> list[int]:
-        """Invader spaces that can move to another open, invader-free space."""
-        fc = self._fort()
-        inv = fc[2]
-        return inv if inv and len(fc[1]) > len(inv) else []  # some open space without an invader
 
     def _adapted(self, key: str) -> bool:
         """Whether the adaptation ``key`` is completed (difficulty 3)."""
@@ -791,57 +406,245 @@ class State(Effects, _State):
                 return True
         return False
 
+    # ---- the fortress: open rooms and spaces --------------------------------------------
+    def _survey_structure(self) -> FortressStructure:
+        """The open rooms and spire top candidates, surveyed anew (``_structure()`` keeps
+        them per structure stamp).
+
+        Open: a room of a floor in the fortress with no floor and no spire topper on it
+        (ASP-A13, ASP-A14); the other rooms of a topped floor stay open. A spire top
+        candidate: a floor of level 4 or more (a spire has 4 or more floors,
+        ``spire_floors``), in no spire (so untopped), with nothing on its rooms and a
+        small room footprint."""
+        rooms, spaces, tops = [], [], []
+        room_tile, level, side = self.room_tile, self.level, self.side
+        for t in range(NUM_TILES):
+            if not level[t]:
+                continue  # not in the fortress
+            covered = False
+            for room in TILE_ROOMS[side[t]][t]:
+                if room_tile[room.slot] >= 0:
+                    covered = True
+                elif room.slot != self.topper_room[t]:  # "You cannot place a pillar in a room that has a spire topper"
+                    rooms.append(room)
+                    spaces += room.spaces
+            if level[t] >= C.SPIRE_FLOORS and not covered and self.spire_of[t] < 0 and TILE_FOOTPRINTS[side[t]][t]:
+                tops.append(t)
+        return FortressStructure(self._structure_stamp, rooms, spaces, tops, [None] * 4)
+
+    def _structure(self) -> FortressStructure:
+        """``_survey_structure()``, kept per structure stamp (shared with clones)."""
+        cache = self._structure_cache
+        if cache is None or cache.stamp != self._structure_stamp:
+            cache = self._structure_cache = self._survey_structure()
+        return cache
+
+    def _survey_fortress(self) -> FortressView:
+        """What the fortress offers now, surveyed anew (``_fortress()`` keeps it per
+        fortress stamp; ``fast.update_space`` brings it up to date after a change of one
+        space): the open spaces; those holding an invader; those free (neither pillar
+        nor invader); per size the buildable rooms (rulebook "Build a floor": open,
+        complete and without invaders); the spires that can be completed."""
+        structure = self._structure()
+        pillar, invader = self.pillar, self.invader
+        invaded, free, buildable = [], [], [[], [], []]
+        for room in structure.open_rooms:
+            complete = True
+            for s in room.spaces:
+                if invader[s] >= 0:
+                    invaded.append(s)
+                    complete = False
+                elif not pillar[s]:
+                    free.append(s)
+                    complete = False
+            if complete:
+                buildable[room.size].append(room.slot)
+        spires = self._spire_options(structure.spire_tops) if structure.spire_tops else []
+        return FortressView(self._fortress_stamp, structure.open_spaces, invaded, free, buildable, spires)
+
+    def _fortress(self) -> FortressView:
+        """``_survey_fortress()``, kept per fortress stamp (its lists are shared: never
+        mutate them, nor keep them across a change of the fortress)."""
+        view = self._fortress_cache
+        if view is None or view.stamp != self._fortress_stamp:
+            view = self._fortress_cache = self._survey_fortress()
+        return view
+
+    def open_spaces(self) -> list[int]:
+        """Spaces of open rooms (may take a new pillar or invader); a shared list."""
+        return self._fortress().open_spaces
+
+    def invader_spaces(self) -> list[int]:
+        """Spaces holding an invader; a shared list."""
+        return self._fortress().invader_spaces
+
+    def buildable_rooms(self) -> list[list[int]]:
+        """Per size: the room slots a floor of that size may be built on; shared lists."""
+        return self._fortress().buildable_rooms
+
+    def pillar_spaces(self, element: int = -1) -> list[int]:
+        """Available for a new pillar (rulebook "Place a pillar"): open, no pillar, no
+        invader, while pillar cubes are left; ``element`` >= 0 keeps the rooms whose
+        element mask includes it (ASP-A23)."""
+        if self.pillars_used >= C.NUM_PILLARS:
+            return []
+        free = self._fortress().free_spaces
+        if element < 0:
+            return free
+        side = self.side
+        return [s for s in free if SPACE_ELEMENTS[side[s // MAX_SPACES]][s] >> element & 1]
+
+    def needs(self, s: int, blocked: int | None = None) -> tuple[int, ...]:
+        """Die requirements of space ``s``; an awake level-2 fiend of element X
+        makes star dice no longer fit X on the standard side's X rooms (ASP-A6).
+        ``blocked``: the element mask of such fiends (``_star_blocked()`` when None)."""
+        side = self.side[s // MAX_SPACES]
+        need = NEEDS[side][s]
+        if side == 0 and True in self.awake:
+            if blocked is None:
+                blocked = star_blocked(self)  # = self._star_blocked(), kept per board stamp (fast.py)
+            mask = ROOMS[0][ROOM_OF[0][s]].elements & blocked
+            if mask:
+                need = tuple(m & ~(1 << C.STAR) if m & mask else m for m in need)
+        return need
+
+    def _star_blocked(self) -> int:
+        """Element mask of the awake, undefeated level-2 fiends (ASP-A6)."""
+        mask = 0
+        for e in range(4):
+            if self.awake[e] and self.fiend_active(e, 2):
+                mask |= 1 << e
+        return mask
+
+    # ---- legal actions ---------------------------------------------------------------------
+    def _legal_actions(self) -> list[int]:
+        """The cached sorted legal actions (shared: ``State.legal_actions`` copies them)."""
+        legal = self._legal
+        if legal is None:
+            if self.queue:
+                legal = self._legal = sorted(self._step_options(self.queue[-1]))
+            else:  # the main choice: self._build_options(), faster (fast.py), in ascending order
+                legal = self._legal = build_options(self)
+        return legal
+
+    def _is_legal(self, action: int) -> bool:
+        return action in self._legal_actions()
+
+    def _build_options(self) -> list[int]:
+        """The build step's main choice (rulebook "Build step"): end it, place a pillar,
+        reroll any (once per turn), build a floor, cast a spell, complete a spire, use
+        the character's trigger (ASP-A5), Anchored's free pillar (ASP-A7). Built in
+        ascending action order (blocks in codec order, each ascending; the reserve is
+        kept sorted), so it needs no sort (the conformance suite checks it)."""
+        out = [END_BUILD]
+        if sum(self.dice):
+            out += self._pillar_options()  # "Place a pillar"
+            if not self.reroll_used:  # "Reroll any number of dice (once per turn)"
+                out += [REROLL0 + f for f in range(5) if self.dice[f]]
+        out += [BUILD0 + t for t in self.reserve if self._floor_targets(t)]  # "Build a floor"
+        out += self._spell_options()  # "Cast a spell"
+        out += [SPIRE0 + 4 * top + e for top, e in self.spire_options()]  # "Complete a spire"
+        if self._trigger_usable():  # "Special actions"
+            out.append(TRIGGER)
+        if self._adapted("anchored") and not self.anchored_used and self.pillar_spaces():
+            out.append(FREE_PILLAR)
+        return out
+
+    def _pillar_options(self) -> list[int]:
+        """Rulebook "Place a pillar": the SPACE actions of the available spaces whose die
+        requirements the unused dice meet (``fast.pillar_options`` gets the same list)."""
+        return [SPACE0 + s for s in self.pillar_spaces() if dice_can_meet(self.needs(s), self.dice)]
+
+    def _floor_targets(self, t: int, rooms: list[list[int]] | None = None) -> list[int]:
+        """FOUNDATION/ROOM action ids where reserve tile ``t`` may be built: an empty
+        foundation (large), or a buildable room of its size (``rooms``: ``buildable_rooms()``)."""
+        size = TILE_SIZE[t]
+        out = []
+        if size == C.LARGE:
+            for f in range(C.NUM_FOUNDATIONS):
+                if self.found_tile[f] < 0:
+                    out.append(FOUNDATION0 + f)
+        for r in (self.buildable_rooms() if rooms is None else rooms)[size]:
+            out.append(ROOM0 + r)
+        return out
+
+    def _spell_options(self) -> list[int]:
+        """Rulebook "Cast a spell": the spells whose shards are on the wheel and that have
+        a target (``_spell_has_target``); Floor Crafting spends shards of any elements."""
+        shards = self.shards
+        out = []
+        for k, (first, second) in _TWO_SHARD_SPELLS:
+            if shards[first] and shards[second] and self._spell_has_target(k):
+                out.append(SPELL0 + k)
+        if sum(shards) >= self._spell_amount(FLOOR_CRAFTING) and any(self.stacks):
+            out.append(SPELL0 + FLOOR_CRAFTING)
+        return out
+
+    def _spell_has_target(self, k: int) -> bool:
+        """ASP-A16: Ice Beam needs a room with enough invaders, Lava Bomb an invader,
+        Firestorm an invader that can move or a space for its pillar; Mudslide nothing."""
+        if k == ICE_BEAM:
+            return bool(self._ice_rooms())
+        if k == LAVA_BOMB:
+            return bool(self.invader_spaces())
+        if k == FIRESTORM:
+            return bool(self._firestorm_moves() or self.pillar_spaces())
+        return True
+
+    def _ice_rooms(self) -> list[int]:
+        """Room slots holding at least as many invaders as Ice Beam crystallizes (ASP-A16)."""
+        invaded, least = self.invader_spaces(), SPELLS[ICE_BEAM].amount
+        if len(invaded) < least:
+            return []
+        side = self.side
+        rooms = [ROOM_OF[side[s // MAX_SPACES]][s] for s in invaded]  # ascending
+        return sorted({r for r in rooms if rooms.count(r) >= least})
+
+    def _firestorm_moves(self) -> list[int]:
+        """Invader spaces that can move to another open, invader-free space."""
+        view = self._fortress()
+        invaded = view.invader_spaces
+        return invaded if invaded and len(view.open_spaces) > len(invaded) else []  # an open space without one
+
     def _demolish_spaces(self) -> list[int]:
         """Pillars that may be destroyed: not under a floor (glossary "Destroy (pillar)")."""
         pillar = self.pillar
-        out = []
-        for s in self.open_spaces():
-            if pillar[s]:
-                out.append(s)
-        return out
+        return [s for s in self.open_spaces() if pillar[s]]
 
     def _restorable_walls(self) -> list[int]:
         """Destroyed walls that may be restored (not while a level-3 fiend of that element is awake)."""
-        walls, awake, defeated, level = self.walls, self.awake, self.defeated, self.fiend_level
-        out = []
-        for e in range(4):
-            if not walls[e] and not (awake[e] and not defeated[e] and level[e] == 3):  # fiend_active(e, 3)
-                out.append(e)
-        return out
+        return [e for e in range(4) if not self.walls[e] and not self.fiend_active(e, 3)]
 
     # ---- spires ---------------------------------------------------------------------------
     def spire_options(self) -> list[tuple[int, int]]:
         """(top tile, element) pairs whose spire may be completed now (rulebook
-        "Complete a spire" and its clarifications; adaptations: difficulty 3).
-        A function of the fortress only: cached per fortress stamp (shared list)."""
-        return self._fort()[5]
+        "Complete a spire" and its clarifications; adaptations: difficulty 3);
+        a shared list (``_fortress()``)."""
+        return self._fortress().spire_options
 
     def _spire_options(self, tops: list[int]) -> list[tuple[int, int]]:
-        """``spire_options()`` anew (``tops``: the spire top candidates, ``_struct()[3]``)."""
+        """``spire_options()`` anew (``tops``: the spire top candidates, ``_structure()``)."""
         out = []
         pillar, invader, side, defeated = self.pillar, self.invader, self.side, self.defeated
         for t in tops:
-            sd = side[t]
             # the top floor: nothing on it; a small-room footprint (or a small special tile)
-            for s in TILE_SPACES[sd][t]:
+            for s in TILE_SPACES[side[t]][t]:
                 if pillar[s] or invader[s] >= 0:
                     break
             else:
                 for e in range(4):
-                    if not defeated[e] and TILE_ELEMENTS[t][sd] >> e & 1 and self._spire_ok(t, e):
+                    if not defeated[e] and TILE_ELEMENTS[t][side[t]] >> e & 1 and self.spire_floors(t, e) is not None:
                         out.append((t, e))
         return out
 
-    def _spire_ok(self, top: int, e: int) -> bool:
-        return self.spire_floors(top, e) is not None
-
     def spire_floors(self, top: int, e: int) -> list[int] | None:
         """The floors (top first) of the spire of element ``e`` topped on ``top``: the
-        shortest stack of free floors of the element, 4 floors (Towering: 5) or more,
+        shortest stack of free floors of the element, ``SPIRE_FLOORS`` (4; Towering:
+        ``TOWERING_FLOORS``, 5) or more,
         that meets the element's adaptation (ASP-A26); None if there is none."""
         a = self.adaptation[e]
         key = C.ADAPTATIONS[a].key if a >= 0 else ""
-        need = 5 if key == "towering" else 4
+        need = C.TOWERING_FLOORS if key == "towering" else C.SPIRE_FLOORS
         chain, t = [], top
         while True:  # a floor in one spire only; multi and two-element floors fit (ASP-A21)
             if self.spire_of[t] >= 0 or not TILE_ELEMENTS[t][self.side[t]] >> e & 1:
@@ -863,7 +666,7 @@ class State(Effects, _State):
         if key == "turbulent":
             levels = {self.level[t] for t in chain}
             return any(self.level[u] in levels and u not in chain and self.side[u] == 0
-                       and not TILE_ELEMENTS[u][0] >> e & 1 for u in range(NT))
+                       and not TILE_ELEMENTS[u][0] >> e & 1 for u in range(NUM_TILES))
         if key == "pure":
             return all(self.side[t] == 0 for t in chain)
         if key == "guarded":
@@ -882,122 +685,97 @@ class State(Effects, _State):
                      if self.room_tile[t * C.MAX_ROOMS + r] >= 0]
         return total
 
+
     # ---- step options (one method per step kind, dispatched through _STEP_OPTIONS) ----------
     def _step_options(self, step: list[int]) -> list[int]:
         """The options of the pending ``step`` (unsorted action ids; [] = none)."""
         return _STEP_OPTIONS[step[0]](self, step)
 
+    def _opts_setup_invader(self, step):
+        """Setup 12: a space of the start tile for each of the two invaders (ASP-A11)."""
+        t = self.found_tile[0] if self.found_tile[0] >= 0 else next(u for u in range(NUM_TILES) if self.level[u])
+        return [SPACE0 + s for s in TILE_SPACES[self.side[t]][t] if self.invader[s] < 0]
+
+    def _opts_draw(self, step):
+        """A size with tiles left; multi side up for a bonus draw (ASP-A9), the
+        multi_supply passive's supply draw, or Floor Crafting with a 3rd shard to pay."""
+        sizes = [size for size in range(3) if self.stacks[size]]
+        out = [DRAW0 + size for size in sizes]
+        kind = step[0]
+        if (kind == K_BONUS_DRAW or (kind == K_SUPPLY_DRAW and self.character().passive == "multi_supply")
+                or (kind == K_CRAFT_DRAW and sum(self.shards) >= 1)):
+            out += [DRAW_MULTI0 + size for size in sizes]
+        return out
+
     def _opts_exchange(self, step):
-        out = list(map(_EXCH_ADD, self.reserve))
+        out = [EXCHANGE0 + t for t in self.reserve]
         if step[1]:
             out.append(PASS)
         return out
 
-    def _opts_reroll(self, step):
-        (d0, d1, d2, d3, d4), (m0, m1, m2, m3, m4) = self.dice, self.marks
-        return _REROLL_OPTIONS[(d0 > m0) | (d1 > m1) << 1 | (d2 > m2) << 2 | (d3 > m3) << 3
-                               | (d4 > m4) << 4] + [ROLL]
-
-    def _opts_pay(self, step):
-        s0, s1, s2, s3 = self.shards
-        out = []
-        if s0:
-            out.append(SHARD0)
-        if s1:
-            out.append(SHARD0 + 1)
-        if s2:
-            out.append(SHARD0 + 2)
-        if s3:
-            out.append(SHARD0 + 3)
-        return out
-
-    def _opts_invader_space(self, step):
-        t = self._targets  # _enter's, when it pushed this step
-        out = []
-        for s in (t[2] if t[0] == self._fv and t[1] == step[1] else self._invader_targets(step[1])):
-            out.append(SPACE0 + s)
-        return out
-
-    def _opts_draw(self, step):
-        k = step[0]
-        s0, s1, s2 = self.stacks
-        m = (1 if s0 else 0) | (2 if s1 else 0) | (4 if s2 else 0)
-        if (k == K_BONUS_DRAW or (k == K_SUPPLY_DRAW and C.CHARACTERS[self.characters[self.turn_player]].passive == "multi_supply")
-                or (k == K_CRAFT_DRAW and sum(self.shards) >= 1)):
-            return _DRAW_OPTIONS[m] + _DRAWM_OPTIONS[m]
-        return _DRAW_OPTIONS[m][:]
-
     def _opts_dice(self, step):
-        _, a, b, _c = step
-        needs = self.needs(a)
-        nb = needs[b]
+        """A die for requirement ``b`` of the space, leaving dice that meet the rest."""
+        _, space, b, _c = step
+        needs = self.needs(space)
         dice = self.dice
+        if b + 1 == len(needs):  # the last die: any unused die that fits
+            return [DIE0 + f for f in range(5) if needs[b] >> f & 1 and dice[f]]
         out = []
-        if len(needs) == b + 1:  # the last die: any that fits
-            for f in _MASK_FACES[nb]:
-                if dice[f]:
+        for f in range(5):
+            if needs[b] >> f & 1 and dice[f]:
+                dice[f] -= 1
+                if dice_can_meet(needs[b + 1:], dice):
                     out.append(DIE0 + f)
-        elif len(needs) == b + 2:  # one more die to come: some other die must fit it (_dice_feasible)
-            m = needs[b + 1]
-            cm = 0
-            for f in _MASK_FACES[m]:
-                cm += dice[f]
-            for f in _MASK_FACES[nb]:
-                if dice[f] and cm - (m >> f & 1) >= 1:
-                    out.append(DIE0 + f)
-        else:
-            rest = needs[b + 1:]
-            for f in range(5):
-                if nb >> f & 1 and dice[f]:
-                    dice[f] -= 1
-                    if _dice_feasible(rest, dice):
-                        out.append(DIE0 + f)
-                    dice[f] += 1
+                dice[f] += 1
         return out
-
-    def _opts_order(self, step):
-        return list(map(_ELEM_ADD, self._order_choices()))
-
-    def _opts_invaders(self, step):  # lava bomb, destroy invader
-        return list(map(_SPACE_ADD, self.invader_spaces()))
-
-    def _opts_ice(self, step):
-        _, a, b, _c = step  # a: room (-1 none yet), b: taken, c: max
-        if a < 0:
-            rooms = set(self._ice_rooms())
-            return [SPACE0 + s for s in self.invader_spaces()
-                    if ROOM_OF[self.side[s // C.MAX_SPACES]][s] in rooms]
-        out = [SPACE0 + s for s in self.invader_spaces() if ROOM_OF[self.side[s // C.MAX_SPACES]][s] == a]
-        return out + ([PASS] if b >= 2 and out else [])
-
-    def _opts_free_pillar(self, step):
-        return list(map(_SPACE_ADD, self.pillar_spaces(step[2])))
-
-    def _opts_fire_to(self, step):
-        a = step[1]
-        invader = self.invader
-        out = []
-        for s in self.open_spaces():
-            if invader[s] < 0 and s != a:
-                out.append(SPACE0 + s)
-        return out
-
-    def _opts_die(self, step):  # discard a die, reroll one
-        d0, d1, d2, d3, d4 = self.dice
-        return _DIE_OPTIONS[(d0 and 1) | (d1 and 2) | (d2 and 4) | (d3 and 8) | (d4 and 16)][:]
-
-    def _opts_fire_from(self, step):
-        return list(map(_SPACE_ADD, self._firestorm_moves()))
-
-    def _opts_demolish(self, step):
-        return list(map(_SPACE_ADD, self._demolish_spaces()))
-
-    def _opts_setup_invader(self, step):
-        t = self.found_tile[0] if self.found_tile[0] >= 0 else next(u for u in range(NT) if self.level[u])
-        return [SPACE0 + s for s in TILE_SPACES[self.side[t]][t] if self.invader[s] < 0]
 
     def _opts_target(self, step):
         return self._floor_targets(step[1])
+
+    def _opts_pay(self, step):
+        return [SHARD0 + e for e in range(4) if self.shards[e]]
+
+    def _opts_reroll(self, step):
+        """Mark one more die of a face with unmarked dice, or roll the marked ones."""
+        dice, marks = self.dice, self.marks
+        return [REROLL0 + f for f in range(5) if dice[f] > marks[f]] + [ROLL]
+
+    def _opts_ice(self, step):
+        _, room, taken, _most = step
+        invader_spaces, side = self.invader_spaces(), self.side
+        if room < 0:  # the first invader: in a room with enough of them
+            rooms = self._ice_rooms()
+            return [SPACE0 + s for s in invader_spaces if ROOM_OF[side[s // MAX_SPACES]][s] in rooms]
+        out = [SPACE0 + s for s in invader_spaces if ROOM_OF[side[s // MAX_SPACES]][s] == room]
+        if out and taken >= SPELLS[ICE_BEAM].amount:  # the upgrade's extra invader is optional
+            out.append(PASS)
+        return out
+
+    def _opts_invaders(self, step):  # lava bomb, destroy invader
+        return [SPACE0 + s for s in self.invader_spaces()]
+
+    def _opts_fire_from(self, step):
+        return [SPACE0 + s for s in self._firestorm_moves()]
+
+    def _opts_fire_to(self, step):
+        """An open space without an invader, other than the one it leaves."""
+        invader, origin = self.invader, step[1]
+        return [SPACE0 + s for s in self.open_spaces() if invader[s] < 0 and s != origin]
+
+    def _opts_free_pillar(self, step):
+        return [SPACE0 + s for s in self.pillar_spaces(step[2])]
+
+    def _opts_bonus(self, step):
+        return [BONUS0 + b for b in range(C.NUM_BONUSES) if not self.bonus_used[b]]
+
+    def _opts_diminish(self, step):
+        """An invader of the element from the fortress, or a shard of it from the wheel."""
+        e = step[1]
+        invader = self.invader
+        out = [SPACE0 + s for s in self.invader_spaces() if invader[s] == e]
+        if self.shards[e]:
+            out.append(SHARD0 + e)
+        return out
 
     def _opts_crystal(self, step):
         out = self._opts_invaders(step)
@@ -1005,27 +783,25 @@ class State(Effects, _State):
             out.append(PASS)
         return out
 
+    def _opts_die(self, step):  # discard a die, reroll one
+        return [DIE0 + f for f in range(5) if self.dice[f]]
+
+    def _opts_demolish(self, step):
+        return [SPACE0 + s for s in self._demolish_spaces()]
+
     def _opts_wall(self, step):
-        return list(map(_ELEM_ADD, self._restorable_walls()))
+        return [ELEMENT0 + e for e in self._restorable_walls()]
 
-    def _opts_bonus(self, step):
-        return [BONUS0 + i for i in range(C.NUM_BONUSES) if not self.bonus_used[i]]
+    def _opts_order(self, step):
+        return [ELEMENT0 + e for e in self._order_choices()]
 
-    def _opts_diminish(self, step):
-        a = step[1]
-        invader = self.invader
-        out = []
-        for s in self.invader_spaces():
-            if invader[s] == a:
-                out.append(SPACE0 + s)
-        if self.shards[a]:
-            out.append(SHARD0 + a)
-        return out
+    def _opts_invader_space(self, step):
+        return [SPACE0 + s for s in self._invader_targets(step[1])]
 
     def _opts_topper(self, step):
         """The small room footprints of the top floor (rulebook "Complete a spire"; ASP-A13)."""
         t = step[1]
-        return list(map(_ROOM_ADD, TILE_FOOTPRINTS[self.side[t]][t]))
+        return [ROOM0 + r for r in TILE_FOOTPRINTS[self.side[t]][t]]
 
     def _opts_none(self, step):
         raise AssertionError(f"automatic step {step} has no options")
@@ -1052,16 +828,7 @@ class State(Effects, _State):
         if block == "END_BUILD":
             self._begin_invasion()
         elif block == "SPACE":
-            sd = self.side[i >> 3]
-            need = self.needs(i) if sd == 0 and True in self.awake else NEEDS[sd][i]
-            d = self.dice
-            fits = need[0] & ((d[0] > 0) | (d[1] > 0) << 1 | (d[2] > 0) << 2 | (d[3] > 0) << 3 | (d[4] > 0) << 4)
-            if len(need) == 1 and not fits & (fits - 1):
-                # one die that only one face fits: the dice step's forced choice, done here
-                d[fits.bit_length() - 1] -= 1
-                self._add_pillar(i)
-            else:
-                self.queue.append([K_DICE, i, 0, 0])
+            self.queue.append([K_DICE, i, 0, 0])  # the dice to discard, one by one
         elif block == "REROLL":
             self.reroll_used = True
             self.marks[i] = 1
@@ -1096,11 +863,10 @@ class State(Effects, _State):
             self.marks[i] += 1
         else:
             self.queue.pop()
-            m0, m1, m2, m3, m4 = marks = self.marks
-            m = m0 + m1 + m2 + m3 + m4
-            self.dice = list(map(sub, self.dice, marks))
+            marks = self.marks
+            self.dice = [d - m for d, m in zip(self.dice, marks)]
             self.marks = [0] * 5
-            self._roll(m)
+            self._roll(sum(marks))
 
     def _do_pay(self, step, block, i):
         self._spend_shard(i)
@@ -1130,7 +896,7 @@ class State(Effects, _State):
     def _do_dice(self, step, block, i):
         self.dice[i] -= 1
         a, b = step[1], step[2]
-        if b + 1 < len(NEEDS[self.side[a >> 3]][a]):  # = len(self.needs(a))
+        if b + 1 < len(NEEDS[self.side[a // MAX_SPACES]][a]):  # (fiends change which dice fit, not how many)
             step[2] = b + 1
         else:
             self.queue.pop()
@@ -1188,7 +954,7 @@ class State(Effects, _State):
 
     def _do_demolish(self, step, block, i):
         self.queue.pop()
-        self.pillars_used -= 1  # before the change: _fort_space reads it
+        self.pillars_used -= 1  # the pillar goes back to the supply
         self._set_pillar(i, 0)
 
     def _do_setup_invader(self, step, block, i):
@@ -1273,11 +1039,7 @@ class State(Effects, _State):
                 if self.incoming:
                     choices = self._order_choices()
                     if len(choices) > 1:
-                        q.append([K_ORDER, 0, 0, 0])
-                        for k in range(len(choices)):
-                            choices[k] += ELEM0
-                        self._legal = choices  # = the step's options, sorted (a new list)
-                        return
+                        q.append([K_ORDER, 0, 0, 0])  # the active player chooses which enters next
                     else:
                         self._enter(choices[0])
                 else:
@@ -1294,17 +1056,18 @@ class State(Effects, _State):
             self._lose("no pillars")
             return
         self.phase = SUPPLY
-        if True in self.adapted_done and self._adapted("pure"):
+        if self._adapted("pure"):
             self.queue.append([K_SUPPLY_DRAW, 0, 0, 0])  # ASP-A25: extra draw, no exchange
         self.queue.append([K_SUPPLY_DRAW, 1, 0, 0])
 
     def _supply_rest(self) -> None:
-        """Rulebook "Supply step" 2-3: three invaders to the wheel, roll five dice
-        (+1 with Turbulent completed; adaptation effects in a fixed order, ASP-A24)."""
+        """Rulebook "Supply step" 2-3: three invaders to the wheel (``SUPPLY_INVADERS``),
+        roll five dice (``DICE_ROLLED``; +1 with Turbulent completed; adaptation effects
+        in a fixed order, ASP-A24)."""
         for _ in range(C.SUPPLY_INVADERS):
             if self.bag:
                 self.shards[self.bag.pop()] += 1
-        self._roll(C.DICE_ROLLED + (1 if True in self.adapted_done and self._adapted("turbulent") else 0))
+        self._roll(C.DICE_ROLLED + (1 if self._adapted("turbulent") else 0))
         self.phase = BUILD
 
     def _begin_invasion(self) -> None:
@@ -1315,7 +1078,7 @@ class State(Effects, _State):
             e = self.slot_element[k]
             if sp == self.track and not self.defeated[e]:
                 self.awake[e] = True
-                self._bv = next(_FV)
+                self._board_changed()
         if self.track >= C.LOSE_SPACE:
             self._lose("invader track")
             return
@@ -1325,12 +1088,11 @@ class State(Effects, _State):
             k = 0
         drawn = bag[k:]  # drawn from the end (their order does not matter: sorted below)
         del bag[k:]
-        awake, defeated, level = self.awake, self.defeated, self.fiend_level
         for e in range(4):  # level 4 fiends: one extra invader of their element (ASP-A6)
-            if awake[e] and not defeated[e] and level[e] == 4 and e in self.bag:  # fiend_active(e, 4)
-                self.bag.remove(e)
+            if self.awake[e] and self.fiend_active(e, 4) and e in bag:
+                bag.remove(e)
                 drawn.append(e)
-        ch = C.CHARACTERS[self.characters[self.turn_player]]
+        ch = self.character()
         if ch.passive in ("burn_first", "freeze_first") and ch.element in drawn:
             drawn.remove(ch.element)
             if ch.passive == "burn_first":
@@ -1342,16 +1104,9 @@ class State(Effects, _State):
     def _order_choices(self) -> list[int]:
         """Elements that may enter next: the active player orders them (rulebook);
         an awake level-1 fiend's invaders go first (ASP-A6)."""
-        els = sorted(set(self.incoming))
-        awake = self.awake
-        if True not in awake:
-            return els
-        defeated, level = self.defeated, self.fiend_level
-        first = []
-        for e in els:
-            if awake[e] and not defeated[e] and level[e] == 1:
-                first.append(e)
-        return first or els
+        elements = sorted(set(self.incoming))
+        first = [e for e in elements if self.awake[e] and self.fiend_active(e, 1)]
+        return first or elements
 
     def _invader_targets(self, e: int) -> list[int]:
         """Rulebook "Draw new invaders": the spaces an invader of element ``e`` may enter
@@ -1360,15 +1115,13 @@ class State(Effects, _State):
         Standard rooms of its element first, then multi rooms (awake level-2 fiend of
         ``e``: multi rooms first); among them the highest floor, then a space with a
         pillar (awake level-1 fiend: the lowest floor, then without a pillar; ASP-A6)."""
-        lv = self.fiend_level[e] if self.awake[e] and not self.defeated[e] else 0  # fiend_active
-        low = lv == 1
+        awake_level = self.fiend_level[e] if self.awake[e] and not self.defeated[e] else 0  # (fiend_active)
+        low = awake_level == 1
+        multi_first = awake_level == 2
         pillar, invader = self.pillar, self.invader
-        sc = self._scache
-        groups = sc[4][e] if sc is not None and sc[0] == self._sv else None
-        if groups is None:
-            groups = self._target_groups(e)
-        for tier in ((1, 0) if lv == 2 else (0, 1)):
-            for _lv, spaces in (reversed(groups[tier]) if low else groups[tier]):
+        groups = self._target_groups(e)
+        for tier in ((1, 0) if multi_first else (0, 1)):
+            for _level, spaces in (reversed(groups[tier]) if low else groups[tier]):
                 free = []
                 best = []  # low: without a pillar, else with one
                 for s in spaces:
@@ -1380,6 +1133,28 @@ class State(Effects, _State):
                     return best or free
         return []
 
+    def _target_groups(self, e: int) -> tuple:
+        """The open spaces an invader of element ``e`` may enter, per tier (0: the
+        standard rooms of its element, 1: multi rooms) as ``[(level, spaces)]``, highest
+        floor first, spaces in ascending order; a function of the structure alone, kept
+        in ``_structure()`` (filled when first needed)."""
+        structure = self._structure()
+        groups = structure.invader_targets[e]
+        if groups is not None:
+            return groups
+        bit = 1 << e
+        by_level: tuple[dict, dict] = ({}, {})
+        for room in structure.open_rooms:  # rooms in ascending order: so are the spaces
+            if room.elements & bit:
+                d, lv = by_level[room.elements == C.MULTI], self.level[room.slot // MAX_ROOMS]
+                if lv in d:
+                    d[lv] += room.spaces
+                else:
+                    d[lv] = list(room.spaces)
+        std, mul = by_level
+        groups = structure.invader_targets[e] = (sorted(std.items(), reverse=True), sorted(mul.items(), reverse=True))
+        return groups
+
     def _enter(self, e: int) -> None:
         """Place the next invader of element ``e``; a tie between spaces is the active
         player's choice unless this and the identical invaders still to enter fill
@@ -1390,7 +1165,6 @@ class State(Effects, _State):
             self._set_invader(targets[0], e)
         elif targets:
             self.queue.append([K_INV_SPACE, e, 0, 0])
-            self._targets = (self._fv, e, targets)  # the step's options (_step_options)
         else:
             self._attack_core(e)
 

@@ -10,7 +10,7 @@ its hero card; moves name the tiles, rooms and trigger action they stand for.
 from __future__ import annotations
 
 from . import components as C
-from . import rules as R
+from .codec import CODEC
 
 
 def seat_text(s, player: int) -> str:
@@ -24,7 +24,7 @@ def seat_text(s, player: int) -> str:
 
 def public_action_string(s, action: int, observer: int) -> str:
     """Every move is public; spaces and rooms are named with their tile, the trigger by its effect."""
-    block, i = R.CODEC.decode(action)
+    block, i = CODEC.decode(action)
     if block == "SPACE":
         t, k = divmod(i, C.MAX_SPACES)
         return f"SPACE(#{t} {C.TILES[t].name}, space {k})"

@@ -38,7 +38,7 @@ values in [0, 1]. `env.unwrapped.observation_layout()` returns these slices:
 | 7-10 | first_player | (4,) | [0, 1] | relative seat holding the first player marker |
 | 11-14 | current_player | (4,) | [0, 1] | relative seat deciding now (zeros at the end) |
 | 15-22 | phase | (8,) | [0, 1] | one-hot: preparation, new_day, mercenaries, placement, movement, resolution, maintenance, over |
-| 23-50 | decision | (28,) | [0, 1] | kind of the pending decision, one-hot (rules.DECISION_NAMES) |
+| 23-50 | decision | (28,) | [0, 1] | kind of the pending decision, one-hot (codec.DECISION_NAMES) |
 | 51-51 | round | (1,) | [0, 1] | round / max_rounds |
 | 52-59 | event | (8,) | [0, 1] | Event card in play, one-hot (components.EVENTS) |
 | 60-75 | faction | (4, 4) | [0, 1] | per relative seat: faction one-hot |
@@ -63,8 +63,8 @@ values in [0, 1]. `env.unwrapped.observation_layout()` returns these slices:
 | 473-484 | placement | (12,) | [0, 1] | area chosen this placement turn one-hot, then dice added / 10 |
 | 485-517 | move_pick | (33,) | [0, 1] | die picked to move (kind*11 + area), one-hot |
 | 518-528 | rc_area | (11,) | [0, 1] | area being resolved, one-hot |
-| 529-543 | rc_stage | (15,) | [0, 1] | resolution stage one-hot (resolution.STAGES) |
-| 544-549 | rc_mode | (6,) | [0, 1] | resolution mode one-hot (resolution.MODES) |
+| 529-543 | rc_stage | (15,) | [0, 1] | resolution stage one-hot (codec.STAGES) |
+| 544-549 | rc_mode | (6,) | [0, 1] | resolution mode one-hot (codec.MODES) |
 | 550-553 | rc_resolver | (4,) | [0, 1] | relative seat resolving the area |
 | 554-557 | rc_parts | (4,) | [0, 1] | relative seats rolling in this combat / extraction |
 | 558-581 | rc_faces | (4, 6) | [0, 1] | per relative seat: rolled Unit dice per face / 10 |

@@ -14,8 +14,7 @@ import numpy as np
 
 from ..core import ObservationLayout, Piece
 from . import components as C
-from . import resolution as RS
-from . import rules as R
+from .codec import DECISION_NAMES, K_ADD, K_MOVE_TO, MODES, OVER, PHASE_NAMES, STAGES, WINDOW_NAMES
 
 P4 = C.MAX_PLAYERS
 NA = C.NUM_AREAS
@@ -28,8 +27,8 @@ PIECES = [
     Piece("seat_present", (P4,), 0, 1, "1 for seats in the game"),
     Piece("first_player", (P4,), 0, 1, "relative seat holding the first player marker"),
     Piece("current_player", (P4,), 0, 1, "relative seat deciding now (zeros at the end)"),
-    Piece("phase", (len(R.PHASE_NAMES),), 0, 1, "one-hot: " + ", ".join(R.PHASE_NAMES)),
-    Piece("decision", (len(R.DECISION_NAMES),), 0, 1, "kind of the pending decision, one-hot (rules.DECISION_NAMES)"),
+    Piece("phase", (len(PHASE_NAMES),), 0, 1, "one-hot: " + ", ".join(PHASE_NAMES)),
+    Piece("decision", (len(DECISION_NAMES),), 0, 1, "kind of the pending decision, one-hot (codec.DECISION_NAMES)"),
     Piece("round", (1,), 0, 1, "round / max_rounds"),
     Piece("event", (C.NUM_EVENTS,), 0, 1, "Event card in play, one-hot (components.EVENTS)"),
     Piece("faction", (P4, 4), 0, 1, "per relative seat: faction one-hot"),
@@ -57,8 +56,8 @@ PIECES = [
     Piece("placement", (NA + 1,), 0, 1, "area chosen this placement turn one-hot, then dice added / 10"),
     Piece("move_pick", (3 * NA,), 0, 1, "die picked to move (kind*11 + area), one-hot"),
     Piece("rc_area", (NA,), 0, 1, "area being resolved, one-hot"),
-    Piece("rc_stage", (len(RS.STAGES),), 0, 1, "resolution stage one-hot (resolution.STAGES)"),
-    Piece("rc_mode", (len(RS.MODES),), 0, 1, "resolution mode one-hot (resolution.MODES)"),
+    Piece("rc_stage", (len(STAGES),), 0, 1, "resolution stage one-hot (codec.STAGES)"),
+    Piece("rc_mode", (len(MODES),), 0, 1, "resolution mode one-hot (codec.MODES)"),
     Piece("rc_resolver", (P4,), 0, 1, "relative seat resolving the area"),
     Piece("rc_parts", (P4,), 0, 1, "relative seats rolling in this combat / extraction"),
     Piece("rc_faces", (P4, 6), 0, 1, "per relative seat: rolled Unit dice per face / 10"),
@@ -70,7 +69,7 @@ PIECES = [
     Piece("rc_misc", (6,), 0, 1, "thief/assassin/gain picks left / 10, raid points / 80, purchases left / 2, "
           "purchase credit / 40, free shields / 4, skills queued / 4"),
     Piece("rc_target", (C.NUM_RES,), 0, 1, "purchase target resource one-hot"),
-    Piece("window", (len(R.WINDOW_NAMES) + P4,), 0, 1, "open favour window kind one-hot, then its seat (injury)"),
+    Piece("window", (len(WINDOW_NAMES) + P4,), 0, 1, "open favour window kind one-hot, then its seat (injury)"),
     Piece("stack", (STACK, P4 + NF + 1), 0, 1, "favour stack from the bottom: player relative seat, kind, cancelled"),
     Piece("smuggle_target", (P4,), 0, 1, "Smuggler target relative seat"),
 ]
@@ -164,10 +163,10 @@ class Encoder:
         rows = self._seat_rows[player]
         b[_HEADER] = _ZEROS_HEADER
         b[_O_FIRST + RS_[s.first]] = 1.0
-        if s.phase != R.OVER:
-            b[_O_CURRENT + RS_[s.pp]] = 1.0
+        if s.phase != OVER:
+            b[_O_CURRENT + RS_[s.decider]] = 1.0
         b[_O_PHASE + s.phase] = 1.0
-        b[_O_DECISION + s.pk] = 1.0
+        b[_O_DECISION + s.decision] = 1.0
         b[_O_ROUND] = min(1.0, s.round / self._max_rounds)
         if s.event >= 0:
             b[_O_EVENT + s.event] = 1.0
@@ -235,7 +234,7 @@ class Encoder:
             _clear(b, "hero")
             for q, _f, _a, _r, _e, _c, _u, _b, _p, o_hero, *_ in rows:
                 b[o_hero + RA[s.hero_at[q]]] = 1.0
-        key = (s.passed, s.contract, s.rerolls, s.medic_free, s.channelled, s.extra_used, s.aggr_silo)
+        key = (s.passed, s.contract, s.rerolls, s.medic_free, s.channelled, s.extra_used, s.aggressive_silo)
         if key != m[_M_FLAGS]:
             m[_M_FLAGS] = tuple(x[:] for x in key)
             _clear(b, "seat_flags")
@@ -252,7 +251,7 @@ class Encoder:
                     b[o_fl + 4] = 1.0
                 if s.extra_used[q]:
                     b[o_fl + 5] = 1.0
-                if s.aggr_silo[q]:
+                if s.aggressive_silo[q]:
                     b[o_fl + 6] = 1.0
         key = (s.merc_owner, s.merc_at)
         if key != m[_M_MERCS]:
@@ -297,81 +296,82 @@ class Encoder:
         if s.ediscard != m[_M_EDISCARD]:
             _write_counts(b, m, _M_EDISCARD, "event_discard", s.ediscard, 0.5)
         b[_MOVE] = _ZEROS_MOVE
-        if s.pk == R.K_ADD and s.add_area >= 0:
+        if s.decision == K_ADD and s.add_area >= 0:
             o = OFF["placement"]
             b[o + RA[s.add_area]] = 1.0
             b[o + NA] = min(1.0, s.add_count / 10)
-        if s.pk == R.K_MOVE_TO:
+        if s.decision == K_MOVE_TO:
             kind, a = divmod(s.move_pick, NA)
-            b[OFF["move_pick"] + kind * NA + RA[s.abs_area(s.pp, a)]] = 1.0
-        rc = s.rc
-        if rc is not None or s.gain_left > 0 or m[_M_RC]:
+            b[OFF["move_pick"] + kind * NA + RA[s.abs_area(s.decider, a)]] = 1.0
+        resolving = s.resolving
+        if resolving is not None or s.gain_left > 0 or m[_M_RC]:
             b[_RC] = _ZEROS["_rc"]
-            m[_M_RC] = rc is not None or s.gain_left > 0
-            if rc is not None:
-                self._encode_rc(b, rc, RS_, RA)
+            m[_M_RC] = resolving is not None or s.gain_left > 0
+            if resolving is not None:
+                self._encode_resolving(b, resolving, RS_, RA)
             elif s.gain_left > 0:
                 b[OFF["rc_misc"]] = min(1.0, s.gain_left / 10)
-        win = s.win
-        if win is not None or m[_M_WINDOW]:
+        window = s.window
+        if window is not None or m[_M_WINDOW]:
             b[_WINDOW] = _ZEROS["_window"]
-            m[_M_WINDOW] = win is not None
-            if win is not None:
+            m[_M_WINDOW] = window is not None
+            if window is not None:
                 o = OFF["window"]
-                b[o + win["kind"]] = 1.0
-                if win["seat"] >= 0:
-                    b[o + len(R.WINDOW_NAMES) + RS_[win["seat"]]] = 1.0
+                b[o + window.kind] = 1.0
+                if window.seat >= 0:
+                    b[o + len(WINDOW_NAMES) + RS_[window.seat]] = 1.0
                 o = OFF["stack"]
                 sw = P4 + NF + 1
-                for j, (q, f, c) in enumerate(win["stack"][:STACK]):
+                for j, (q, f, cancelled) in enumerate(window.stack[:STACK]):
                     b[o + j * sw + RS_[q]] = 1.0
                     b[o + j * sw + P4 + f] = 1.0
-                    if c:
+                    if cancelled:
                         b[o + j * sw + P4 + NF] = 1.0
-                if win["target"] >= 0:
-                    b[OFF["smuggle_target"] + RS_[win["target"]]] = 1.0
+                if window.smuggle_target >= 0:
+                    b[OFF["smuggle_target"] + RS_[window.smuggle_target]] = 1.0
         out[:] = self._views[player]
 
     @staticmethod
-    def _encode_rc(b: array, rc: dict, RS_: list[int], RA: list[int]) -> None:
+    def _encode_resolving(b: array, resolving, RS_: list[int], RA: list[int]) -> None:
         """The area being resolved (its pieces zeroed by the caller)."""
-        b[OFF["rc_area"] + RA[rc["area"]]] = 1.0
-        b[OFF["rc_stage"] + rc["stage"]] = 1.0
-        b[OFF["rc_mode"] + rc["mode"]] = 1.0
-        b[OFF["rc_resolver"] + RS_[rc["resolver"]]] = 1.0
+        b[OFF["rc_area"] + RA[resolving.area]] = 1.0
+        b[OFF["rc_stage"] + resolving.stage] = 1.0
+        b[OFF["rc_mode"] + resolving.mode] = 1.0
+        b[OFF["rc_resolver"] + RS_[resolving.resolver]] = 1.0
         o = OFF["rc_parts"]
-        for q in rc["parts"]:
+        for q in resolving.participants:
             b[o + RS_[q]] = 1.0
         o_f, o_h, o_c, o_n = OFF["rc_faces"], OFF["rc_hero"], OFF["rc_captain"], OFF["rc_numbers"]
-        for q in rc["parts"]:  # only rolling seats have faces, dice and scores
+        for q in resolving.participants:  # only rolling seats have faces, dice and scores
             r = RS_[q]
             base = o_f + r * 6
-            faces = rc["faces"][q]
+            faces = resolving.faces[q]
             if faces:
                 for f in faces:
                     b[base + f] += 1.0
                 for f in range(base, base + 6):
                     if b[f]:
                         b[f] /= 10
-            if rc["hero"][q] >= 0:
-                b[o_h + r * 6 + rc["hero"][q]] = 1.0
-            if rc["capt"][q] >= 0:
-                b[o_c + r * 6 + rc["capt"][q]] = 1.0
+            if resolving.hero[q] >= 0:
+                b[o_h + r * 6 + resolving.hero[q]] = 1.0
+            if resolving.captain[q] >= 0:
+                b[o_c + r * 6 + resolving.captain[q]] = 1.0
             base = o_n + r * 5
-            b[base] = rc["extra"][q] / 12
-            b[base + 1] = min(1.0, rc["boost"][q] / 20)
-            b[base + 2] = min(1.0, rc["score"][q] / 80)
-        for q, k in rc["inj"]:
+            b[base] = resolving.extra_pips[q] / 12
+            b[base + 1] = min(1.0, resolving.bonus[q] / 20)
+            b[base + 2] = min(1.0, resolving.score[q] / 80)
+        for q, k in resolving.injuries:
             b[o_n + RS_[q] * 5 + 3] = k / 10
-        for q, k in enumerate(rc["hits"]):
+        for q, k in enumerate(resolving.assassin_hits):
             if k:
                 b[o_n + RS_[q] * 5 + 4] = k / 10
-        if rc["winner"] >= 0:
-            b[OFF["rc_winner"] + RS_[rc["winner"]]] = 1.0
+        if resolving.winner >= 0:
+            b[OFF["rc_winner"] + RS_[resolving.winner]] = 1.0
         o = OFF["rc_misc"]
-        for j, x in enumerate((rc["left"] / 10, rc["raid"] / 80, rc["purchases"] / 2, rc["credit"] / 40,
-                               rc["free_shields"] / 4, len(rc["skills"]) / 4)):
+        for j, x in enumerate((resolving.picks_left / 10, resolving.raid_points / 80, resolving.purchases_left / 2,
+                               resolving.purchase_credit / 40, resolving.free_shields / 4,
+                               len(resolving.skill_seats) / 4)):
             if x:
                 b[o + j] = min(1.0, x)
-        if rc["target"] >= 0:
-            b[OFF["rc_target"] + rc["target"]] = 1.0
+        if resolving.purchase_target >= 0:
+            b[OFF["rc_target"] + resolving.purchase_target] = 1.0

@@ -11,7 +11,7 @@ draft go to the public discard pile, as the observation shows them.
 from __future__ import annotations
 
 from . import components as C
-from . import rules as R
+from .codec import CODEC, MOVE_KINDS
 
 
 def _favours(counts) -> str:
@@ -39,7 +39,7 @@ def public_action_string(s, action: int, observer: int) -> str:
     named, relative seats and Silos given as the players they stand for."""
     p = s.current_player()
     n = s.num_players
-    block, i = R.CODEC.decode(action)
+    block, i = CODEC.decode(action)
     if block in ("ABILITY", "KEEP_FAVOUR") and observer != p:
         return f"{block}(hidden {'ability card' if block == 'ABILITY' else 'Favour'})"
     if block == "ABILITY":
@@ -48,7 +48,7 @@ def public_action_string(s, action: int, observer: int) -> str:
     if block in ("AREA", "AREA_CHARGE", "RESOLVE"):
         return f"{block}({_area(s, p, i)})"
     if block == "MOVE_DIE":
-        return f"MOVE_DIE({R.MOVE_KINDS[i // C.NUM_AREAS]}@{_area(s, p, i % C.NUM_AREAS)})"
+        return f"MOVE_DIE({MOVE_KINDS[i // C.NUM_AREAS]}@{_area(s, p, i % C.NUM_AREAS)})"
     if block == "UNIT_DIE":
         return f"UNIT_DIE(player_{(p + i // 6) % n}'s die showing {i % 6 + 1})"
     if block == "SEAT":

@@ -8,9 +8,10 @@ from __future__ import annotations
 from operator import ge
 
 from . import components as C
-from .agenda import (COUNT0, D_ABILITY, D_CARDS, D_CONNECT_DICE, D_CONNECT_RESULT, D_DISCARD, D_ETHERIZE, D_GAIN,
-                     D_GATHER, D_MOVE, D_SPEND, D_TAKE, D_TARGET, D_WINDOW, MOVE0, PASS, RESULT0, REROLL0, SPEND0,
-                     ABILITY0, TARGET0, T_CONNECT_ROLL, W_CONNECT)
+from . import fast
+from .codec import (ABILITY0, COUNT0, D_ABILITY, D_CARDS, D_CONNECT_DICE, D_CONNECT_RESULT, D_DISCARD, D_ETHERIZE,
+                    D_GAIN, D_GATHER, D_MOVE, D_SPEND, D_TAKE, D_TARGET, D_WINDOW, PASS, REROLL0, RESULT0, SPEND0,
+                    T_CONNECT_ROLL, TARGET0, W_CONNECT, Task)
 
 _COLOUR_TERRAIN = (C.MOUNTAIN, C.FOREST, C.MINE, C.ETHER_TERRAIN, C.CITY)
 
@@ -19,16 +20,16 @@ class ActionRules:
     """Performing programmed actions (tasks ``T_EXEC``, ``T_CONNECT_ROLL``) and their decisions."""
 
     def _opt_move(self, t):
-        return self._move_table(t[1], t[2])[1]
+        return fast.move_table(self, t.player, t.a).actions
 
     def _opt_etherize(self, t):
-        p, paid, made = t[1], t[2], t[3]
+        p, paid, made = t.player, t.a, t.b
         r = self.res[p]
         out = [PASS] if paid == 0 and made > 0 else []
         return out + [SPEND0 + i for i in C.BASIC if r[i] > 0]
 
     def _opt_cards(self, t):
-        return [COUNT0 + x - 1 for x in self.card_counts(t[1])]
+        return [COUNT0 + x - 1 for x in self.card_counts(t.player)]
 
     def _opt_ability(self, t):
         return [ABILITY0 + a for a in range(C.NUM_ABILITIES) if self.ability_supply[a] > 0]
@@ -37,55 +38,48 @@ class ActionRules:
         return [COUNT0, COUNT0 + 1]
 
     def _opt_connect_result(self, t):
-        lo, hi = self.connect_range(t[1])
+        lo, hi = self.connect_range(t.player)
         return [RESULT0 + r - 1 for r in range(lo, hi + 1)]
 
     def _opt_target(self, t):
-        p, n = t[1], self.num_players
+        p, n = t.player, self.num_players
         return [TARGET0 + k - 1 for k in range(1, n) if sum(self.res[(p + k) % n][:3]) > 0]
 
     def _opt_reroll(self, t):
         return [REROLL0 + f - 1 for f in sorted(set(self.roll_dice))]
 
     def _opt_gather(self, t):
-        # "up to their level" (ETM-A30): none (PASS) or 1..t[2] cubes
-        return [PASS] + [COUNT0 + k - 1 for k in range(1, t[2] + 1)]
+        # "up to their level" (ETM-A30): none (PASS) or 1..t.a cubes
+        return [PASS] + [COUNT0 + k - 1 for k in range(1, t.a + 1)]
 
     def _h_exec(self, t):
-        p, space = t[1], t[2]
+        p, space = t.player, t.a
         action, arg = C.SPACES[space]
         if not _PERFORM[action](self, p, arg):
             # rulebook: "If a player cannot perform their programmed action ... they may gain any 1 basic
             # resource from the reserve": optional (PASS), nothing when the reserve is empty (ETM-A33)
-            self.stack.append((D_GAIN, p, 1, 1))
+            self.stack.append(Task(D_GAIN, p, 1, 1))
 
     # Move Unit
+    def free_steps(self, p: int) -> int:
+        """Extra steps of any kind ``p``'s next Move may take (ETM-A11): March cards, the
+        Pathfinder Ability, the T6 A season's first Move."""
+        return self.march[p] + self.first_move[p] + (1 if self.ability[p] == C.A_PATHFINDER else 0)
+
     def move_options(self, p: int, colour: int) -> list[tuple[int, int]]:
         """(unit, box) pairs ``p`` may move to on a Move programmed to ``colour``
         (rulebook "Move Unit": one step, each descending step gives an optional
         further step; ETM-A11: free steps from March/Pathfinder/T6 A; Cities)."""
-        return list(self._move_table(p, colour)[0])
-
-    def _move_table(self, p: int, colour: int) -> tuple[tuple[tuple[int, int], ...], list[int]]:
-        """``move_options`` and their action ids, memoised per game (they depend only on
-        the seat, the colour, the free steps and the two unit boxes; treat as read-only)."""
-        free = self.march[p] + self.first_move[p] + (1 if self.ability[p] == C.A_PATHFINDER else 0)
-        pos = self.pos[p]
-        key = (p, colour, free, pos[0], pos[1])
-        cache = self.game._move_cache
-        hit = cache.get(key)
-        if hit is None:
-            target = _COLOUR_TERRAIN[colour]
-            pairs = tuple((u, b) for u in C.MOBILE
-                          for b in _reachable(pos[u], free, u == C.SOLDIER, p, self.game.city_owner)
-                          if C.BOX_TERRAIN[b] == target)
-            hit = cache[key] = (pairs, [MOVE0 + u * C.NUM_BOXES + b for u, b in pairs])
-        return hit
+        target = _COLOUR_TERRAIN[colour]
+        free = self.free_steps(p)
+        return [(u, b) for u in C.MOBILE
+                for b in _reachable(self.pos[p][u], free, u == C.SOLDIER, p, self.game.city_owner)
+                if C.BOX_TERRAIN[b] == target]
 
     def _perform_move(self, p, colour):
-        if not self._move_table(p, colour)[0]:
+        if not fast.move_table(self, p, colour).options:
             return False
-        self.stack.append((D_MOVE, p, colour, 0))
+        self.stack.append(Task(D_MOVE, p, colour))
         return True
 
     # Gather Resources
@@ -150,18 +144,18 @@ class ActionRules:
         self.harvest[p] = 0
         most = min(level, self.reserve(main))
         if most:  # then "up to their level" (ETM-A30): the player chooses how many
-            self.stack.append((D_GATHER, p, most, ether))  # (kind, seat, most cubes, bonus Ether gathered)
+            self.stack.append(Task(D_GATHER, p, most, ether))  # (kind, seat, most cubes, bonus Ether gathered)
         else:
             self._gathered(p, ether > 0)
         return True
 
     def _d_gather(self, t, block, i, a):
-        p = t[1]
+        p = t.player
         k = 0 if a == PASS else i + 1
         self.stack.pop()
         main = C.TERRAIN_RESOURCE[C.BOX_TERRAIN[self.pos[p][C.GATHERER]]]
         self.res[p][main] += k
-        self._gathered(p, t[3] > 0 or (k > 0 and main == C.ETHER))
+        self._gathered(p, t.b > 0 or (k > 0 and main == C.ETHER))
 
     def _gathered(self, p: int, ether: bool) -> None:
         """The end of a Gather: when Ether was gathered (``ether``; ETM-A32), the Ether
@@ -172,7 +166,7 @@ class ActionRules:
         self.take_vt(p, C.VT_ETHER)
         for q in self.order:
             if q != p and self.tribe[q] == C.HIVALIA:
-                self.stack.append((D_GAIN, q, C.HIVALIA_ETHER_GATHER_GAIN, 1))
+                self.stack.append(Task(D_GAIN, q, C.HIVALIA_ETHER_GATHER_GAIN, 1))
 
     # Increase Unit Level
     def upgrade_cost(self, p: int, unit: int) -> list[int] | None:
@@ -234,17 +228,17 @@ class ActionRules:
         if kind == C.ETHERIZATION:
             if sum(r[:3]) < self.etherization_rate(p) or self.reserve(C.ETHER) == 0:
                 return False
-            self.stack.append((D_ETHERIZE, p, 0, 0))
+            self.stack.append(Task(D_ETHERIZE, p))
             return True
         if kind == C.CARDS:
             if not self.card_counts(p):
                 return False
-            self.stack.append((D_CARDS, p, 0, 0))
+            self.stack.append(Task(D_CARDS, p))
             return True
         if kind == C.ABILITY:
             if self.ability[p] >= 0 or r[C.ETHER] < self.ability_cost(p) or not any(self.ability_supply):
                 return False
-            self.stack.append((D_ABILITY, p, 0, 0))
+            self.stack.append(Task(D_ABILITY, p))
             return True
         if r[C.ETHER] < self.booster_cost(p) or self.reserve(C.BOOSTER) == 0:
             return False
@@ -272,20 +266,20 @@ class ActionRules:
     # Connect
     def _perform_connect(self, p, _arg):
         if self.affinity == p:  # rulebook "Connect": may roll an additional die with affinity (ETM-A24)
-            self.stack.append((D_CONNECT_DICE, p, 0, 0))
+            self.stack.append(Task(D_CONNECT_DICE, p))
         else:
-            self.stack.append((T_CONNECT_ROLL, p, 1, 0))
+            self.stack.append(Task(T_CONNECT_ROLL, p, 1))
         return True
 
     def _h_connect_roll(self, t):
-        p = t[1]
-        self._start_roll(p, t[2])
-        self.stack.append((D_CONNECT_RESULT, p, 0, 0))
-        self.stack.append((D_WINDOW, p, W_CONNECT, 0))
+        p = t.player
+        self._start_roll(p, t.a)
+        self.stack.append(Task(D_CONNECT_RESULT, p))
+        self.stack.append(Task(D_WINDOW, p, W_CONNECT))
 
     def _start_roll(self, p: int, ndice: int) -> None:
         self.roll_player = p
-        self.roll_dice = self.rng.integers(1, 7, size=ndice).tolist()
+        self.roll_dice = self.rng.integers(1, C.DIE_FACES + 1, size=ndice).tolist()
         self.roll_power = [False] * ndice
         self.roll_bonus = 0
         self.roll_ability = False
@@ -305,19 +299,19 @@ class ActionRules:
         """Rulebook "Connection table" (ETM-A13: "resources" are basic ones)."""
         st = self.stack
         if result == 1:
-            st.append((D_SPEND, p, 4, 0))
+            st.append(Task(D_SPEND, p, 4))
         elif result == 2:
-            st.append((D_DISCARD, p, 1, 0))
+            st.append(Task(D_DISCARD, p, 1))
         elif result == 3:
-            st.append((D_SPEND, p, 2, 0))
+            st.append(Task(D_SPEND, p, 2))
         elif result == 4:
             self._draw(p, 1)
         elif result == 5:
-            st.append((D_TARGET, p, 0, 0))
+            st.append(Task(D_TARGET, p))
         elif result == 6:
             self.gain_ether(p, 1)
         elif result == 7:
-            st.append((D_GAIN, p, 4, 0))
+            st.append(Task(D_GAIN, p, 4))
         elif result == 8:
             self.gain_ether(p, 2)
         elif result == 9:
@@ -332,7 +326,7 @@ class ActionRules:
             self.take_vt(p, C.VT_CONNECTION)
 
     def _d_move(self, t, block, i, a):
-        p = t[1]
+        p = t.player
         u, box = divmod(i, C.NUM_BOXES)
         self.pos[p][u] = box
         self.march[p] = 0
@@ -340,7 +334,7 @@ class ActionRules:
         self.stack.pop()
 
     def _d_etherize(self, t, block, i, a):
-        p, paid, made = t[1], t[2], t[3]
+        p, paid, made = t.player, t.a, t.b
         if a == PASS:
             self.stack.pop()
             return
@@ -353,17 +347,17 @@ class ActionRules:
             if sum(self.res[p][:3]) < rate or self.reserve(C.ETHER) == 0:
                 self.stack.pop()
                 return
-        self._replace_top((t[0], p, paid, made))
+        self._replace_top(Task(t.kind, p, paid, made))
 
     def _d_cards(self, t, block, i, a):
-        p = t[1]
+        p = t.player
         x = i + 1
         self.res[p][C.ETHER] -= max(0, x * C.CARD_COST_PER_FLASH - self.hivalia_discount(p))
         self.stack.pop()
         self._draw(p, x)
 
     def _d_ability(self, t, block, i, a):
-        p = t[1]
+        p = t.player
         self.res[p][C.ETHER] -= self.ability_cost(p)
         self.ability[p] = i
         self.ability_supply[i] -= 1
@@ -371,7 +365,7 @@ class ActionRules:
 
     def _d_connect_dice(self, t, block, i, a):
         self.stack.pop()
-        self.stack.append((T_CONNECT_ROLL, t[1], i + 1, 0))
+        self.stack.append(Task(T_CONNECT_ROLL, t.player, i + 1))
 
     def _d_connect_result(self, t, block, i, a):
         self.stack.pop()
@@ -379,16 +373,16 @@ class ActionRules:
         self.roll_dice = []
         self.roll_power = []
         self.roll_bonus = 0
-        self._connect_effect(t[1], i + 1)
+        self._connect_effect(t.player, i + 1)
 
     def _d_target(self, t, block, i, a):
-        p = t[1]
+        p = t.player
         self.stack.pop()
-        self.stack.append((D_TAKE, p, (p + i + 1) % self.num_players, 2))
+        self.stack.append(Task(D_TAKE, p, (p + i + 1) % self.num_players, 2))
 
     def _d_reroll(self, t, block, i, a):
         j = self.roll_dice.index(i + 1)
-        self.roll_dice[j] = int(self.rng.integers(1, 7))
+        self.roll_dice[j] = int(self.rng.integers(1, C.DIE_FACES + 1))
         self.stack.pop()
 
 

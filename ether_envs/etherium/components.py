@@ -125,6 +125,7 @@ RECES_SEASON_SOLDIER_BONUS = 3  # rulebook Reces "Season Bonus"
 HIVALIA_ETHER_GATHER_GAIN = 2  # rulebook Hivalia "Power": two basic resources
 PSOLOS_EXTRA_STONE, PSOLOS_SEASON_STONE = 1, 2  # rulebook Psolos
 ERTIS_FOREST_WOOD, ERTIS_SEASON_WOOD = 1, 2  # rulebook Ertis
+ERTIS_REROLL_FACES = (1, 2)  # rulebook Ertis "Power": re-roll a 1 or a 2 (ETM-A28)
 RECES_PILLAGE_EXTRA = 1  # rulebook Reces "Power"
 
 # ---- Seasons (rulebook "Reveal a New Season"; research §2.1 = ETM-A4) ----
@@ -250,20 +251,25 @@ MOVE, GATHER, UPGRADE, TRANSFORM, CONNECT = range(5)
 ACTION_NAMES = ("Move", "Gather", "Increase Unit Level", "Transform Ether", "Connect")
 ETHERIZATION, CARDS, ABILITY, BOOSTER_T = range(4)
 TRANSFORM_NAMES = ("Etherization", "Cards", "Ability", "Booster")
+CONNECTS_PER_SEASON = 2  # rulebook "Connect": at most two a season (the Connect 1 and Connect 2 spaces)
 # (action, argument) per space: Move by colour (yellow, green, red, blue, city),
-# Gather by terrain, Increase by unit, Transform by kind, Connect twice.
+# Gather by terrain, Increase by unit, Transform by kind, Connect 1, 2, ... (argument 0, 1, ...).
 SPACES: tuple[tuple[int, int], ...] = (
     tuple((MOVE, c) for c in range(5)) + tuple((GATHER, t) for t in range(4))
     + tuple((UPGRADE, u) for u in range(4)) + tuple((TRANSFORM, k) for k in range(4))
-    + ((CONNECT, 0), (CONNECT, 1))
+    + tuple((CONNECT, i) for i in range(CONNECTS_PER_SEASON))
 )
 NUM_SPACES = len(SPACES)  # 19
+CONNECT_SPACES: tuple[int, ...] = tuple(sp for sp, (action, _) in enumerate(SPACES) if action == CONNECT)
 SPACE_NAMES: tuple[str, ...] = tuple(
     [f"Move->{COLOUR_NAMES[c]}" for c in range(5)] + [f"Gather@{TERRAIN_NAMES[t]}" for t in range(4)]
     + [f"Increase {UNIT_NAMES[u]}" for u in range(4)] + [f"Transform {TRANSFORM_NAMES[k]}" for k in range(4)]
-    + ["Connect 1", "Connect 2"]
+    + [f"Connect {i + 1}" for i in range(CONNECTS_PER_SEASON)]
 )
-BASE_TOKENS, MAX_TOKENS = 4, 6  # rulebook "Setup" 7 and "Booster"
+BASE_TOKENS, MAX_TOKENS = 4, 6  # rulebook "Setup" 7 and "Booster" (a token per Booster cube, up to 2)
+DIE_FACES = 6  # the dice (Connect, conflicts)
+ETHER_PER_PRESTIGE = 2  # rulebook "End of the Game": 1 prestige per 2 Ether cubes
+SPOIL_ETHER, SPOIL_BASIC = 2, 4  # rulebook "Siege": a won siege steals 2 Ether or 4 basic resources
 
 # ---- Connection table (rulebook "Connect") ----
 CONNECTION_TABLE: tuple[str, ...] = (

@@ -5,12 +5,41 @@ the siege spoils. A mixin of :class:`ether_envs.etherium.rules.State`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from . import components as C
-from .agenda import (CONFLICT0, D_CHOOSE_CONFLICT, D_GAIN, D_RETREAT, D_SPOIL, D_TAKE, D_WINDOW, RETREAT0, SPOIL0,
-                     T_BATTLE_RESOLVE, T_BATTLE_ROLL, T_CONFLICT_AT, T_CONFLICTS, T_ROLL_DONE, W_CONFLICT)
+from .codec import (CONFLICT0, D_CHOOSE_CONFLICT, D_GAIN, D_RETREAT, D_SPOIL, D_TAKE, D_WINDOW, RETREAT0, SPOIL0,
+                    T_BATTLE_RESOLVE, T_BATTLE_ROLL, T_CONFLICT_AT, T_CONFLICTS, T_ROLL_DONE, W_CONFLICT, Task)
 
 ASSAULT, SIEGE = 0, 1
 CONFLICT_KINDS = ("assault", "siege")
+
+
+@dataclass(slots=True)
+class Battle:
+    """The conflict being resolved (``State.battle``): rulebook "Assault" and "Siege".
+
+    Attributes:
+        box: where it takes place.
+        kind: ``ASSAULT`` or ``SIEGE``.
+        seats: the seats rolling, in initiative order.
+        units: per seat, the unit it rolls with (``C.SOLDIER``; the besieged City's ``C.GUARD``).
+        totals: per seat, its total once rolled (-1 before).
+        shields: per seat, whether it played a Shield card (ETM-A5).
+        ties: ties re-rolled so far (ETM-A14).
+    """
+
+    box: int
+    kind: int
+    seats: list[int]
+    units: list[int]
+    totals: list[int]
+    shields: list[bool]
+    ties: int = 0
+
+    def copy(self) -> "Battle":
+        return Battle(self.box, self.kind, self.seats.copy(), self.units.copy(), self.totals.copy(),
+                      self.shields.copy(), self.ties)
 
 
 class ConflictRules:
@@ -53,25 +82,25 @@ class ConflictRules:
         boxes = self.conflict_boxes()
         if not boxes:
             return
-        self.stack.append((T_CONFLICTS, -1, 0, 0))
+        self.stack.append(Task(T_CONFLICTS, -1))
         if len(boxes) == 1:
-            self.stack.append((T_CONFLICT_AT, -1, boxes[0], 0))
+            self.stack.append(Task(T_CONFLICT_AT, -1, boxes[0]))
             return
         affected = set()
         for b in boxes:
             affected.update(self.affected_players(b))
         chooser = next(p for p in self.order if p in affected)
-        self.stack.append((D_CHOOSE_CONFLICT, chooser, 0, 0))
+        self.stack.append(Task(D_CHOOSE_CONFLICT, chooser))
 
     def _opt_choose_conflict(self, t):
         return [CONFLICT0 + b for b in self.conflict_boxes()]
 
     def _d_choose_conflict(self, t, block, i, a):
         self.stack.pop()
-        self.stack.append((T_CONFLICT_AT, -1, i, 0))
+        self.stack.append(Task(T_CONFLICT_AT, -1, i))
 
     def _h_conflict_at(self, t):
-        box = t[2]
+        box = t.a
         soldiers = [p for p in self.order if self.pos[p][C.SOLDIER] == box]
         owner = self.game.city_owner[box]
         if C.BOX_TERRAIN[box] == C.CITY:  # rulebook "Siege"
@@ -87,33 +116,33 @@ class ConflictRules:
             s = soldiers[0]
             g = next(q for q in self.order if q != s and self.pos[q][C.GATHERER] == box)
             self.level_down(g, C.GATHERER)
-            self.stack.append((D_RETREAT, g, C.GATHERER, 0))
+            self.stack.append(Task(D_RETREAT, g, C.GATHERER))
             if self.tribe[s] == C.RECES:  # rulebook Reces "Power": an extra basic resource
-                self.stack.append((D_GAIN, s, C.RECES_PILLAGE_EXTRA, 0))
-            self.stack.append((D_TAKE, s, g, 2))
+                self.stack.append(Task(D_GAIN, s, C.RECES_PILLAGE_EXTRA))
+            self.stack.append(Task(D_TAKE, s, g, 2))
             return
         k = len(seats)
-        self.battle = [box, kind, seats, units, [-1] * k, [False] * k, 0]
-        self.stack.append((T_BATTLE_RESOLVE, -1, 0, 0))
+        self.battle = Battle(box, kind, seats, units, [-1] * k, [False] * k)
+        self.stack.append(Task(T_BATTLE_RESOLVE, -1))
         self._push_rolls(range(k))
 
     def _push_rolls(self, indices) -> None:
         """Rulebook "Conflict Resolution": players roll in reverse initiative order
         (``seats`` are in initiative order, so the last one rolls first)."""
-        seats = self.battle[2]
+        seats = self.battle.seats
         for i in indices:
-            self.stack.append((T_BATTLE_ROLL, seats[i], i, 0))
+            self.stack.append(Task(T_BATTLE_ROLL, seats[i], i))
 
     def _battle_index(self, p: int) -> int:
-        return self.battle[2].index(p)
+        return self.battle.seats.index(p)
 
     def _h_battle_roll(self, t):
-        p, i = t[1], t[2]
-        unit = self.battle[3][i]
+        p, i = t.player, t.a
+        unit = self.battle.units[i]
         ndice = self.lvl[p][unit] + (1 if unit == C.GUARD and self.ability[p] == C.A_BASTION else 0)
         self._start_roll(p, ndice)
-        self.stack.append((T_ROLL_DONE, p, i, 0))
-        self.stack.append((D_WINDOW, p, W_CONFLICT, 0))
+        self.stack.append(Task(T_ROLL_DONE, p, i))
+        self.stack.append(Task(D_WINDOW, p, W_CONFLICT))
 
     def conflict_modifier(self, p: int, unit: int) -> int:
         """Automatic additions to a conflict total: the full Guide level (ETM-A16),
@@ -127,9 +156,9 @@ class ConflictRules:
         return m
 
     def _h_roll_done(self, t):
-        p, i = t[1], t[2]
+        p, i = t.player, t.a
         b = self.battle
-        b[4][i] = self.roll_total() + self.conflict_modifier(p, b[3][i])
+        b.totals[i] = self.roll_total() + self.conflict_modifier(p, b.units[i])
         self.roll_player = -1
         self.roll_dice = []
         self.roll_power = []
@@ -139,20 +168,20 @@ class ConflictRules:
         """Highest total wins; Reces wins ties; otherwise the tied players roll
         again (ETM-A14: after 10 ties in a row the winner is drawn at random)."""
         b = self.battle
-        totals = b[4]
+        totals = b.totals
         best = max(totals)
         tied = [i for i, x in enumerate(totals) if x == best]
         if len(tied) > 1:
-            reces = [i for i in tied if self.tribe[b[2][i]] == C.RECES]
+            reces = [i for i in tied if self.tribe[b.seats[i]] == C.RECES]
             if reces:
                 winner = reces[0]
-            elif b[6] + 1 >= C.TIE_REROLL_LIMIT:
+            elif b.ties + 1 >= C.TIE_REROLL_LIMIT:
                 winner = tied[int(self.rng.integers(len(tied)))]
             else:
-                b[6] += 1
+                b.ties += 1
                 for i in tied:
                     totals[i] = -1
-                self.stack.append((T_BATTLE_RESOLVE, -1, 0, 0))
+                self.stack.append(Task(T_BATTLE_RESOLVE, -1))
                 self._push_rolls(tied)
                 return
         else:
@@ -160,7 +189,8 @@ class ConflictRules:
         self._battle_outcome(winner)
 
     def _battle_outcome(self, w: int) -> None:
-        box, kind, seats, units, _totals, shields, _ties = self.battle
+        b = self.battle
+        box, kind, seats, units, shields = b.box, b.kind, b.seats, b.units, b.shields
         self.battle = None
         for i, q in enumerate(seats):  # both sides lose a level (Shield card: ETM-A5)
             if not shields[i]:
@@ -169,7 +199,7 @@ class ConflictRules:
             self.take_vt(seats[w], C.VT_SOLDIER)
             for i in reversed(range(len(seats))):
                 if i != w:
-                    self.stack.append((D_RETREAT, seats[i], C.SOLDIER, 0))
+                    self.stack.append(Task(D_RETREAT, seats[i], C.SOLDIER))
             return
         owner = seats[units.index(C.GUARD)]
         mountain = C.mountain_box(box)  # rulebook "Siege": back to the Mountain outside the City (ETM-A19)
@@ -179,7 +209,7 @@ class ConflictRules:
         if units[w] == C.GUARD:
             self.take_vt(owner, C.VT_SOLDIER)
         else:
-            self.stack.append((D_SPOIL, seats[w], owner, 0))
+            self.stack.append(Task(D_SPOIL, seats[w], owner))
 
     def level_down(self, p: int, unit: int) -> None:
         """Rulebook "Units": levels never go below 1."""
@@ -217,10 +247,10 @@ class ConflictRules:
         return []
 
     def _opt_retreat(self, t):
-        return [RETREAT0 + b for b in self.retreat_options(t[1], t[2])]
+        return [RETREAT0 + b for b in self.retreat_options(t.player, t.a)]
 
     def _d_retreat(self, t, block, i, a):
-        self.pos[t[1]][t[2]] = i
+        self.pos[t.player][t.a] = i
         self.stack.pop()
 
     # ---- siege spoils (rulebook "Siege": steal the City or reduce the Guide) ----------
@@ -242,13 +272,13 @@ class ConflictRules:
         return out
 
     def _opt_spoil(self, t):
-        return [SPOIL0 + k for k in self.spoil_options(t[1], t[2])]
+        return [SPOIL0 + k for k in self.spoil_options(t.player, t.a)]
 
     def _d_spoil(self, t, block, i, a):
-        p, victim = t[1], t[2]
+        p, victim = t.player, t.a
         self.stack.pop()
         if i == 0:
-            k = min(2, self.res[victim][C.ETHER])
+            k = min(C.SPOIL_ETHER, self.res[victim][C.ETHER])
             self.res[victim][C.ETHER] -= k
             self.res[p][C.ETHER] += k
         elif i == 1:  # Booster theft: the victim's action token goes with it (rulebook "Clarifications")
@@ -257,7 +287,7 @@ class ConflictRules:
             if not self.take_vt(p, C.VT_PILLAGE):
                 self.take_vt(p, C.VT_SOLDIER)
         elif i == 2:
-            self.stack.append((D_TAKE, p, victim, 4))
+            self.stack.append(Task(D_TAKE, p, victim, C.SPOIL_BASIC))
         else:
             self.lvl[victim][C.GUIDE] -= 1
             self.take_vt(p, C.VT_SOLDIER)

@@ -9,11 +9,14 @@ the reveal (only how many tokens they have placed).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from ..core import ObservationLayout, Piece
 from . import components as C
-from . import rules as R
+from .codec import D_DISCARD, D_ETHERIZE, D_FIRST, D_GAIN, D_GATHER, D_SPEND, D_SPOIL, D_TAKE, D_WINDOW, DECISION_NAMES, \
+    NUM_DECISIONS, P_OVER, PHASE_NAMES
 
 MAX_PLAYERS = 4
 NB = C.NUM_BOXES
@@ -50,8 +53,8 @@ PIECES = [
     Piece("acting", (MAX_PLAYERS + C.NUM_SPACES,), 0, 1, "relative seat performing an action, then its space"),
     Piece("season_bonuses", (MAX_PLAYERS, 4), 0, 1, "per relative seat: March, Harvest, Craft waiting (/4), "
           "T6 A free step"),
-    Piece("phase", (len(R.PHASE_NAMES),), 0, 1, "one-hot: " + ", ".join(R.PHASE_NAMES)),
-    Piece("decision", (R.NUM_DECISIONS,), 0, 1, "pending decision kind one-hot: " + ", ".join(R.DECISION_NAMES)),
+    Piece("phase", (len(PHASE_NAMES),), 0, 1, "one-hot: " + ", ".join(PHASE_NAMES)),
+    Piece("decision", (NUM_DECISIONS,), 0, 1, "pending decision kind one-hot: " + ", ".join(DECISION_NAMES)),
     Piece("window", (4,), 0, 1, "Flash window kind: phase 3, before an action, Connect roll, conflict roll"),
     Piece("decision_args", (3,), 0, 1, "choices left (gain/lose/steal/discard) or most cubes (gather) / 8, "
           "window plays / 6, Etherization cubes paid / 5"),
@@ -97,8 +100,6 @@ def _dice_table() -> tuple[float, ...]:
 
 
 _DICE = _dice_table()
-_VT0, _VT1, _VT2, _VT3, _VT4 = _PER_VT
-_VP0, _VP1, _VP2, _VP3, _VP4, _ABILITY_VP = R._VP0, R._VP1, R._VP2, R._VP3, R._VP4, R._ABILITY_VP  # State.score's
 
 _O = {name: sl.start for name, sl in LAYOUT.slices.items()}
 O_UNITS, O_LEVELS, O_RES, O_TRIBES, O_HAND, O_HAND_SIZES, O_DECK, O_DISCARD = (
@@ -115,7 +116,39 @@ O_PHASE, O_DECISION, O_WINDOW, O_ARGS, O_TARGET, O_CURRENT, O_ROLL, O_BATTLE, O_
 _PROG_ROW = C.MAX_TOKENS * C.NUM_SPACES  # programs: entries per relative seat
 _UNIT_ROW = MAX_PLAYERS * 2  # units: entries per box
 _MAX_SCORE = int(MAX_VP)
-_COUNTED = (R.D_GAIN, R.D_SPEND, R.D_DISCARD, R.D_GATHER)
+_COUNTED = (D_GAIN, D_SPEND, D_DISCARD, D_GATHER)
+_DECK_SIZE = len(C.FLASH_DECK)  # 44
+
+
+def _store(entries: memoryview, offset: int, counts, table) -> None:
+    """``entries[offset + i] = table[x]`` for each non-zero count ``x = counts[i]`` (the zeros are
+    the template's)."""
+    for i, x in enumerate(counts):
+        if x:
+            entries[offset + i] = table[x]
+
+
+def _store_per_kind(entries: memoryview, offset: int, counts, tables) -> None:
+    """As :func:`_store`, each entry with its own table (``tables[i]``)."""
+    for i, x in enumerate(counts):
+        if x:
+            entries[offset + i] = tables[i][x]
+
+
+class _SeatOffsets(NamedTuple):
+    """Where one seat's entries go in an observer's view: the seat, its relative seat, and
+    the offsets of its rows of the per-seat pieces."""
+
+    seat: int
+    rel: int
+    units: int
+    levels: int
+    resources: int
+    tribes: int
+    abilities: int
+    victory_tokens: int
+    programs: int
+    bonuses: int
 
 
 class Encoder:
@@ -147,13 +180,13 @@ class Encoder:
                     b[x, 6 + rel[p][o]] = 1
             v["num_players"][:] = np.eye(3, dtype=np.float32)[n - 2]
             self._templates.append(memoryview(buf.tobytes()).cast("f"))
-        # per observer, per seat q: (q, relative seat, its offsets in the per-seat pieces)
-        self._seats = [tuple((q, r, O_UNITS + r * 2, O_LEVELS + r * 4, O_RES + r * 5,
-                              O_TRIBES + r * C.NUM_TRIBES, O_ABIL + r * C.NUM_ABILITIES, O_VT + r * 5,
-                              O_PROGS + r * _PROG_ROW, O_BONUS + r * 4)
+        # per observer, per seat q: where q's entries go in the per-seat pieces
+        self._seats = [tuple(_SeatOffsets(q, r, O_UNITS + r * 2, O_LEVELS + r * 4, O_RES + r * 5,
+                                          O_TRIBES + r * C.NUM_TRIBES, O_ABIL + r * C.NUM_ABILITIES, O_VT + r * 5,
+                                          O_PROGS + r * _PROG_ROW, O_BONUS + r * 4)
                              for q, r in enumerate(rel[p])) for p in range(n)]
         self._scratch = np.zeros(LAYOUT.size, dtype=np.float32)
-        self._scratch_mv = memoryview(self._scratch)
+        self._scratch_entries = memoryview(self._scratch)
 
     def encode(self, s, player: int, out: np.ndarray | None = None) -> np.ndarray:
         """``player``'s view of state ``s``: float32, shape ``(LAYOUT.size,)``, values
@@ -162,167 +195,117 @@ class Encoder:
             out = np.empty(LAYOUT.size, dtype=np.float32)
         template = self._templates[player]
         try:  # write straight into ``out`` when it is a writable float32 vector of the right size
-            m = memoryview(out)
-            m[:] = template
+            entries = memoryview(out)
+            entries[:] = template
             direct = True
         except (TypeError, ValueError):
-            m = self._scratch_mv
-            m[:] = template
+            entries = self._scratch_entries
+            entries[:] = template
             direct = False
         rel = self._rel[player]
         revealed = s.revealed
-        pos_, lvl_, res_, tribe_, hand_, ability_, vt_ = s.pos, s.lvl, s.res, s.tribe, s.hand, s.ability, s.vt
-        ntok_, program_, march_, harvest_, craft_, first_ = s.ntok, s.program, s.march, s.harvest, s.craft, \
-            s.first_move
-        for q, r, ou, ol, ores, otr, oab, ovt, opr, obo in self._seats[player]:
-            pos = pos_[q]
-            m[ou + pos[0] * _UNIT_ROW] = 1.0
-            m[ou + pos[1] * _UNIT_ROW + 1] = 1.0
-            a, b, c, d = lvl_[q]
-            m[ol] = _QUARTER[a]
-            m[ol + 1] = _QUARTER[b]
-            m[ol + 2] = _QUARTER[c]
-            if d:
-                m[ol + 3] = _QUARTER[d]
-            res = res_[q]
-            a, b, c, d, e = res
-            if a:
-                m[ores] = _SIXTEENTH[a]
-            if b:
-                m[ores + 1] = _SIXTEENTH[b]
-            if c:
-                m[ores + 2] = _SIXTEENTH[c]
-            if d:
-                m[ores + 3] = _SIXTEENTH[d]
-            if e:
-                m[ores + 4] = _SIXTEENTH[e]
-            x = tribe_[q]
-            if x >= 0:
-                m[otr + x] = 1.0
-            m[O_HAND_SIZES + r] = _HAND_SIZE[sum(hand_[q])]
-            x = ability_[q]
-            if x >= 0:
-                m[oab + x] = 1.0
-            t = vt_[q]
-            a, b, c, d, e = t
-            if a:
-                m[ovt] = _VT0[a]
-            if b:
-                m[ovt + 1] = _VT1[b]
-            if c:
-                m[ovt + 2] = _VT2[c]
-            if d:
-                m[ovt + 3] = _VT3[d]
-            if e:
-                m[ovt + 4] = _VT4[e]
-            score = (a * _VP0 + b * _VP1 + c * _VP2 + d * _VP3 + e * _VP4 + (_ABILITY_VP[x] if x >= 0 else 0)
-                     + lvl_[q][C.GUIDE] + res[C.ETHER] // 2)  # State.score
-            m[O_SCORES + r] = _SCORE[score if score < _MAX_SCORE else _MAX_SCORE]
-            m[O_TOKENS + r] = _SIXTH[ntok_[q]]
-            prog = program_[q]
+        for q, r, units, levels, resources, tribes, abilities, victory_tokens, programs, bonuses \
+                in self._seats[player]:
+            pos = s.pos[q]
+            entries[units + pos[C.GATHERER] * _UNIT_ROW] = 1.0
+            entries[units + pos[C.SOLDIER] * _UNIT_ROW + 1] = 1.0
+            for i, x in enumerate(s.lvl[q]):
+                if x:
+                    entries[levels + i] = _QUARTER[x]
+            for i, x in enumerate(s.res[q]):
+                if x:
+                    entries[resources + i] = _SIXTEENTH[x]
+            if s.tribe[q] >= 0:
+                entries[tribes + s.tribe[q]] = 1.0
+            entries[O_HAND_SIZES + r] = _HAND_SIZE[s.hand_size(q)]
+            if s.ability[q] >= 0:
+                entries[abilities + s.ability[q]] = 1.0
+            for i, x in enumerate(s.vt[q]):
+                if x:
+                    entries[victory_tokens + i] = _PER_VT[i][x]
+            entries[O_SCORES + r] = _SCORE[min(s.score(q), _MAX_SCORE)]
+            entries[O_TOKENS + r] = _SIXTH[s.ntok[q]]
+            prog = s.program[q]
             if prog:
-                m[O_PROGRAMMED + r] = _SIXTH[len(prog)]
+                entries[O_PROGRAMMED + r] = _SIXTH[len(prog)]
                 if revealed or q == player:
                     for k, sp in enumerate(prog):
-                        m[opr + k * C.NUM_SPACES + sp] = 1.0
-            x = march_[q]
-            if x:
-                m[obo] = _QUARTER[x if x < 4 else 4]
-            x = harvest_[q]
-            if x:
-                m[obo + 1] = _QUARTER[x if x < 4 else 4]
-            x = craft_[q]
-            if x:
-                m[obo + 2] = _QUARTER[x if x < 4 else 4]
-            if first_[q]:
-                m[obo + 3] = _QUARTER[first_[q] * 4]
-        c = 0
-        for x in hand_[player]:
-            if x:
-                m[O_HAND + c] = _PER_COPY[c][x]
-            c += 1
-        m[O_DECK] = len(s.deck) / 44
-        c = 0
-        for x in s.discard:
-            if x:
-                m[O_DISCARD + c] = _PER_COPY[c][x]
-            c += 1
-        c = O_ABIL_SUPPLY
-        for x in s.ability_supply:
-            if x:
-                m[c] = _HALF[x]
-            c += 1
-        a, b, c, d, e = s.vt_supply
-        m[O_VT_SUPPLY] = _VT0[a]
-        m[O_VT_SUPPLY + 1] = _VT1[b]
-        m[O_VT_SUPPLY + 2] = _VT2[c]
-        m[O_VT_SUPPLY + 3] = _VT3[d]
-        m[O_VT_SUPPLY + 4] = _VT4[e]
+                        entries[programs + k * C.NUM_SPACES + sp] = 1.0
+            for i, x in enumerate((s.march[q], s.harvest[q], s.craft[q])):  # season bonuses waiting, up to 4
+                if x:
+                    entries[bonuses + i] = _QUARTER[x if x < 4 else 4]
+            if s.first_move[q]:  # the T6 A free step
+                entries[bonuses + 3] = 1.0
+        _store_per_kind(entries, O_HAND, s.hand[player], _PER_COPY)
+        entries[O_DECK] = len(s.deck) / _DECK_SIZE
+        _store_per_kind(entries, O_DISCARD, s.discard, _PER_COPY)
+        _store(entries, O_ABIL_SUPPLY, s.ability_supply, _HALF)
+        _store_per_kind(entries, O_VT_SUPPLY, s.vt_supply, _PER_VT)
         season = s.season
         if season >= 0:
-            m[O_SEASON + season] = 1.0
+            entries[O_SEASON + season] = 1.0
             seasons = s.seasons
-            m[O_SEASON_CARD + seasons[season]] = 1.0
+            entries[O_SEASON_CARD + seasons[season]] = 1.0
             for k in range(season + 1):
-                m[O_SEEN + seasons[k]] = 1.0
+                entries[O_SEEN + seasons[k]] = 1.0
         k = O_INIT
         for q in s.order:
-            m[k + rel[q] * MAX_PLAYERS] = 1.0
+            entries[k + rel[q] * MAX_PLAYERS] = 1.0
             k += 1
         if s.affinity >= 0:
-            m[O_AFF + rel[s.affinity]] = 1.0
+            entries[O_AFF + rel[s.affinity]] = 1.0
         if s.step >= 0:
-            m[O_STEP + s.step] = 1.0
+            entries[O_STEP + s.step] = 1.0
         acting = s.acting
         if acting[0] >= 0:
-            m[O_ACTING + rel[acting[0]]] = 1.0
-            m[O_ACTING + MAX_PLAYERS + acting[1]] = 1.0
+            entries[O_ACTING + rel[acting[0]]] = 1.0
+            entries[O_ACTING + MAX_PLAYERS + acting[1]] = 1.0
         phase = s.phase
-        m[O_PHASE + phase] = 1.0
+        entries[O_PHASE + phase] = 1.0
         stack = s.stack
-        if stack and phase != R.P_OVER:
+        if stack and phase != P_OVER:
             t = stack[-1]
-            kind = t[0]
-            m[O_CURRENT + rel[t[1]]] = 1.0
-            m[O_DECISION + kind - R.D_FIRST] = 1.0
-            if kind == R.D_WINDOW:
-                m[O_WINDOW + t[2]] = 1.0
-                if t[3]:
-                    m[O_ARGS + 1] = t[3] / C.MAX_PLAYS_PER_WINDOW
-            elif kind in _COUNTED:
-                m[O_ARGS] = min(t[2], 8) / 8
-            elif kind == R.D_TAKE:
-                m[O_ARGS] = min(t[3], 8) / 8
-                m[O_TARGET + rel[t[2]]] = 1.0
-            elif kind == R.D_SPOIL:
-                m[O_TARGET + rel[t[2]]] = 1.0
-            elif kind == R.D_ETHERIZE:
-                m[O_ARGS + 2] = t[2] / 5
+            kind = t.kind
+            entries[O_CURRENT + rel[t.player]] = 1.0
+            entries[O_DECISION + kind - D_FIRST] = 1.0
+            if kind == D_WINDOW:  # a: the window, b: cards played in it
+                entries[O_WINDOW + t.a] = 1.0
+                if t.b:
+                    entries[O_ARGS + 1] = t.b / C.MAX_PLAYS_PER_WINDOW
+            elif kind in _COUNTED:  # a: choices left (gather: most cubes)
+                entries[O_ARGS] = min(t.a, 8) / 8
+            elif kind == D_TAKE:  # a: the seat robbed, b: choices left
+                entries[O_ARGS] = min(t.b, 8) / 8
+                entries[O_TARGET + rel[t.a]] = 1.0
+            elif kind == D_SPOIL:  # a: the seat besieged
+                entries[O_TARGET + rel[t.a]] = 1.0
+            elif kind == D_ETHERIZE:  # a: cubes paid toward the next Ether
+                entries[O_ARGS + 2] = t.a / 5
         if s.roll_player >= 0:
-            m[O_ROLL + rel[s.roll_player]] = 1.0
+            entries[O_ROLL + rel[s.roll_player]] = 1.0
             dice = s.roll_dice
             for face in range(1, 7):
                 k = dice.count(face)
                 if k:
-                    m[O_ROLL + MAX_PLAYERS + face - 1] = _DICE[k]
-            m[O_ROLL + MAX_PLAYERS + 6] = min(s.roll_bonus, 20) / 20
+                    entries[O_ROLL + MAX_PLAYERS + face - 1] = _DICE[k]
+            entries[O_ROLL + MAX_PLAYERS + 6] = min(s.roll_bonus, 20) / 20
             if s.roll_ability:
-                m[O_ROLL + MAX_PLAYERS + 7] = 1.0
+                entries[O_ROLL + MAX_PLAYERS + 7] = 1.0
         b = s.battle
         if b is not None:
-            m[O_BATTLE + b[0]] = 1.0
-            m[O_BATTLE + NB + b[1]] = 1.0
-            units, totals, shields = b[3], b[4], b[5]
-            for i, q in enumerate(b[2]):
+            entries[O_BATTLE + b.box] = 1.0
+            entries[O_BATTLE + NB + b.kind] = 1.0
+            units, totals, shields = b.units, b.totals, b.shields
+            for i, q in enumerate(b.seats):
                 o = O_BSEATS + rel[q] * 5
-                m[o] = 1.0
+                entries[o] = 1.0
                 if units[i] == C.GUARD:
-                    m[o + 1] = 1.0
+                    entries[o + 1] = 1.0
                 if totals[i] >= 0:
-                    m[o + 2] = 1.0
-                    m[o + 3] = min(totals[i], 60) / 60
+                    entries[o + 2] = 1.0
+                    entries[o + 3] = min(totals[i], 60) / 60
                 if shields[i]:
-                    m[o + 4] = 1.0
+                    entries[o + 4] = 1.0
         if not direct:
             out[:] = self._scratch
         return out

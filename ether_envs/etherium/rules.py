@@ -4,7 +4,7 @@ Rulebook sections are quoted by their headings (``rulebook "Connect"``);
 assumptions by id (``ETM-A<n>``, listed in ``RULES.md``).
 
 The game is driven by an explicit *agenda*: ``State.stack`` is a stack of
-small task tuples ``(kind, player, a, b)``. Automatic tasks (reveal a season,
+small :class:`~.codec.Task` records ``(kind, player, a, b)``. Automatic tasks (reveal a season,
 perform a programmed action, detect conflicts, roll dice, ...) run as soon as
 they reach the top; decision tasks stay on top until ``player`` chooses one of
 their options (an action id). Effects push further tasks above the current one,
@@ -16,22 +16,27 @@ a clone is just a copy of plain lists. See ``RULES.md`` "State machine".
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import mul
 
 import numpy as np
 
-from ..core import Game as _Game, GameSpec, State as _State, TERMINAL, win_loss_returns, build_config, check_int
+from ..core import Game as _Game, GameSpec, State as _State, TERMINAL, build_config, check_int, win_loss_returns
 from . import components as C
+from . import fast
 from .actions import ActionRules
-from .conflicts import ConflictRules
-
-from .agenda import *  # noqa: F401,F403  (codec, task kinds, windows, phases)
-from .agenda import BLOCK_OF, INDEX_OF, WINDOW_CARDS
+from .codec import (  # noqa: F401  (the codec's names are read as rules.X too, e.g. by the heuristic agent)
+    ABILITY0, BLOCK_OF, CODEC, CONFLICT0, COUNT0, D_ABILITY, D_CARDS, D_CHOOSE_CONFLICT, D_CONNECT_DICE,
+    D_CONNECT_RESULT, D_DISCARD, D_ETHERIZE, D_FIRST, D_GAIN, D_GATHER, D_MEINAS, D_MOVE, D_PROGRAM, D_REROLL,
+    D_RETREAT, D_SPEND, D_SPOIL, D_TAKE, D_TARGET, D_TRIBE, D_WINDOW, DECISION_NAMES, DISCARD0, FLASH0, GAIN0,
+    INDEX_OF, MOVE0, NUM_DECISIONS, P_OVER, P_PERFORM, P_PLAY, P_PROGRAM, P_REVEAL, P_SEASON_END, P_SETUP, PASS,
+    PHASE_NAMES, PROGRAM0, REROLL0, RESULT0, RETREAT0, SPEND0, SPOIL0, T_ACT, T_BATTLE_RESOLVE, T_BATTLE_ROLL,
+    T_CONFLICT_AT, T_CONFLICTS, T_CONNECT_ROLL, T_DRAW, T_END, T_EXEC, T_PROGRAM_START, T_ROLL_DONE, T_SEASON,
+    T_SEASON_END, T_SETUP, T_STEP, TAKE0, TARGET0, TRIBE0, USE_ABILITY, W_ACTION, W_CONFLICT, W_CONNECT, W_SEASON,
+    WINDOW_CARDS, WINDOW_NAMES, Task)
+from .conflicts import Battle, ConflictRules
 
 TRIBE_SELECTIONS = ("random", "choose")
-_VP0, _VP1, _VP2, _VP3, _VP4 = C.VT_POINTS
-_ABILITY_VP = tuple(a.vp for a in C.ABILITIES)
-_CONNECT2 = C.NUM_SPACES - 1  # the "Connect 2" space
-_PROGRAM_IDS = [PROGRAM0 + sp for sp in range(_CONNECT2)]  # PROGRAM ids of the other spaces
+_PROGRAM_IDS = [PROGRAM0 + sp for sp in range(C.NUM_SPACES)]  # the PROGRAM ids of every space
 
 
 @dataclass(frozen=True)
@@ -87,9 +92,8 @@ class Game(_Game):
         self.city_owner = [-1] * C.NUM_BOXES
         for p, c in enumerate(self.cities):
             self.city_owner[C.city_box(c)] = p
-        # (seat, colour, free steps, Gatherer box, Soldier box) -> Move options, filled lazily
-        # (at most 4 * 5 * free-step counts * 17 * 17 entries; see ActionRules._move_table)
-        self._move_cache: dict[tuple[int, int, int, int, int], tuple] = {}
+        self.move_tables: dict[tuple[int, int, int, int, int], fast.MoveTable] = {}
+        """Move options by (seat, colour, free steps, Gatherer box, Soldier box): ``fast.move_table``."""
         from .observation import Encoder
 
         self.encoder = Encoder(self)
@@ -134,12 +138,16 @@ class State(ActionRules, ConflictRules, _State):
         revealed: programs are revealed (phase 5); step: action step being performed (0-based).
         march, harvest, craft, first_move: per seat, season bonuses waiting for the next
             Move / Gather / upgrade (Season cards "March", "Harvest", "Craft"; T6 A).
-        stack: the agenda (see module docstring); legal: options of the top decision.
+        stack: the agenda, a list of :class:`~.codec.Task` (see the module docstring);
+            legal: options of the top decision.
         acting: ``(seat, space)`` of the programmed action being performed, or ``(-1, -1)``.
         roll_*: the die roll being modified (roller, dice, bonus, Ertis-rerolled flags, ability used).
-        battle: the conflict being resolved ``[box, kind, seats, units, totals, shields, ties]`` or None.
+        battle: the conflict being resolved (a :class:`~.conflicts.Battle`), or None.
         phase: season phase for the observation (``PHASE_NAMES``).
     """
+
+    _clone_shared = ("legal",)
+    """Fields whose lists ``clone()`` shares with the original: ``legal`` is only ever replaced."""
 
     def __init__(self, game: Game, seed: int | None):
         self.game = game
@@ -190,52 +198,33 @@ class State(ActionRules, ConflictRules, _State):
         self.battle = None
         self.phase = P_SETUP
         self.legal: list[int] = []
-        self.stack = [(T_SEASON, -1, 0, 0), (T_SETUP, -1, 0, 0)]
+        self.stack = [Task(T_SEASON, -1, 0), Task(T_SETUP, -1)]
         if self.tribe[0] < 0:
-            self.stack += [(D_TRIBE, p, 0, 0) for p in reversed(range(n))]
+            self.stack += [Task(D_TRIBE, p) for p in reversed(range(n))]
         self._run()
 
     # ---- clone -------------------------------------------------------------
+    _LIST_FIELDS = ("history", "seasons", "night_order", "deck", "discard", "tribe", "vt_supply", "ability",
+                    "ability_supply", "order", "ntok", "march", "harvest", "craft", "first_move", "roll_dice",
+                    "roll_power", "stack")
+    """Fields holding a list of immutable items (ints, bools, :class:`~.codec.Task`), copied by ``clone()``."""
+    _NESTED_FIELDS = ("res", "lvl", "pos", "hand", "vt", "program")
+    """Fields holding one list per seat, copied two levels deep by ``clone()``."""
+
     def clone(self) -> "State":
+        """An independent copy: every field; the lists copied (:attr:`_LIST_FIELDS`,
+        :attr:`_NESTED_FIELDS`, the ``battle``), ``legal`` shared (``_clone_shared``); the
+        generator's state is copied lazily."""
         s = State.__new__(State)
-        s.game = self.game
+        d = s.__dict__
+        d.update(self.__dict__)
+        for k in self._LIST_FIELDS:
+            d[k] = d[k][:]
+        for k in self._NESTED_FIELDS:
+            d[k] = [x[:] for x in d[k]]
+        if self.battle is not None:
+            d["battle"] = self.battle.copy()
         self._share_rng_state(s)
-        s.history = self.history[:]
-        s.seasons = self.seasons[:]
-        s.night_order = self.night_order[:]
-        s.deck = self.deck[:]
-        s.discard = self.discard[:]
-        s.tribe = self.tribe[:]
-        s.res = [x[:] for x in self.res]
-        s.lvl = [x[:] for x in self.lvl]
-        s.pos = [x[:] for x in self.pos]
-        s.hand = [x[:] for x in self.hand]
-        s.vt = [x[:] for x in self.vt]
-        s.vt_supply = self.vt_supply[:]
-        s.ability = self.ability[:]
-        s.ability_supply = self.ability_supply[:]
-        s.season = self.season
-        s.order = self.order[:]
-        s.affinity = self.affinity
-        s.program = [x[:] for x in self.program]
-        s.ntok = self.ntok[:]
-        s.revealed = self.revealed
-        s.step = self.step
-        s.march = self.march[:]
-        s.harvest = self.harvest[:]
-        s.craft = self.craft[:]
-        s.first_move = self.first_move[:]
-        s.acting = self.acting
-        s.roll_player = self.roll_player
-        s.roll_dice = self.roll_dice[:]
-        s.roll_power = self.roll_power[:]
-        s.roll_bonus = self.roll_bonus
-        s.roll_ability = self.roll_ability
-        b = self.battle
-        s.battle = None if b is None else [b[0], b[1], b[2][:], b[3][:], b[4][:], b[5][:], b[6]]
-        s.phase = self.phase
-        s.legal = self.legal
-        s.stack = self.stack[:]
         return s
 
     # ---- public queries ------------------------------------------------------
@@ -273,14 +262,13 @@ class State(ActionRules, ConflictRules, _State):
     def score(self, p: int) -> int:
         """Prestige (rulebook "End of the Game"): Victory tokens, Ability, Guide level,
         1 per 2 Ether cubes."""
-        t = self.vt[p]
         a = self.ability[p]
-        return (t[0] * _VP0 + t[1] * _VP1 + t[2] * _VP2 + t[3] * _VP3 + t[4] * _VP4
-                + (_ABILITY_VP[a] if a >= 0 else 0) + self.lvl[p][C.GUIDE] + self.res[p][C.ETHER] // 2)
+        return (sum(map(mul, self.vt[p], C.VT_POINTS))
+                + (C.ABILITIES[a].vp if a >= 0 else 0) + self.lvl[p][C.GUIDE] + self.res[p][C.ETHER] // C.ETHER_PER_PRESTIGE)
 
     def tiebreak(self, p: int) -> int:
         """Rulebook "Ether": other resources break ties (ETM-A15: every cube left over)."""
-        return sum(self.res[p][:3]) + self.res[p][C.BOOSTER] + self.res[p][C.ETHER] % 2
+        return sum(self.res[p][:3]) + self.res[p][C.BOOSTER] + self.res[p][C.ETHER] % C.ETHER_PER_PRESTIGE
 
     def scores(self) -> np.ndarray:
         return np.array([self.score(p) for p in range(self.num_players)], dtype=np.float64)
@@ -302,11 +290,11 @@ class State(ActionRules, ConflictRules, _State):
         stack = self.stack
         while stack:
             t = stack[-1]
-            k = t[0]
+            k = t.kind
             if k >= D_FIRST:
                 opts = _OPTIONS[k](self, t)
                 # a Flash window with only PASS is still offered to a player holding a card (ETM-A10)
-                if opts and (k != D_WINDOW or len(opts) > 1 or any(self.hand[t[1]])):
+                if opts and (k != D_WINDOW or len(opts) > 1 or any(self.hand[t.player])):
                     self.legal = opts
                     return
                 stack.pop()
@@ -318,7 +306,7 @@ class State(ActionRules, ConflictRules, _State):
 
     def _apply_action(self, action: int) -> None:
         t = self.stack[-1]
-        _DECIDE[t[0]](self, t, BLOCK_OF[action], INDEX_OF[action], action)
+        _DECIDE[t.kind](self, t, BLOCK_OF[action], INDEX_OF[action], action)
         self._run()
 
     def _replace_top(self, t) -> None:
@@ -326,68 +314,68 @@ class State(ActionRules, ConflictRules, _State):
 
     def _count_down(self, t) -> None:
         """Decisions taken ``n`` times (gain/lose/steal/discard): one done."""
-        if t[2] > 1:
-            self.stack[-1] = (t[0], t[1], t[2] - 1, t[3])
+        if t.a > 1:
+            self.stack[-1] = Task(t.kind, t.player, t.a - 1, t.b)
         else:
             self.stack.pop()
 
     # ---- options of each decision ----------------------------------------------
     def _options(self, t) -> list[int]:
-        return _OPTIONS[t[0]](self, t)
+        return _OPTIONS[t.kind](self, t)
 
     def _opt_tribe(self, t):
         taken = set(self.tribe)
         return [TRIBE0 + i for i in range(C.NUM_TRIBES) if i not in taken]
 
     def _opt_window(self, t):
-        p, wk, plays = t[1], t[2], t[3]
+        p, window, plays = t.player, t.a, t.b
         out = [PASS]
         h = self.hand[p]
         if plays < C.MAX_PLAYS_PER_WINDOW:
-            for c in WINDOW_CARDS[wk]:
-                if h[c] and (c != C.F_SHIELD or not self.battle[5][self._battle_index(p)]) \
+            for c in WINDOW_CARDS[window]:
+                if h[c] and (c != C.F_SHIELD or not self.battle.shields[self._battle_index(p)]) \
                         and (c != C.F_REROLL or self.roll_dice):
                     out.append(FLASH0 + c)
-        if wk >= W_CONNECT:
+        if window >= W_CONNECT:
             if self.tribe[p] == C.ERTIS:  # rulebook Ertis "Power": re-roll a 1 or a 2 (ETM-A28)
-                for face in (1, 2):
+                for face in C.ERTIS_REROLL_FACES:
                     if any(d == face and not u for d, u in zip(self.roll_dice, self.roll_power)):
                         out.append(REROLL0 + face - 1)
-            if not self.roll_ability and self._ability_usable(p, wk):
+            if not self.roll_ability and self._ability_usable(p, window):
                 out.append(USE_ABILITY)
         return out
 
-    def _ability_usable(self, p: int, wk: int) -> bool:
+    def _ability_usable(self, p: int, window: int) -> bool:
         a = self.ability[p]
-        if a == C.A_WARLORD and wk == W_CONFLICT:
-            return self.res[p][C.METAL] > 0 and self.battle[3][self._battle_index(p)] == C.SOLDIER
-        if a == C.A_ORACLE and wk == W_CONNECT:
+        if a == C.A_WARLORD and window == W_CONFLICT:
+            return self.res[p][C.METAL] > 0 and self.battle.units[self._battle_index(p)] == C.SOLDIER
+        if a == C.A_ORACLE and window == W_CONNECT:
             return self.res[p][C.WOOD] > 0
         return False
 
     def _opt_gain(self, t):
         """Basic resources left in the reserve (none: the gain is skipped); an optional
-        gain (``t[3]`` = 1: "may gain", "can take", "lets you take"; ETM-A33) also offers
+        gain (``t.b`` = 1: "may gain", "can take", "lets you take"; ETM-A33) also offers
         PASS, which takes no more."""
         out = [GAIN0 + r for r in C.BASIC if self.reserve(r) > 0]
-        if out and t[3]:
+        if out and t.b:
             out.insert(0, PASS)
         return out
 
     def _opt_spend(self, t):
-        r = self.res[t[1]]
+        r = self.res[t.player]
         return [SPEND0 + i for i in C.BASIC if r[i] > 0]
 
     def _opt_take(self, t):
-        r = self.res[t[2]]
+        r = self.res[t.a]
         return [TAKE0 + i for i in C.BASIC if r[i] > 0]
 
     def _opt_discard(self, t):
-        h = self.hand[t[1]]
+        h = self.hand[t.player]
         return [DISCARD0 + c for c in range(C.NUM_FLASH_TYPES) if h[c]]
 
     def _opt_meinas(self, t):
-        h = self.hand[t[1]]
+        h = self.hand[t.player]
         if not any(h):
             return []
         return [PASS] + [DISCARD0 + c for c in range(C.NUM_FLASH_TYPES) if h[c]]
@@ -396,16 +384,17 @@ class State(ActionRules, ConflictRules, _State):
         """Free spaces for ``p``'s next token (rulebook "Program Actions": one token per
         space; "Connect": at most two a season, ETM-A9: Connect 2 after Connect 1;
         T6 B: one Connect)."""
-        return [a - PROGRAM0 for a in self._opt_program((D_PROGRAM, p, 0, 0))]
+        return [a - PROGRAM0 for a in self._opt_program(Task(D_PROGRAM, p))]
 
     def _opt_program(self, t):
-        used = self.program[t[1]]
-        out = _PROGRAM_IDS[:]  # PROGRAM ids of every space but Connect 2, in order
-        for sp in used:
-            if sp != _CONNECT2:
+        used = self.program[t.player]
+        out = _PROGRAM_IDS.copy()
+        for sp in used:  # one token per space
+            out.remove(PROGRAM0 + sp)
+        for before, sp in zip(C.CONNECT_SPACES, C.CONNECT_SPACES[1:]):
+            # Connect k + 1 only after Connect k (ETM-A9); a single Connect under T6 B
+            if sp not in used and (before not in used or self.season_card() == C.T6_B):
                 out.remove(PROGRAM0 + sp)
-        if _CONNECT2 not in used and _CONNECT2 - 1 in used and self.season_card() != C.T6_B:
-            out.append(PROGRAM0 + _CONNECT2)
         return out
 
     # ---- reveal a season (rulebook "1- Reveal a New Season") ------------------
@@ -418,7 +407,7 @@ class State(ActionRules, ConflictRules, _State):
             self._draw(p, tribe.flash_cards)
 
     def _h_season(self, t):
-        s = t[2]
+        s = t.a
         n = self.num_players
         self.season = s
         card = self.seasons[s]
@@ -439,19 +428,19 @@ class State(ActionRules, ConflictRules, _State):
         self.craft = [0] * n
         self.first_move = [1 if card == C.T6_A else 0] * n
         st = self.stack
-        st.append((T_SEASON_END, -1, s, 0))
-        st.append((T_STEP, -1, 0, 0))
-        st.append((T_PROGRAM_START, -1, 0, 0))
+        st.append(Task(T_SEASON_END, -1, s))
+        st.append(Task(T_STEP, -1))
+        st.append(Task(T_PROGRAM_START, -1))
         for p in reversed(self.order):
-            st.append((D_WINDOW, p, W_SEASON, 0))
-        st.append((T_DRAW, -1, 0, 0))
+            st.append(Task(D_WINDOW, p, W_SEASON))
+        st.append(Task(T_DRAW, -1))
         # ability triggers, then the season's optional reveal action, in initiative order
         for p in reversed(self.order):
             if self.ability[p] == C.A_RESOURCE:  # "lets you take 1 basic resource": optional (ETM-A33)
-                st.append((D_GAIN, p, 1, 1))
+                st.append(Task(D_GAIN, p, 1, 1))
         if card == C.MEINAS_B:
             for p in reversed(self.order):
-                st.append((D_MEINAS, p, 0, 0))
+                st.append(Task(D_MEINAS, p))
 
     def _h_draw(self, t):
         """Rulebook "2- Draw a Flash Card" (+ Archivist, Meinas A)."""
@@ -481,13 +470,13 @@ class State(ActionRules, ConflictRules, _State):
     def _h_program_start(self, t):
         self.phase = P_PROGRAM
         for p in range(self.num_players):
-            self.ntok[p] = C.BASE_TOKENS + min(self.res[p][C.BOOSTER], 2)  # rulebook "Booster"
+            self.ntok[p] = C.BASE_TOKENS + min(self.res[p][C.BOOSTER], C.MAX_TOKENS - C.BASE_TOKENS)  # rulebook "Booster"
         for p in reversed(self.order):  # sequential hidden commits in initiative order (ETM-A21)
-            self.stack.append((D_PROGRAM, p, 0, 0))
+            self.stack.append(Task(D_PROGRAM, p))
 
     # ---- perform (rulebook "5- Reveal and Perform Actions") --------------------
     def _h_step(self, t):
-        k = t[2]
+        k = t.a
         self.phase = P_PERFORM
         self.revealed = True
         actors = [p for p in self.order if len(self.program[p]) > k]
@@ -497,49 +486,49 @@ class State(ActionRules, ConflictRules, _State):
             return
         self.step = k
         st = self.stack
-        st.append((T_STEP, -1, k + 1, 0))
-        st.append((T_CONFLICTS, -1, 0, 0))
+        st.append(Task(T_STEP, -1, k + 1))
+        st.append(Task(T_CONFLICTS, -1))
         for p in reversed(actors):
-            st.append((T_ACT, p, k, 0))
+            st.append(Task(T_ACT, p, k))
 
     def _h_act(self, t):
-        p = t[1]
-        space = self.program[p][t[2]]
+        p = t.player
+        space = self.program[p][t.a]
         self.acting = (p, space)
-        self.stack.append((T_EXEC, p, space, 0))
-        self.stack.append((D_WINDOW, p, W_ACTION, 0))
+        self.stack.append(Task(T_EXEC, p, space))
+        self.stack.append(Task(D_WINDOW, p, W_ACTION))
 
     # ---- season end and game end -------------------------------------------------
     def _h_season_end(self, t):
-        s = t[2]
+        s = t.a
         self.phase = P_SEASON_END
         self.acting = (-1, -1)
         if s + 1 >= C.NUM_SEASONS:
-            self.stack.append((T_END, -1, 0, 0))
+            self.stack.append(Task(T_END, -1))
             return
-        self.stack.append((T_SEASON, -1, s + 1, 0))
+        self.stack.append(Task(T_SEASON, -1, s + 1))
         for p in reversed(self.order):  # rulebook "Draw a Flash Card": hand limit at season change (ETM-A26)
             excess = self.hand_size(p) - self.hand_limit(p)
             if excess > 0:
-                self.stack.append((D_DISCARD, p, excess, 0))
+                self.stack.append(Task(D_DISCARD, p, excess))
 
     def _h_end(self, t):
         self.stack.clear()
 
     # ---- decisions ---------------------------------------------------------------
     def _d_tribe(self, t, block, i, a):
-        self.tribe[t[1]] = i
+        self.tribe[t.player] = i
         self.stack.pop()
 
     def _d_window(self, t, block, i, a):
-        p = t[1]
+        p = t.player
         if a == PASS:
             self.stack.pop()
             return
         if block == "REROLL_DIE":  # Ertis power
             for j, d in enumerate(self.roll_dice):
                 if d == i + 1 and not self.roll_power[j]:
-                    self.roll_dice[j] = int(self.rng.integers(1, 7))
+                    self.roll_dice[j] = int(self.rng.integers(1, C.DIE_FACES + 1))
                     self.roll_power[j] = True
                     break
             return
@@ -548,7 +537,7 @@ class State(ActionRules, ConflictRules, _State):
             self.roll_bonus += 1
             self.roll_ability = True
             return
-        self._replace_top((t[0], p, t[2], t[3] + 1))
+        self._replace_top(Task(t.kind, p, t.a, t.b + 1))
         self.hand[p][i] -= 1
         self._play_flash(p, i)
         self.discard[i] += 1  # rulebook: "Discard them once resolved"
@@ -560,16 +549,16 @@ class State(ActionRules, ConflictRules, _State):
         elif c == C.F_PLUS2:
             self.roll_bonus += 2
         elif c == C.F_REROLL:
-            self.stack.append((D_REROLL, p, 0, 0))
+            self.stack.append(Task(D_REROLL, p))
         elif c == C.F_RESOURCE:
-            self.stack.append((D_GAIN, p, 1, 0))
+            self.stack.append(Task(D_GAIN, p, 1))
         elif c == C.F_SHIELD:
-            self.battle[5][self._battle_index(p)] = True
+            self.battle.shields[self._battle_index(p)] = True
         elif c == C.F_EXTRA_DIE:
-            self.roll_dice.append(int(self.rng.integers(1, 7)))
+            self.roll_dice.append(int(self.rng.integers(1, C.DIE_FACES + 1)))
             self.roll_power.append(False)
         elif c == C.S_TWO_RESOURCES:
-            self.stack.append((D_GAIN, p, 2, 0))
+            self.stack.append(Task(D_GAIN, p, 2))
         elif c == C.S_ETHER:
             self.gain_ether(p, 1)
         elif c == C.S_MARCH:
@@ -585,35 +574,35 @@ class State(ActionRules, ConflictRules, _State):
         if a == PASS:  # an optional gain declined (ETM-A33)
             self.stack.pop()
             return
-        self.res[t[1]][i] += 1
+        self.res[t.player][i] += 1
         self._count_down(t)
 
     def _d_spend(self, t, block, i, a):
-        self.res[t[1]][i] -= 1
+        self.res[t.player][i] -= 1
         self._count_down(t)
 
     def _d_take(self, t, block, i, a):
-        self.res[t[2]][i] -= 1
-        self.res[t[1]][i] += 1
-        if t[3] > 1:
-            self.stack[-1] = (t[0], t[1], t[2], t[3] - 1)
+        self.res[t.a][i] -= 1
+        self.res[t.player][i] += 1
+        if t.b > 1:
+            self.stack[-1] = Task(t.kind, t.player, t.a, t.b - 1)
         else:
             self.stack.pop()
 
     def _d_discard(self, t, block, i, a):
-        self.hand[t[1]][i] -= 1
+        self.hand[t.player][i] -= 1
         self.discard[i] += 1
         self._count_down(t)
 
     def _d_meinas(self, t, block, i, a):
         self.stack.pop()
         if a != PASS:  # Meinas B (ETM-A4): discard 1 Flash card to gain 1 basic resource
-            self.hand[t[1]][i] -= 1
+            self.hand[t.player][i] -= 1
             self.discard[i] += 1
-            self.stack.append((D_GAIN, t[1], 1, 0))
+            self.stack.append(Task(D_GAIN, t.player, 1))
 
     def _d_program(self, t, block, i, a):
-        p = t[1]
+        p = t.player
         self.program[p].append(i)
         if len(self.program[p]) >= self.ntok[p]:
             self.stack.pop()

@@ -74,6 +74,7 @@ One `Discrete(346)` for every player count. A turn is a short sequence of
 decisions by the same agent (the AEC env selects it again):
 
 | Ids | Block | Index meaning |
+|---|---|---|
 | 0 | RECRUIT_DECK | recruit the top card of the Ally deck (Dragons are revealed and redrawn) |
 | 1 | RECRUIT_FACE_UP | recruit a face-up Ally (then TAKE_FACE_UP chooses which) |
 | 2 | PLAY_BAND | play a band (then START_*_BAND chooses its key and Leader); also the Centaurs' extra band |

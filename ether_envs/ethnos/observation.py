@@ -18,7 +18,9 @@ import numpy as np
 
 from ..core import ObservationLayout, Piece
 from . import components as C
-from . import rules as R
+from . import fast
+from .codec import BUILD, CENTAUR, KEEP, MARKER, MERFOLK, OVER, PHASE_NAMES, WIZARD
+from .rules import TALLY_WIDTH
 
 MAX_PLAYERS = 6
 K = C.NUM_KINDS
@@ -39,7 +41,7 @@ FAST_PIECES = [
     Piece("deck", (4,), 0, 1, "cards left in the deck / 159, then Dragons revealed (thermometer of 3)"),
     Piece("turn_player", (MAX_PLAYERS,), 0, 1, "relative seat whose turn it is"),
     Piece("current_player", (MAX_PLAYERS,), 0, 1, "relative seat to act (zeros at the end)"),
-    Piece("phase", (len(R.PHASE_NAMES),), 0, 1, "one-hot: " + ", ".join(R.PHASE_NAMES)),
+    Piece("phase", (len(PHASE_NAMES),), 0, 1, "one-hot: " + ", ".join(PHASE_NAMES)),
     Piece("band_leader", (C.NUM_LEADER_KINDS,), 0, 1, "the Leader kind of the band being formed or just played, one-hot"),
     Piece("band_key", (2,), 0, 1, "its key: tribe band, colour band"),
     Piece("band_size", (1,), 0, 1, "cards in the band being formed or just played / 10"),
@@ -72,7 +74,7 @@ SLOW_PIECES = [
     Piece("num_players", (5,), 0, 1, "one-hot 2..6"),
     Piece("seat_present", (MAX_PLAYERS,), 0, 1, "1 for seats in the game"),
 ]
-"""Pieces that change only on END_BAND, PLACE_MARKER, END_KEEP, USE_POWER, DECLINE and at
+"""Pieces that change only on END_BAND, PLACE_MARKER, ENDKEEP, USE_POWER, DECLINE and at
 the start or end of an Age (the public tallies, tokens and the Age)."""
 PIECES = FAST_PIECES + SLOW_PIECES
 LAYOUT = ObservationLayout(PIECES)
@@ -82,15 +84,15 @@ _INV_COPIES = (1.0 / C.KIND_COPIES).astype(np.float32)
 _TALLY_CAP = np.array([12] * K + [10] * C.NUM_TRIBES + [int(BAND_GLORY_SCALE)] + [C.MARKERS_PER_PLAYER] * NK
                       + [C.MARKERS_PER_PLAYER, int(GLORY_SCALE), C.MERFOLK_TRACK_END] + [1] * NK, dtype=np.int64)
 _TALLY_SCALE = np.concatenate([_INV_COPIES, 1.0 / _TALLY_CAP[K:]]).astype(np.float32)
-assert len(_TALLY_CAP) == len(SEAT_FEATURES) == R.TALLY_WIDTH
+assert len(_TALLY_CAP) == len(SEAT_FEATURES) == TALLY_WIDTH
 # per tally column: the cap and the scale as Python floats (same float64 product as numpy's)
 _TALLY_CAP_LIST = _TALLY_CAP.tolist()
 _TALLY_SCALE_LIST = _TALLY_SCALE.astype(np.float64).tolist()
 _HAND_SIZE = (np.minimum(np.arange(C.NUM_ALLY_CARDS + 1), HAND_SCALE) / HAND_SCALE).astype(np.float32).tolist()
 # _SCALED[k][c]: c cards of kind k / copies of k, as float32 (the encoder's card entries)
 _SCALED = [(np.arange(C.NUM_ALLY_CARDS + 1, dtype=np.float32) * _INV_COPIES[k]).tolist() for k in range(K)]
-_BAND_PHASES = frozenset((R.BUILD, R.MARKER, R.CENTAUR, R.MERFOLK, R.WIZARD))
-_OVER, _KEEP, _TALLY_CODE, _TALLY_WIDTH = R.OVER, R.KEEP, R.TALLY_CODE, R.TALLY_WIDTH
+_BAND_PHASES = frozenset((BUILD, MARKER, CENTAUR, MERFOLK, WIZARD))
+_TALLY0 = fast.TALLY_ENTRY0
 _TEMPLATE = LAYOUT.slices["glory_tokens"].start  # glory_tokens .. seat_present: same for every observer
 assert list(LAYOUT.slices)[-6:] == ["glory_tokens", "tribes", "age", "last_age", "num_players", "seat_present"]
 _T = {name: slice(sl.start - _TEMPLATE, sl.stop - _TEMPLATE) for name, sl in LAYOUT.slices.items() if sl.start >= _TEMPLATE}
@@ -106,7 +108,7 @@ class Encoder:
     gather ``A[perm[player]]`` (relative seats, hidden cards and absent seats map to the
     zero), followed by the few small pieces that change on most actions. ``A`` follows
     the state through the journal of changed ``cards`` and ``tally`` entries
-    (``State._dirty``; each hand entry also rewrites that hand's size) and
+    (``State._journal``, see ``fast.py``; each hand entry also rewrites that hand's size) and
     ``State._obs_key`` (Trolls, Giant, Orc cash-in, Age: the public pieces rewritten);
     it is rebuilt after bulk changes (new Age, redraws, unpickling).
     """
@@ -120,7 +122,7 @@ class Encoder:
         w = self._seat_width = len(SEAT_FEATURES)
         # sections of A
         self._hs = rows * K
-        self._hand_end = n * K  # journal codes below: hand cells
+        self._hand_end = n * K  # journal entries below: hand cells
         self._kept_start = game.kept_row * K  # from here to _hs: the kept row
         self._seats = self._hs + n
         self._trolls = self._seats + n * w
@@ -168,14 +170,14 @@ class Encoder:
 
     def encode(self, s, player: int, out: np.ndarray) -> np.ndarray:
         """Fill ``out`` (float32, shape ``(LAYOUT.size,)``) with ``player``'s view."""
-        a = s._enc
+        a = s._obs_vector
         if a is None:
             a = self._build(s)
         else:
-            d = s._dirty
-            if d:
-                self._replay(s, a, d)
-            if s._enc_key != s._obs_key:
+            journal = s._journal
+            if journal:
+                self._replay(s, a, journal)
+            if s._obs_vector_key != s._obs_key:
                 self._encode_slow(s, a)
         a.take(self._perm[player], out=out, mode="clip")
         # the small pieces (zeros in the gather)
@@ -187,7 +189,7 @@ class Encoder:
             for i in range(s.dragons):
                 out[o_deck + 1 + i] = 1.0
         out[turn_at[s.turn_player]] = 1.0
-        if ph != _OVER:
+        if ph != OVER:
             out[current_at[s.decider]] = 1.0
         out[o_phase + ph] = 1.0
         if ph in _BAND_PHASES and s.leader >= 0:
@@ -202,7 +204,7 @@ class Encoder:
             out[o_pending + 1] = min(s.keep_limit, 10) / 10
         if s.band_placed:
             out[o_pending + 2] = 1.0
-        if ph == _KEEP and s.turn_player == player:  # the Elves' kept cards, seen by their owner only
+        if ph == KEEP and s.turn_player == player:  # the Elves' kept cards, seen by their owner only
             np.multiply(s.kept, _INV_COPIES, out=out[self._kept])
         return out
 
@@ -214,36 +216,38 @@ class Encoder:
         np.multiply(s.cards, _INV_COPIES, out=a[: rows * K].reshape(rows, K))
         self._encode_sizes(s, a)
         self._encode_slow(s, a)
-        s._enc = a
-        s._dirty = []
+        s._obs_vector = a
+        s._journal = []
         return a
 
-    def _replay(self, s, a: np.ndarray, d: list) -> None:
-        """Rewrite the ``cards`` and ``tally`` entries named in the journal ``d`` (then
-        emptied), and the hand size of each hand they touch."""
+    def _replay(self, s, a: np.ndarray, journal: list) -> None:
+        """Rewrite the ``cards`` and ``tally`` cells named in the ``journal`` (then emptied),
+        and the hand size of each hand they touch. A cards entry is the cell's flat index in
+        ``State.cards``, which is also its index in ``A``; a tally entry is ``_TALLY0`` plus
+        the cell's flat index in ``State.tally`` (``fast.cards_entry``, ``fast.tally_entry``)."""
         item = s.cards.item
         hand_end, hs = self._hand_end, self._hs
-        hand_n, tp, kept_n = s._hand_n, s.turn_player, s._kept_n
-        for code in d:
-            if code < hand_end:  # a hand
-                q = code // K
-                a[code] = _SCALED[code - q * K][item(code)]
-                a[hs + q] = _HAND_SIZE[hand_n[q] + kept_n if q == tp else hand_n[q]]
-            elif code < _TALLY_CODE:
-                a[code] = _SCALED[code % K][item(code)]
-                if code >= self._kept_start:  # the Elves' kept cards count in their owner's hand
-                    a[hs + tp] = _HAND_SIZE[hand_n[tp] + kept_n]
+        hand_sizes, tp, kept = s._hand_sizes, s.turn_player, s._kept_count
+        for entry in journal:
+            if entry < hand_end:  # a hand
+                q = entry // K
+                a[entry] = _SCALED[entry - q * K][item(entry)]
+                a[hs + q] = _HAND_SIZE[hand_sizes[q] + kept if q == tp else hand_sizes[q]]
+            elif entry < _TALLY0:
+                a[entry] = _SCALED[entry % K][item(entry)]
+                if entry >= self._kept_start:  # the Elves' kept cards count in their owner's hand
+                    a[hs + tp] = _HAND_SIZE[hand_sizes[tp] + kept]
             else:
-                i = code - _TALLY_CODE
-                col = i % _TALLY_WIDTH
+                i = entry - _TALLY0
+                col = i % TALLY_WIDTH
                 a[self._seats + i] = min(s.tally.item(i), _TALLY_CAP_LIST[col]) * _TALLY_SCALE_LIST[col]
-        d.clear()
+        journal.clear()
 
     def _encode_sizes(self, s, a: np.ndarray) -> None:
         hs = self._hs
-        sizes = list(s._hand_n)
-        if s._kept_n:  # the Elves' kept cards count in their owner's hand
-            sizes[s.turn_player] += s._kept_n
+        sizes = list(s._hand_sizes)
+        if s._kept_count:  # the Elves' kept cards count in their owner's hand
+            sizes[s.turn_player] += s._kept_count
         for q, size in enumerate(sizes):
             a[hs + q] = _HAND_SIZE[size]
 
@@ -262,7 +266,7 @@ class Encoder:
             a[self._giant + n] = min(s.giant_size, 10) / 10
         a[self._first + s.first_player] = 1.0
         a[self._fixed: self._zero] = self._template_for(s)
-        s._enc_key = s._obs_key
+        s._obs_vector_key = s._obs_key
 
     def _template_for(self, s) -> np.ndarray:
         """The observer-independent pieces (fixed for an Age): ``glory_tokens`` .. ``seat_present``."""

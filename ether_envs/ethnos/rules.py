@@ -5,27 +5,24 @@ facts from the public research notes by ``research §1.x``; assumptions by id
 (``ETH-A<n>``, listed in ``RULES.md``). Cards are counted by kind (see
 ``components``); seats are 0-based and play is clockwise (seat + 1).
 
-A turn is a short sequence of decisions by the same player::
-
-    TURN:      RECRUIT_DECK | RECRUIT_FACE_UP -> TAKE_FACE_UP(kind)
-               | PLAY_BAND -> START_TRIBE_BAND(leader) / START_COLOUR_BAND(leader)
-                 -> ADD_TO_BAND(kind)* -> END_BAND
-                 -> [PLACE_MARKER(kingdom) | DECLINE]            (if a marker may be placed)
-                 -> Leader power: Centaurs [PLAY_BAND ... | DECLINE], Merfolk [PLACE_MARKER | DECLINE]*,
-                    Wizards [USE_POWER | DECLINE], Elves (at the discard) KEEP_CARD(kind)* -> END_KEEP
-    END OF AGE: each player with Orc markers (not in the last Age): USE_POWER (cash in) | DECLINE
+The decisions of a turn and their phases are in ``codec.py``; the fast paths (card
+counts kept in step, the journal the observation encoder replays) in ``fast.py``.
 """
 
 from __future__ import annotations
 
-import collections
 import itertools
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
-from ..core import ActionCodec, Block, Game as _Game, GameSpec, State as _State, TERMINAL, win_loss_returns, build_config, check_int
+from ..core import Game as _Game, GameSpec, State as _State, TERMINAL, build_config, check_int, win_loss_returns
 from . import components as C
+from . import fast
+from .codec import (ADD0, BUILD, CENTAUR, CODEC, DECLINE, END_BAND, END_KEEP, FACE_UP, KEEP, KEEP0,  # noqa: F401
+                    LEADER, MARKER, MARKER0, MERFOLK, ORC, OVER, PHASE_NAMES, PLAY_BAND, RECRUIT_DECK,
+                    RECRUIT_FACE_UP, START_COLOUR0, START_TRIBE0, TAKE0, TURN, USE_POWER, WIZARD)
 
 K = C.NUM_KINDS
 NL = C.NUM_LEADER_KINDS
@@ -34,35 +31,6 @@ _TRIBE = [int(t) for t in C.KIND_TRIBE]
 _COLOUR = [int(c) for c in C.KIND_COLOUR]
 SKEL = C.SKELETON_KIND
 DRAGON = C.DRAGON
-
-# ---- action codec (documented in env.py) -------------------------------------------
-CODEC = ActionCodec([
-    Block("RECRUIT_DECK", 1, "recruit the top card of the Ally deck (Dragons are revealed and redrawn)"),
-    Block("RECRUIT_FACE_UP", 1, "recruit a face-up Ally (then TAKE_FACE_UP chooses which)"),
-    Block("PLAY_BAND", 1, "play a band (then START_*_BAND chooses its key and Leader); also the Centaurs' extra band"),
-    Block("TAKE_FACE_UP", K, "take a face-up Ally of kind 0..66 (see components.KIND_NAMES)",
-          lambda i: C.KIND_NAMES[i]),
-    Block("START_TRIBE_BAND", NL, "start a band of the Leader's tribe, Leader = a card of kind 0..65",
-          lambda i: C.KIND_NAMES[i]),
-    Block("START_COLOUR_BAND", NL, "start a band of the Leader's colour (Kingdom), Leader = a card of kind 0..65",
-          lambda i: C.KIND_NAMES[i]),
-    Block("ADD_TO_BAND", K, "add a card of kind 0..66 from your hand to the band being formed",
-          lambda i: C.KIND_NAMES[i]),
-    Block("END_BAND", 1, "the band is complete: resolve the Control marker and the Leader's power"),
-    Block("PLACE_MARKER", NK, "place a Control marker in Kingdom 0..5 (band, Wingfolk or Merfolk checkpoint)",
-          lambda i: C.KINGDOMS[i]),
-    Block("KEEP_CARD", K, "Elves: keep a card of kind 0..66 instead of discarding it", lambda i: C.KIND_NAMES[i]),
-    Block("END_KEEP", 1, "Elves: discard the rest of your hand"),
-    Block("USE_POWER", 1, "Wizards: draw X cards; end of Age: cash in your Orc Horde markers"),
-    Block("DECLINE", 1, "decline the optional step offered (marker, Centaurs' band, Merfolk marker, Wizards, Orcs)"),
-])
-(RECRUIT_DECK, RECRUIT_FACE_UP, PLAY_BAND, TAKE0, START_TRIBE0, START_COLOUR0, ADD0, END_BAND,
- MARKER0, KEEP0, END_KEEP, USE_POWER, DECLINE) = (CODEC.offsets[b.name] for b in CODEC.blocks)
-
-# ---- phases ---------------------------------------------------------------------------
-PHASE_NAMES = ("turn", "face_up", "leader", "build", "marker", "centaur", "merfolk", "wizard",
-               "keep", "orc", "over")
-TURN, FACE_UP, LEADER, BUILD, MARKER, CENTAUR, MERFOLK, WIZARD, KEEP, ORC, OVER = range(len(PHASE_NAMES))
 
 # glory sources (State.glory_by_source columns)
 SOURCES = ("kingdoms", "bands", "giant_take", "giant_age", "merfolk", "orcs")
@@ -77,10 +45,14 @@ TALLY_WIDTH = K + C.NUM_TRIBES + 4 + 2 * NK  # 95
 T_BAND_GLORY, T_SUPPLY, T_GLORY, T_MERFOLK = (TALLY[c] for c in ("band_glory", "supply", "glory", "merfolk"))
 T_LEADERS0, T_MARKERS0, T_ORC0 = (TALLY[c].start for c in ("band_leaders", "markers", "orc"))
 _OBS_KEYS = itertools.count()  # unique keys for the encoder's cache of slow pieces
-TALLY_CODE = 1 << 20
-"""Journal codes (``State._dirty``): ``r * 67 + k`` is cell ``(r, k)`` of ``State.cards``;
-``TALLY_CODE + p * TALLY_WIDTH + c`` is cell ``(p, c)`` of ``State.tally``."""
-_NO_JOURNAL = collections.deque(maxlen=0)  # the journal while no encoding is cached: drops codes
+
+
+class Band(NamedTuple):
+    """A band played this Age (``State.bands``): its Leader's kind, its cards, its Skeletons."""
+
+    leader: int
+    size: int
+    skeletons: int
 
 
 @dataclass(frozen=True)
@@ -139,10 +111,11 @@ class Config:
 
 
 def band_glory(leader: int, size: int, skeletons: int) -> int:
-    """Glory of a band at the end of the Age (research §1.2): by its size without
-    Skeletons, one card more with a Dwarf Leader; 6 or more cards score 15."""
+    """Glory of a band at the end of the Age (research §1.2): ``components.BAND_GLORY`` by its
+    size without Skeletons, one card more with a Dwarf Leader; a band larger than the table
+    scores its last entry (6 or more cards: 15)."""
     x = size - skeletons + (1 if _TRIBE[leader] == C.DWARVES else 0)
-    return C.BAND_GLORY[min(x, 6)]
+    return C.BAND_GLORY[min(x, len(C.BAND_GLORY) - 1)]
 
 
 class Game(_Game):
@@ -218,8 +191,7 @@ class State(_State):
         orc: (players, 6) view, 1 for a marker on that Orc Horde board space.
         troll_owner: int64 (6,), seat holding the Troll token of value i + 1, or -1.
         giant_holder: seat holding the Giant token, or -1; ``giant_size`` its band size.
-        bands: per seat, the bands played this Age as a flat list of ints, three per band:
-            leader kind, cards, Skeletons (``band_list(p)`` gives the triples).
+        bands: per seat, the bands played this Age (:class:`Band`: Leader kind, cards, Skeletons).
         band_cards: (players, 67) view, cards in those bands; ``band_leaders`` (players, 12)
             bands led by each tribe; ``band_glory`` (players,) their Glory now.
         first_player, turn_player: seat that began the Age / whose turn it is.
@@ -233,17 +205,22 @@ class State(_State):
         wizard_draws: cards the Wizards will draw once the hand is discarded.
         orc_queue: seats still to decide on cashing in Orc markers.
         revealer: seat that revealed the third Dragon of the last Age (-1 before).
+        _hand_sizes, _kept_count, _face_up_count: cards in each hand (list), kept by the
+            Elves and face up (sums of ``cards`` rows, kept in step with them: ``fast.py``).
         _obs_key: a process-unique int, renewed whenever public data read by the
-            encoder changes other than through the journal ``_dirty`` (Trolls, Giant,
-            Orc cash-in, Age); the encoder caches those pieces under it.
-        _hand_n, _kept_n, _fu_n: cards in each hand (list), kept by the Elves and face up
-            (sums of ``cards`` rows, kept in step with them).
-        _enc, _enc_key, _dirty: the encoder's cache for this state (see
-            ``observation.Encoder``): the seat-absolute observation vector, the ``_obs_key``
-            it was made for, and the journal of ``cards`` and ``tally`` entries changed
-            since (``TALLY_CODE``); ``_enc`` is None (and the journal drops codes) until the
-            state is first observed, and again after bulk changes (new Age, redraws).
+            encoder changes other than through the journal (Trolls, Giant, Orc cash-in,
+            Age); the encoder caches those pieces under it.
+        _obs_vector, _obs_vector_key, _journal: the encoder's cache for this state (see
+            ``observation.Encoder`` and ``fast.py``): the seat-absolute observation vector,
+            the ``_obs_key`` it was made for, and the journal of the ``cards`` and ``tally``
+            cells changed since; ``_obs_vector`` is None (and the journal keeps nothing)
+            until the state is first observed, and again after bulk changes (new Age, redraws).
     """
+
+    _clone_shared = ("tribes", "glory_tokens", "age_cards", "deck", "troll_owner", "marker_options")
+    """Fields whose arrays and lists ``clone()`` shares with the original: static data
+    (``tribes``, ``glory_tokens``, ``age_cards``), and data the rules only ever replace
+    (``marker_options``; ``deck`` and ``troll_owner`` are copied before a change)."""
 
     def __init__(self, game: Game, seed: int | None):
         self.game = game
@@ -273,23 +250,21 @@ class State(_State):
 
     # ---- clone: plain fields copied, static data shared ----------------------------
     def clone(self) -> "State":
-        """An independent copy. Static data (``tribes``, ``glory_tokens``, ``age_cards``)
-        is shared; so are the generator, which engine code never advances in place
-        (:meth:`_private_rng` copies it before drawing), and the arrays that change only
-        by being replaced (``deck``: new Age or redraw; ``troll_owner``: copied before
-        each write)."""
+        """An independent copy: every field; the arrays and lists the rules change in place
+        copied, the others shared (``_clone_shared``); so is the generator, which the rules
+        never advance in place (:meth:`_private_rng` copies it before drawing)."""
         s = State.__new__(State)
         d = self.__dict__.copy()
         d["tally"] = self.tally.copy()
         d["cards"] = self.cards.copy()
         d["glory_by_source"] = self.glory_by_source.copy()
-        d["bands"] = [list(b) for b in self.bands]  # flat int lists
+        d["bands"] = [list(b) for b in self.bands]
         d["orc_queue"] = list(self.orc_queue)
         d["history"] = list(self.history)
-        d["_hand_n"] = list(self._hand_n)
-        if self._enc is not None:
-            d["_enc"] = self._enc.copy()
-            d["_dirty"] = list(self._dirty)
+        d["_hand_sizes"] = list(self._hand_sizes)
+        if self._obs_vector is not None:
+            d["_obs_vector"] = self._obs_vector.copy()
+            d["_journal"] = list(self._journal)
         s.__dict__ = d
         return s
 
@@ -312,7 +287,7 @@ class State(_State):
     def __getstate__(self) -> dict:
         """Pickled / deep-copied without the encoder's cache."""
         d = self.__dict__.copy()
-        d["_enc"], d["_dirty"] = None, None
+        d["_obs_vector"], d["_journal"] = None, None
         return d
 
     def __setstate__(self, d: dict) -> None:
@@ -323,19 +298,42 @@ class State(_State):
 
     def _drop_encoding(self) -> None:
         """Forget the encoder's cache (after a bulk change of ``cards``)."""
-        self._enc = None
-        self._dirty = _NO_JOURNAL
+        self._obs_vector = None
+        self._journal = fast.NO_JOURNAL
 
     def invalidate_caches(self) -> None:
         """After editing a state's arrays directly (tests, scenario builders): besides the
         base class's legal-action memo, recompute the card counts from ``cards`` and drop
         the encoder's cache."""
         super().invalidate_caches()
-        self._hand_n = [int(x) for x in self.hands.sum(axis=1)]
-        self._kept_n = int(self.kept.sum())
-        self._fu_n = int(self.face_up.sum())
+        self._hand_sizes = [int(x) for x in self.hands.sum(axis=1)]
+        self._kept_count = int(self.kept.sum())
+        self._face_up_count = int(self.face_up.sum())
         self._obs_key = next(_OBS_KEYS)
         self._drop_encoding()
+
+    # ---- changing cards and tallies (noted in the encoder's journal: fast.py) -------------
+    def _add_card(self, row: int, kind: int, n: int) -> None:
+        """``cards[row, kind] += n`` (``n`` may be negative)."""
+        c = self.cards
+        c[row, kind] = c.item(row, kind) + n
+        self._journal.append(fast.cards_entry(row, kind))
+
+    def _set_card(self, row: int, kind: int, value: int) -> None:
+        """``cards[row, kind] = value``."""
+        self.cards[row, kind] = value
+        self._journal.append(fast.cards_entry(row, kind))
+
+    def _add_tally(self, p: int, column: int, n: int) -> None:
+        """``tally[p, column] += n`` (``n`` may be negative)."""
+        t = self.tally
+        t[p, column] = t.item(p, column) + n
+        self._journal.append(fast.tally_entry(p, column, TALLY_WIDTH))
+
+    def _set_tally(self, p: int, column: int, value: int) -> None:
+        """``tally[p, column] = value``."""
+        self.tally[p, column] = value
+        self._journal.append(fast.tally_entry(p, column, TALLY_WIDTH))
 
     def _private_rng(self) -> np.random.Generator:
         """The state's generator, first replaced by a private copy (clones share it)."""
@@ -360,9 +358,9 @@ class State(_State):
         for _ in range(2 * n):
             top -= 1
             self.cards[fu, cards[top]] += 1
-        self._hand_n = [1] * n
-        self._kept_n = 0
-        self._fu_n = 2 * n
+        self._hand_sizes = [1] * n
+        self._kept_count = 0
+        self._face_up_count = 2 * n
         self._drop_encoding()
         half = (top + 1) // 2  # bottom ceil(m/2) cards (research §1.11, S1)
         bottom = rng.permutation(np.concatenate([cards[:half], np.full(C.NUM_DRAGONS, C.DRAGON, dtype=np.int64)]))
@@ -372,7 +370,7 @@ class State(_State):
         self.deck[len(bottom): self.deck_len] = cards[half:top]
         self.dragon_zone = len(bottom)
         self.dragons = 0
-        self.bands: list[list[int]] = [[] for _ in range(n)]
+        self.bands: list[list[Band]] = [[] for _ in range(n)]
         self.tally[:, TALLY["band_cards"].start: TALLY["band_glory"] + 1] = 0  # bands of the last Age
         self.troll_owner = np.full(len(C.TROLL_TOKENS), -1, dtype=np.int64)
         self.giant_holder = -1
@@ -410,12 +408,11 @@ class State(_State):
 
     def hand_size(self, p: int) -> int:
         """Cards in ``p``'s hand (the Elves' kept cards included)."""
-        return self._hand_n[p] + (self._kept_n if p == self.turn_player else 0)
+        return self._hand_sizes[p] + (self._kept_count if p == self.turn_player else 0)
 
-    def band_list(self, p: int) -> list[tuple[int, int, int]]:
-        """``p``'s bands this Age as ``(leader kind, cards, Skeletons)``, in play order."""
-        b = self.bands[p]
-        return [(b[i], b[i + 1], b[i + 2]) for i in range(0, len(b), 3)]
+    def band_list(self, p: int) -> list[Band]:
+        """``p``'s bands this Age (:class:`Band`: Leader kind, cards, Skeletons), in play order."""
+        return list(self.bands[p])
 
     def troll_total(self, p: int) -> int:
         """Sum of the Troll tokens ``p`` holds (research §1.8 tie-breaker)."""
@@ -431,7 +428,7 @@ class State(_State):
 
     def can_form_band(self, p: int) -> bool:
         """A band needs a non-Skeleton Leader (research §1.9)."""
-        return self._hand_n[p] > self.cards.item(p, SKEL)
+        return self._hand_sizes[p] > self.cards.item(p, SKEL)
 
     def marker_kingdoms(self, p: int, leader: int, size: int) -> list[int]:
         """Kingdoms where a band of ``size`` cards led by ``leader`` may place a
@@ -451,11 +448,11 @@ class State(_State):
         ph = self.phase
         p = self.decider
         if ph == TURN:
-            total = self._hand_n[p]
+            total = self._hand_sizes[p]
             band = total > self.cards.item(p, SKEL)  # a non-Skeleton card can lead (research §1.9)
             # hand limit 10: must play a band instead (ETH-A7: unless no band can be formed)
             if total < C.HAND_LIMIT or not band:
-                out = [RECRUIT_DECK, RECRUIT_FACE_UP] if self._fu_n else [RECRUIT_DECK]
+                out = [RECRUIT_DECK, RECRUIT_FACE_UP] if self._face_up_count else [RECRUIT_DECK]
                 if band:
                     out.append(PLAY_BAND)
                 return out
@@ -500,15 +497,11 @@ class State(_State):
                 self.phase = LEADER
         elif ph == FACE_UP:
             k = a - TAKE0
-            c = self.cards
-            fu = self.game.face_up_row
-            kn = self.game.num_players + p
-            c[fu, k] = c.item(fu, k) - 1
-            c[p, k] = c.item(p, k) + 1
-            c[kn, k] = c.item(kn, k) + 1  # everyone saw it taken (research: stays known in that hand)
-            self._fu_n -= 1
-            self._hand_n[p] += 1
-            self._dirty.extend((fu * K + k, p * K + k, kn * K + k))
+            self._add_card(self.game.face_up_row, k, -1)
+            self._add_card(p, k, 1)
+            self._add_card(self.game.num_players + p, k, 1)  # everyone saw it taken: stays known in that hand
+            self._face_up_count -= 1
+            self._hand_sizes[p] += 1
             self._end_turn()
         elif ph == LEADER:
             colour = a >= START_COLOUR0
@@ -550,14 +543,11 @@ class State(_State):
                 self._discard_rest(p)
             else:
                 k = a - KEEP0
-                kr = self.game.kept_row
-                c = self.cards
-                c[p, k] = c.item(p, k) - 1
-                c[kr, k] = c.item(kr, k) + 1
-                self._hand_n[p] -= 1
-                self._kept_n += 1
-                self._dirty.extend((p * K + k, kr * K + k))
-                if self._kept_n >= self.keep_limit or not self._hand_n[p]:
+                self._add_card(p, k, -1)
+                self._add_card(self.game.kept_row, k, 1)
+                self._hand_sizes[p] -= 1
+                self._kept_count += 1
+                if self._kept_count >= self.keep_limit or not self._hand_sizes[p]:
                     self._discard_rest(p)
         elif ph == ORC:
             if a == USE_POWER:
@@ -572,10 +562,8 @@ class State(_State):
             self.deck_len -= 1
             card = self.deck.item(self.deck_len)
             if card != DRAGON:
-                c = self.cards
-                c[p, card] = c.item(p, card) + 1
-                self._hand_n[p] += 1
-                self._dirty.append(p * K + card)
+                self._add_card(p, card, 1)
+                self._hand_sizes[p] += 1
                 return False
             self.dragons += 1
             if self.dragons == C.NUM_DRAGONS:
@@ -585,17 +573,15 @@ class State(_State):
 
     # ---- bands ("Jouer une Bande d'Alliés") ----------------------------------------------
     def _add_to_band(self, p: int, k: int) -> None:
-        c = self.cards
-        br = self.game.band_row
+        """A card of kind ``k`` goes from ``p``'s hand into the band being formed (everyone
+        sees it: no more of that kind than remain can still be known to be in the hand)."""
         kn = self.game.num_players + p
-        left = c.item(p, k) - 1
-        c[p, k] = left
-        self._hand_n[p] -= 1
-        if c.item(kn, k) > left:
-            c[kn, k] = left
-            self._dirty.append(kn * K + k)
-        c[br, k] = c.item(br, k) + 1
-        self._dirty.extend((p * K + k, br * K + k))
+        self._add_card(p, k, -1)
+        self._hand_sizes[p] -= 1
+        left = self.cards.item(p, k)
+        if self.cards.item(kn, k) > left:
+            self._set_card(kn, k, left)
+        self._add_card(self.game.band_row, k, 1)
         self.band_size += 1
 
     def _end_band(self, p: int) -> None:
@@ -603,19 +589,12 @@ class State(_State):
         br = self.game.band_row
         band = self.cards[br]
         skeletons = band.item(SKEL)
-        self.bands[p] += (self.leader, size, skeletons)
-        tally = self.tally
-        t0 = TALLY_CODE + p * TALLY_WIDTH
-        b0 = br * K
-        d = self._dirty
-        for k in band.nonzero()[0].tolist():  # the band's cards move to band_cards
-            tally[p, k] = tally.item(p, k) + band.item(k)
-            band[k] = 0
-            d += (t0 + k, b0 + k)
-        leader_col = T_LEADERS0 + _TRIBE[self.leader]
-        tally[p, leader_col] = tally.item(p, leader_col) + 1
-        tally[p, T_BAND_GLORY] = tally.item(p, T_BAND_GLORY) + band_glory(self.leader, size, skeletons)
-        d += (t0 + leader_col, t0 + T_BAND_GLORY)
+        self.bands[p].append(Band(self.leader, size, skeletons))
+        for k in band.nonzero()[0].tolist():  # the band's cards move to band_cards (tally columns 0..66)
+            self._add_tally(p, k, band.item(k))
+            self._set_card(br, k, 0)
+        self._add_tally(p, T_LEADERS0 + _TRIBE[self.leader], 1)
+        self._add_tally(p, T_BAND_GLORY, band_glory(self.leader, size, skeletons))
         self.band_placed = False
         opts = self.marker_kingdoms(p, self.leader, size)
         if opts:
@@ -625,11 +604,9 @@ class State(_State):
             self._leader_power(p, False)
 
     def _place_marker(self, p: int, k: int) -> None:
-        tally = self.tally
-        tally[p, T_MARKERS0 + k] = tally.item(p, T_MARKERS0 + k) + 1
-        tally[p, T_SUPPLY] = tally.item(p, T_SUPPLY) - 1
-        t0 = TALLY_CODE + p * TALLY_WIDTH
-        self._dirty += (t0 + T_MARKERS0 + k, t0 + T_SUPPLY)
+        """A Control marker from ``p``'s supply into Kingdom ``k``."""
+        self._add_tally(p, T_MARKERS0 + k, 1)
+        self._add_tally(p, T_SUPPLY, -1)
 
     def _leader_power(self, p: int, placed: bool) -> None:
         """"Jouer une Bande" 4: the Leader's power (research §1.1; automatic where it
@@ -652,8 +629,7 @@ class State(_State):
         elif tribe == C.MERFOLK:
             old = self.tally.item(p, T_MERFOLK)
             new = min(old + x, C.MERFOLK_TRACK_END)
-            self.tally[p, T_MERFOLK] = new
-            self._dirty.append(TALLY_CODE + p * TALLY_WIDTH + T_MERFOLK)
+            self._set_tally(p, T_MERFOLK, new)
             self.free_markers = sum(1 for c in C.MERFOLK_CHECKPOINTS if old < c <= new)
             if self.free_markers and self.supply[p] > 0:
                 self.phase = MERFOLK
@@ -662,10 +638,8 @@ class State(_State):
         elif tribe == C.ORCS:
             colour = _COLOUR[self.leader]
             if not self.orc[p, colour] and self.supply[p] > 0:
-                self.orc[p, colour] = 1
-                self.supply[p] -= 1
-                t0 = TALLY_CODE + p * TALLY_WIDTH
-                self._dirty += (t0 + T_ORC0 + colour, t0 + T_SUPPLY)
+                self._set_tally(p, T_ORC0 + colour, 1)
+                self._add_tally(p, T_SUPPLY, -1)
         elif tribe == C.TROLLS:
             for v in range(min(x, len(C.TROLL_TOKENS)), 0, -1):
                 if self.troll_owner[v - 1] < 0:
@@ -681,37 +655,31 @@ class State(_State):
     def _finish_band(self, p: int) -> None:
         """After the last band's power: discard the rest face up ("Jouer une Bande" 5),
         the Elves' kept cards excepted."""
-        if self.keep_limit > 0 and self._hand_n[p]:
+        if self.keep_limit > 0 and self._hand_sizes[p]:
             self.phase = KEEP  # the kept row is empty outside the KEEP phase
         else:
             self._discard_rest(p)
 
     def _discard_rest(self, p: int) -> None:
+        """"Jouer une Bande" 5: the rest of ``p``'s hand is discarded face up; the Elves' kept
+        cards go back into the hand."""
         g = self.game
         c = self.cards
-        kn = self.game.num_players + p
+        kn = g.num_players + p
         fu, kr = g.face_up_row, g.kept_row
-        discard = c[p]
-        d = self._dirty
-        if self._hand_n[p]:
-            for k in discard.nonzero()[0].tolist():
-                x = c.item(p, k)
-                c[fu, k] = c.item(fu, k) + x
-                # what others still know to be in the hand: known cards not seen discarded
-                known = c.item(kn, k)
-                if known:
-                    c[kn, k] = max(known - x, 0)
-                d += (fu * K + k, kn * K + k, p * K + k)
-        if self._kept_n:
-            for k in c[kr].nonzero()[0].tolist():
-                d += (p * K + k, kr * K + k)
-            c[p] = c[kr]
-            c[kr] = 0
-        elif self._hand_n[p]:
-            c[p] = 0
-        self._fu_n += self._hand_n[p]
-        self._hand_n[p] = self._kept_n
-        self._kept_n = 0
+        for k in c[p].nonzero()[0].tolist():
+            x = c.item(p, k)
+            self._add_card(fu, k, x)
+            self._set_card(p, k, 0)
+            known = c.item(kn, k)
+            if known:  # what others still know to be in the hand: known cards not seen discarded
+                self._set_card(kn, k, max(known - x, 0))
+        for k in c[kr].nonzero()[0].tolist():
+            self._set_card(p, k, c.item(kr, k))
+            self._set_card(kr, k, 0)
+        self._face_up_count += self._hand_sizes[p]
+        self._hand_sizes[p] = self._kept_count
+        self._kept_count = 0
         self.keep_limit = 0
         draws, self.wizard_draws = self.wizard_draws, 0
         for _ in range(draws):  # Wizards: X cards, beyond the hand limit; Dragons count (research §1.12)
@@ -720,14 +688,13 @@ class State(_State):
         self._end_turn()
 
     def _end_turn(self) -> None:
-        if len(self._dirty) > 256:  # a state played on without being observed: stop journaling
+        if len(self._journal) > 256:  # a state played on without being observed: stop journaling
             self._drop_encoding()
         self._start_turn((self.turn_player + 1) % self.game.num_players)
 
     def _gain(self, p: int, glory: int, source: int) -> None:
-        self.tally[p, T_GLORY] = self.tally.item(p, T_GLORY) + glory
+        self._add_tally(p, T_GLORY, glory)
         self.glory_by_source[p, source] = self.glory_by_source.item(p, source) + glory
-        self._dirty.append(TALLY_CODE + p * TALLY_WIDTH + T_GLORY)
 
     # ---- end of an Age ("Fin d'Ère") -------------------------------------------------------
     def _end_age(self) -> None:
@@ -739,8 +706,8 @@ class State(_State):
         self.known[:] = 0
         self.kept[:] = 0
         self.band[:] = 0
-        self._hand_n = [0] * n
-        self._kept_n = 0
+        self._hand_sizes = [0] * n
+        self._kept_count = 0
         self._drop_encoding()
         self.score_kingdoms()
         if self.giant_holder >= 0:
@@ -846,7 +813,7 @@ class State(_State):
     def tiebreak_key(self, p: int) -> tuple:
         """Glory, then Control markers on the board, then the bands of the last Age
         from the largest down (ETH-A9: a band's size counts all its cards)."""
-        sizes = sorted((size for _, size, _ in self.band_list(p)), reverse=True)
+        sizes = sorted((band.size for band in self.bands[p]), reverse=True)
         return (int(self.glory[p]), int(self.markers[p].sum()), sizes)
 
     def winners(self) -> list[int]:

@@ -24,8 +24,8 @@ turn, whose turn and the phase and pending step. A banner gives the result.
 
 from __future__ import annotations
 
+from ..aetherspire import codec as K
 from ..aetherspire import components as C
-from ..aetherspire import rules as R
 from . import INK, MUTED, PLAYER_COLORS, Canvas, tint
 
 SIZE = (1000, 800)
@@ -61,11 +61,11 @@ def _need_label(need: tuple[int, ...]) -> str:
 
 
 def _step_name(s) -> str:
-    if s.phase == R.OVER:
+    if s.phase == K.OVER:
         return "game over"
     if s.queue:
-        return R.STEP_NAMES[s.queue[-1][0]].replace("_", " ")
-    return "main choice" if s.phase == R.BUILD else "-"
+        return K.STEP_NAMES[s.queue[-1][0]].replace("_", " ")
+    return "main choice" if s.phase == K.BUILD else "-"
 
 
 def draw(s, cv: Canvas) -> None:
@@ -74,12 +74,12 @@ def draw(s, cv: Canvas) -> None:
     n = s.num_players
     ch = s.character()
     sub = (f"difficulty {cfg.difficulty}   turn {s.turns + 1}   player_{s.turn_player} ({ch.name}) to act   "
-           f"phase {R.PHASE_NAMES[s.phase]}   step: {_step_name(s)}")
+           f"phase {K.PHASE_NAMES[s.phase]}   step: {_step_name(s)}")
     y0 = cv.header(f"Aetherspire  \u2014  {n} player{'s' if n > 1 else ''}, co-operative", sub)
     _draw_track(s, cv, y0)
     _draw_fortress(s, cv)
     _draw_side(s, cv)
-    if s.phase == R.OVER:
+    if s.phase == K.OVER:
         k = s.spires()
         won = s.outcome > 0
         color = "#2e7d32" if won else "#b03a2e"
@@ -157,16 +157,15 @@ def _draw_tile(s, cv: Canvas, t: int, x: float, w: float, base: float, lvl_h: fl
     sd = s.side[t]
     y = base + (s.level[t] - 1) * lvl_h
     h = lvl_h - 6
-    tile_col = _mask_color(R.TILE_ELEMENTS[t][sd])
+    tile_col = _mask_color(C.TILE_ELEMENTS[t][sd])
     cv.box(x, y, w, h, face=tint(tile_col, 0.75), edge=tile_col, lw=1.4, radius=3, z=1)
-    label = f"#{t} {SIZE_LETTER[R.TILE_SIZE[t]]}" + (" multi" if sd else "")
+    label = f"#{t} {SIZE_LETTER[C.TILE_SIZE[t]]}" + (" multi" if sd else "")
     cv.text(x + 3, y + h - 7, label, size=6.5, color=INK, z=4)
-    rooms = R.TILE_ROOMS[sd][t]
-    total = sum(_WEIGHT[size] for _slot, size, _sp in rooms) or 1
+    rooms = C.TILE_ROOMS[sd][t]
+    total = sum(_WEIGHT[room.size] for room in rooms) or 1
     rx = x + 2
-    for slot, size, spaces in rooms:
+    for slot, size, mask, spaces in rooms:
         rw = (w - 4) * _WEIGHT[size] / total
-        mask = R.ROOMS[sd][slot][1]
         cv.box(rx + 1, y + 2, rw - 2, h - 13, face="white", edge=_mask_color(mask), lw=1.1, radius=2, z=1.5,
                style="-" if s.room_tile[slot] < 0 else ":")
         if spaces:
@@ -178,13 +177,13 @@ def _draw_tile(s, cv: Canvas, t: int, x: float, w: float, base: float, lvl_h: fl
                 filled = s.pillar[sp]
                 cv.box(qx, qy, q, q, face="#7d7d7d" if filled else "#f4f2ec", edge=INK, lw=0.6, radius=1.5, z=2)
                 if not filled:
-                    cv.text(qx + q / 2, qy + q / 2, _need_label(R.NEEDS[sd][sp]), size=5.5 if q < 12 else 6.5,
+                    cv.text(qx + q / 2, qy + q / 2, _need_label(C.NEEDS[sd][sp]), size=5.5 if q < 12 else 6.5,
                             ha="center", color="#555555", z=3)
                 inv = s.invader[sp]
                 if inv >= 0:
                     cv.circle(qx + q / 2, qy + q / 2, q * 0.42, face=ELEMENT_COLORS[inv], edge="black", lw=0.9, z=4)
         else:
-            cv.text(rx + rw / 2, y + (h - 11) / 2 + 2, R.TILE_EFFECT[t].replace("_", " "), size=6, ha="center",
+            cv.text(rx + rw / 2, y + (h - 11) / 2 + 2, C.TILE_EFFECT[t].replace("_", " "), size=6, ha="center",
                     color="#555555", z=3)
         u = s.room_tile[slot]
         if u >= 0:
@@ -260,9 +259,9 @@ def _draw_side(s, cv: Canvas) -> None:
     for j, t in enumerate(s.reserve[:30]):
         px = x + (j % 10) * 34
         py = y - (j // 10) * 22
-        col = _mask_color(R.TILE_ELEMENTS[t][s.side[t]])
+        col = _mask_color(C.TILE_ELEMENTS[t][s.side[t]])
         cv.box(px, py - 9, 31, 18, face=tint(col, 0.55), edge=col, lw=1, radius=3)
-        cv.text(px + 15.5, py, f"{SIZE_LETTER[R.TILE_SIZE[t]]}{'m' if s.side[t] else ''}{t}", size=7, ha="center")
+        cv.text(px + 15.5, py, f"{SIZE_LETTER[C.TILE_SIZE[t]]}{'m' if s.side[t] else ''}{t}", size=7, ha="center")
     y -= 22 * max(1, (min(len(s.reserve), 30) + 9) // 10) + 6
     # counts (never orders)
     st = s.stacks

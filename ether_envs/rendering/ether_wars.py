@@ -22,8 +22,7 @@ from __future__ import annotations
 import textwrap
 
 from ..ether_wars import components as C
-from ..ether_wars import rules as R
-from ..ether_wars.resolution import MODES, M_NONE
+from ..ether_wars.codec import DECISION_NAMES, MODES, M_NONE, PHASE_NAMES, PLACEMENT, WINDOW_NAMES
 from . import INK, MUTED, PLAYER_COLORS, Canvas, tint
 
 SIZE = (960, 800)
@@ -44,7 +43,7 @@ POWER = "#f1c40f"
 def draw(s, cv: Canvas) -> None:
     """Draw state ``s`` on canvas ``cv`` (see the module docstring)."""
     n = s.game.num_players
-    cv.header("Ether Wars", f"{n} players  |  round {s.round}  |  phase: {R.PHASE_NAMES[s.phase].replace('_', ' ')}"
+    cv.header("Ether Wars", f"{n} players  |  round {s.round}  |  phase: {PHASE_NAMES[s.phase].replace('_', ' ')}"
               f"  |  first player_{s.first}  |  {s.game.ether_to_win} Ether to win  |  decision {len(s.history)}")
     _draw_board(s, cv)
     _draw_side(s, cv)
@@ -104,7 +103,7 @@ def _die(cv: Canvas, x: float, y: float, label: str, kind: str, color: str, size
 
 def _draw_board(s, cv: Canvas) -> None:
     n = s.game.num_players
-    resolving = s.rc["area"] if s.rc is not None else -1
+    resolving = s.resolving.area if s.resolving is not None else -1
     for a in range(C.SILO0 + n):
         x, y = _area_xy(a)
         if a >= C.SILO0:
@@ -134,7 +133,8 @@ def _draw_board(s, cv: Canvas) -> None:
             ry -= 26
         if a in C.EXTRACTION_AREAS:
             r = C.AREA_RESOURCE[a]
-            cv.text(x + 8, y + 10, f"{C.RESOURCES[r]}: {C.EXTRACTION_COST[r]} pip{'s' if C.EXTRACTION_COST[r] > 1 else ''} each", size=7,
+            cost = s.game.extraction_cost[r]
+            cv.text(x + 8, y + 10, f"{C.RESOURCES[r]}: {cost} pip{'s' if cost > 1 else ''} each", size=7,
                     color="#444444")
         elif a == C.MARKET:
             stock = ("in the box: " + "  ".join(f"{SHORT_RES[r]} {s.bank(r)}" for r in range(2)) + "\n"
@@ -158,7 +158,7 @@ def _draw_board(s, cv: Canvas) -> None:
 def _draw_side(s, cv: Canvas) -> None:
     x, y = 640, 726
     cv.text(x, y, f"Round {s.round}", size=13, weight="bold")
-    cv.text(x + 112, y, R.PHASE_NAMES[s.phase].replace("_", " "), size=12)
+    cv.text(x + 112, y, PHASE_NAMES[s.phase].replace("_", " "), size=12)
     y -= 24
     # the Event card
     if s.event >= 0:
@@ -175,11 +175,11 @@ def _draw_side(s, cv: Canvas) -> None:
     to_act = s.current_player()
     if to_act >= 0 and not s.is_terminal():
         cv.text(x, y, "To act", size=10, color=MUTED)
-        cv.player_tag(x + 62, y, to_act, f"player_{to_act}: {R.DECISION_NAMES[s.pk].replace('_', ' ')}",
+        cv.player_tag(x + 62, y, to_act, f"player_{to_act}: {DECISION_NAMES[s.decision].replace('_', ' ')}",
                       size=9.5, active=True)
         y -= 18
-    if s.win is not None:
-        cv.text(x, y, f"Favour window open ({R.WINDOW_NAMES[s.win['kind']]})", size=8.5)
+    if s.window is not None:
+        cv.text(x, y, f"Favour window open ({WINDOW_NAMES[s.window.kind]})", size=8.5)
         y -= 15
     cv.text(x, y, f"Favour deck {len(s.fdeck)}  discard {len(s.fdiscard)}   Event deck {len(s.edeck)}", size=8.5)
     y -= 15
@@ -210,17 +210,17 @@ def _draw_side(s, cv: Canvas) -> None:
 
 
 def _draw_roll(s, cv: Canvas, x: float, y: float) -> None:
-    rc = s.rc
-    if rc is None:
+    resolving = s.resolving
+    if resolving is None:
         return
-    a = rc["area"]
-    mode = MODES[rc["mode"]]
-    cv.text(x, y, f"Resolving: {C.AREAS[a]}" + (f" ({mode})" if rc["mode"] != M_NONE else ""), size=10,
+    a = resolving.area
+    mode = MODES[resolving.mode]
+    cv.text(x, y, f"Resolving: {C.AREAS[a]}" + (f" ({mode})" if resolving.mode != M_NONE else ""), size=10,
             color=RED, weight="bold")
     y -= 20
-    for q in rc["parts"]:
-        faces = rc["faces"][q]
-        rolled = faces or rc["hero"][q] >= 0 or rc["capt"][q] >= 0 or rc["extra"][q]
+    for q in resolving.participants:
+        faces = resolving.faces[q]
+        rolled = faces or resolving.hero[q] >= 0 or resolving.captain[q] >= 0 or resolving.extra_pips[q]
         if not rolled:
             continue
         cv.circle(x + 6, y, 5.5, face=PLAYER_COLORS[q], edge=INK, lw=0.6, z=4)
@@ -231,15 +231,15 @@ def _draw_roll(s, cv: Canvas, x: float, y: float) -> None:
         if len(faces) > 9:
             cv.text(dx - 4, y, f"+{len(faces) - 9}", size=7.5)
             dx += 16
-        if rc["hero"][q] >= 0:
-            h = rc["hero"][q]
+        if resolving.hero[q] >= 0:
+            h = resolving.hero[q]
             _die(cv, dx, y, str(C.HERO_FULL[h]) + ("*" if C.HERO_CHARGE[h] else ""), "hero", PLAYER_COLORS[q], 17)
             dx += 20
-        if rc["capt"][q] >= 0:
-            _die(cv, dx, y, str(C.MERCENARIES[C.CAPTAIN].faces[rc["capt"][q]]), "merc", PLAYER_COLORS[q], 17)
+        if resolving.captain[q] >= 0:
+            _die(cv, dx, y, str(C.MERCENARIES[C.CAPTAIN].faces[resolving.captain[q]]), "merc", PLAYER_COLORS[q], 17)
             cv.text(dx, y - 13, "Ca", size=6, ha="center", color=MUTED)
             dx += 20
-        extra = rc["extra"][q] + rc["boost"][q]
+        extra = resolving.extra_pips[q] + resolving.bonus[q]
         note = f"+{extra} " if extra else ""
         note += f"= {s.roll_score(q)}"
         if s.revealed and s.powered(q, a):
@@ -294,5 +294,5 @@ def _draw_sheets(s, cv: Canvas) -> None:
         if s.hero_at[p] >= C.SILO0:
             hero = f"Silo p{s.hero_at[p] - C.SILO0}"
         cv.text(832, y, hero, size=7.5)
-        cv.text(918, y, f"{sum(s.hand[p])}" + (" passed" if s.passed[p] and s.phase == R.PLACEMENT else ""),
+        cv.text(918, y, f"{sum(s.hand[p])}" + (" passed" if s.passed[p] and s.phase == PLACEMENT else ""),
                 size=9)

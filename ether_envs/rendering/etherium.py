@@ -73,7 +73,7 @@ def _draw_board(s, cv: Canvas) -> None:
             (x0, y0), (x1, y1) = box_xy(a), box_xy(b)
             cv.line([x0, x1], [y0, y1], color="#b9b3a4", lw=3, z=0.8)
     city_owner = {c: p for p, c in enumerate(g.cities)}
-    fight = s.battle[0] if s.battle is not None else -1
+    fight = s.battle.box if s.battle is not None else -1
     for box in range(C.NUM_BOXES):
         x, y = box_xy(box)
         t = C.BOX_TERRAIN[box]
@@ -149,7 +149,7 @@ def _draw_side(s, cv: Canvas) -> None:
         cv.text(x, y, f"performing: player_{seat} {C.SPACE_NAMES[space]}", size=9)
         y -= 16
     if s.battle is not None:
-        cv.text(x, y, f"conflict at {C.BOX_NAMES[s.battle[0]]}", size=9, color="#c0392b", weight="bold")
+        cv.text(x, y, f"conflict at {C.BOX_NAMES[s.battle.box]}", size=9, color="#c0392b", weight="bold")
         y -= 16
     y -= 6
     cv.text(x, y, f"Flash deck {len(s.deck)}   discard {sum(s.discard)}", size=9)

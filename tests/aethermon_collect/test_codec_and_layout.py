@@ -8,6 +8,7 @@ import ether_envs
 from ether_envs.aethermon_collect import Game, env as env_module
 from ether_envs.aethermon_collect import rules as R
 from ether_envs.aethermon_collect.observation import F, LAYOUT, SQUARE_FEATURES
+from ether_envs.docs import regenerate_hint
 
 from .builders import card, play, position, sq, use
 
@@ -29,12 +30,12 @@ def _doc_rows(header):
 
 def test_docstring_action_table_equals_codec_table():
     """The env docstring's action table is the one generated from the codec."""
-    assert R.CODEC.table_markdown() in DOC
+    assert R.CODEC.table_markdown() in DOC, regenerate_hint("aethermon_collect")
 
 
 def test_docstring_observation_table_equals_layout_table():
     """The env docstring's observation table is the one generated from the layout."""
-    assert LAYOUT.table_markdown() in DOC
+    assert LAYOUT.table_markdown() in DOC, regenerate_hint("aethermon_collect")
 
 
 def test_docstring_sizes_equal_spaces():
@@ -43,8 +44,8 @@ def test_docstring_sizes_equal_spaces():
     n_obs = int(re.search(r'"observation": \((\d+),\)', DOC).group(1))
     for cfg in CONFIGS:
         g = Game(**cfg)
-        assert g.num_distinct_actions() == n_actions == 183
-        assert g.observation_size() == n_obs == LAYOUT.size
+        assert g.num_distinct_actions() == n_actions == 183, regenerate_hint("aethermon_collect")
+        assert g.observation_size() == n_obs == LAYOUT.size, regenerate_hint("aethermon_collect")
 
 
 def test_action_ids_decode_as_docstring_table_says():

@@ -121,7 +121,7 @@ def test_first_move_lantern_then_back_to_start_cannot_collect_start_card():
     start_card = int(s.board[sq("a1")])
     first = s.first_player
     s.art_owner = [-1] * C.NUM_ARTEFACTS
-    s.art_owner[R.LANTERN] = first
+    s.art_owner[C.LANTERN] = first
     s.phase, s.turn_player, s.decider = R.TURN, first, first
     s.refresh()
     play(s, use("lantern"), move("b1"))
@@ -151,7 +151,7 @@ def test_first_move_net_cannot_collect_start_card():
     assert s.start_card == MOON1
     first = s.first_player
     s.art_owner = [-1] * C.NUM_ARTEFACTS
-    s.art_owner[R.NET] = first
+    s.art_owner[C.NET] = first
     s.phase, s.turn_player, s.decider = R.TURN, first, first  # skip the draft
     s.refresh()
     play(s, move("a2"))

@@ -93,7 +93,7 @@ def test_hidden_artefacts_resample_in_satchel_phase_keeps_the_satchel_with_its_c
                         continue
                     for k in range(3):
                         d = s.resample_hidden(q, np.random.default_rng(k))
-                        assert R.SATCHEL_A in d.held[d.decider]
+                        assert C.SATCHEL in d.held[d.decider]
                         assert np.array_equal(d.observation_tensor(q), s.observation_tensor(q))
                         for a in d.legal_actions():
                             d.clone().apply_action(a)

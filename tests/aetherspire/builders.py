@@ -7,9 +7,11 @@ space 5 needs two dice) and 29+2e (divided), 36 earth/water, 37 fire/air.
 Spaces are ``tile*8+k``, room slots ``tile*3+r``, foundations ``-2-f``.
 """
 
+from ether_envs.aetherspire import codec as K
 from ether_envs.aetherspire import components as C
-from ether_envs.aetherspire import rules as R
-from ether_envs.aetherspire.rules import CODEC, Game
+from ether_envs.aetherspire.codec import CODEC
+from ether_envs.aetherspire.fast import new_stamp
+from ether_envs.aetherspire.rules import Game
 
 EARTH, AIR, FIRE, WATER, STAR = 0, 1, 2, 3, 4
 
@@ -32,18 +34,18 @@ def scenario(num_players=1, difficulty=2, characters=None, seed=0, **cfg):
     chars = characters or ("Geomancer", "Stormcaller", "Pyromancer", "Tidebinder")[:num_players]
     s = Game(num_players=num_players, difficulty=difficulty, characters=chars, **cfg).new_initial_state(seed)
     s.queue = []
-    s.phase = R.BUILD
+    s.phase = K.BUILD
     s.turn_player = 0
     s.reserve = []
-    s.side = [0] * R.NT
+    s.side = [0] * C.NUM_TILES
     s.stacks = [list(C.TILES_BY_SIZE[z]) for z in range(3)]
     s.stack_known = [0, 0, 0]
     s.found_tile = [-1] * 3
-    s.room_tile = [-1] * R.NR
-    s.base_of = [-1] * R.NT
-    s.level = [0] * R.NT
-    s.pillar = [0] * R.NS
-    s.invader = [-1] * R.NS
+    s.room_tile = [-1] * C.NUM_ROOM_SLOTS
+    s.base_of = [-1] * C.NUM_TILES
+    s.level = [0] * C.NUM_TILES
+    s.pillar = [0] * C.NUM_SPACE_SLOTS
+    s.invader = [-1] * C.NUM_SPACE_SLOTS
     s.pillars_used = 0
     s.bag = sorted([e for e in range(4) for _ in range(10)])
     s.shards = [0] * 4
@@ -56,13 +58,18 @@ def scenario(num_players=1, difficulty=2, characters=None, seed=0, **cfg):
 
 def touch(s):
     """Invalidate caches after editing a state by hand."""
-    s._fv = next(R._FV)
-    s._bv = next(R._FV)
-    s._sv = next(R._FV)
-    s._tv = [next(R._FV) for _ in range(R.NT)]
+    s._fortress_stamp = new_stamp()
+    s._board_stamp = new_stamp()
+    s._structure_stamp = new_stamp()
+    s._tile_stamps = [new_stamp() for _ in range(C.NUM_TILES)]
     s._legal = None
     s.invalidate_caches()
     return s
+
+
+def fortress_contents(view) -> tuple:
+    """A ``fast.FortressView``'s lists, without its stamp (to compare two views)."""
+    return view.open_spaces, view.invader_spaces, view.free_spaces, view.buildable_rooms, view.spire_options
 
 
 def floor(s, t: int, where: int, side: int = 0):
@@ -73,7 +80,7 @@ def floor(s, t: int, where: int, side: int = 0):
     if t in s.reserve:
         s.reserve.remove(t)
     s.side[t] = side
-    phase, s.phase = s.phase, R.SETUP
+    phase, s.phase = s.phase, K.SETUP
     s._place_floor(t, where)
     s.phase = phase
     return touch(s)
@@ -89,7 +96,6 @@ def reserve(s, t: int, side: int = 0):
 
 
 def pillars(s, *spaces):
-    s._own_fortress()
     for q in spaces:
         s.pillar[q] = 1
         s.pillars_used += 1
@@ -98,7 +104,6 @@ def pillars(s, *spaces):
 
 def invaders(s, placed: dict):
     """Put invaders ``{space: element}`` taken from the bag."""
-    s._own_fortress()
     for q, e in placed.items():
         s.bag.remove(e)
         s.invader[q] = e
@@ -108,7 +113,7 @@ def invaders(s, placed: dict):
 def fill_room(s, slot: int):
     """A pillar on every space of room ``slot`` (a completed room)."""
     t = slot // C.MAX_ROOMS
-    return pillars(s, *R.ROOMS[s.side[t]][slot][2])
+    return pillars(s, *C.ROOMS[s.side[t]][slot].spaces)
 
 
 def next_draws(s, *elements):

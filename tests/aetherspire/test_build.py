@@ -1,6 +1,6 @@
 """Rulebook "Place a pillar", "Build a floor" and floor tile effects."""
 
-from ether_envs.aetherspire import rules as R
+from ether_envs.aetherspire import codec as K
 
 from .builders import (AIR, EARTH, FIRE, STAR, WATER, a, act, fill_room, floor, found, invaders, legal, pillars,
                       reserve, touch, room, scenario, set_dice, sp)
@@ -130,7 +130,7 @@ def test_tile_effect_bedrock_places_two_free_pillars():
     fill_room(s, room(29, 1))
     reserve(s, 3)  # earth special: bedrock
     act(s, "BUILD", 3)
-    assert s.queue[-1][0] == R.K_FREE_PILLAR
+    assert s.queue[-1][0] == K.K_FREE_PILLAR
     act(s, "SPACE", sp(29, 0))
     act(s, "SPACE", sp(29, 3))  # star-only space, no die needed
     assert s.pillar[sp(29, 0)] and s.pillar[sp(29, 3)] and s.queue == []

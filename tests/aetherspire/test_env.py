@@ -3,17 +3,18 @@
 import numpy as np
 
 import ether_envs
+import ether_envs.docs
 from ether_envs.aetherspire import env as env_module
 from ether_envs.aetherspire import observation as O
-from ether_envs.aetherspire.rules import CODEC
+from ether_envs.aetherspire.codec import CODEC
 
 from .builders import EARTH, FIRE, floor, found, invaders, pillars, scenario, set_dice, sp
 
 
 def test_env_docstring_tables_match_codec_and_layout():
-    doc = env_module.__doc__
-    assert CODEC.table_markdown() in doc and O.LAYOUT.table_markdown() in doc
-    assert f"Discrete({CODEC.size})" in doc and f"({O.LAYOUT.size},) float32" in doc
+    doc, hint = env_module.__doc__, ether_envs.docs.regenerate_hint("aetherspire")
+    assert CODEC.table_markdown() in doc and O.LAYOUT.table_markdown() in doc, hint
+    assert f"Discrete({CODEC.size})" in doc and f"({O.LAYOUT.size},) float32" in doc, hint
 
 
 def test_env_solo_is_one_agent_and_plays_to_the_end():

@@ -5,21 +5,26 @@ import pytest
 
 import ether_envs
 from agents.heuristics.aetherspire import heuristic_action
+from ether_envs.aetherspire import codec as K
+from ether_envs.aetherspire import components as C
 from ether_envs.aetherspire import rules as R
+from ether_envs.aetherspire.fast import dice_feasible
+
+from .builders import fortress_contents
 
 
 def check_components(s):
     """40 invaders, 10 per element (bag, wheel, set aside, fortress, drawn); pillars;
     38 tiles (stacks, reserve, fortress); at most 8 dice; invaders only on open spaces."""
-    held = s.incoming + [x[1] for x in s.queue if x[0] in (R.K_SETUP_INV, R.K_INV_SPACE)]
+    held = s.incoming + [x[1] for x in s.queue if x[0] in (K.K_SETUP_INV, K.K_INV_SPACE)]
     for e in range(4):
         assert (s.bag.count(e) + s.shards[e] + s.aside[e] + s.invader.count(e) + held.count(e)) == 10
     assert sum(s.pillar) == s.pillars_used <= 50
     assert 0 <= sum(s.dice) <= 8 and min(s.dice) >= 0 and min(s.shards) >= 0 and 0 <= s.cores <= 5
     opened = set(s.open_spaces())
-    assert all(q in opened for q in range(R.NS) if s.invader[q] >= 0)
-    fortress = [t for t in range(R.NT) if s.level[t]]
-    assert sorted(s.reserve + s.stacks[0] + s.stacks[1] + s.stacks[2] + fortress) == list(range(R.NT))
+    assert all(q in opened for q in range(C.NUM_SPACE_SLOTS) if s.invader[q] >= 0)
+    fortress = [t for t in range(C.NUM_TILES) if s.level[t]]
+    assert sorted(s.reserve + s.stacks[0] + s.stacks[1] + s.stacks[2] + fortress) == list(range(C.NUM_TILES))
 
 
 @pytest.mark.parametrize("num_players,difficulty", [(1, 1), (3, 3), (4, 4)])
@@ -37,23 +42,35 @@ def test_invariants_components_conserved_in_play(num_players, difficulty):
 
 
 def test_invariants_chance_draws_equal_numpy_integers():
-    """State._below draws exactly what ``rng.integers`` would (so trajectories do not
-    depend on which of the two is called), also from a clone's lazily copied generator."""
+    """Dice and the bag draw through ``rng.integers`` (the ``Generator`` API): a roll of
+    ``k`` dice shows ``DIE_FACES[rng.integers(0, 8, size=k)]`` and an invader goes back
+    to the bag at ``rng.integers(len(bag) + 1)``, also from a clone's lazily copied
+    generator, which ends in the same state as the reference generator."""
     g = ether_envs.load_game("aetherspire")
     for seed in range(20):
         s = g.new_initial_state(seed).clone()
         ref = np.random.default_rng(seed)
         ref.bit_generator.state = s.rng_state()
-        for n in (1, 2, 3, 8, 41, 1000, 2**31 + 5, 3_000_000_000) * 3:
-            assert s._below(n) == int(ref.integers(n))
-            k = 1 + n % 8
-            assert [s._below(8) for _ in range(k)] == ref.integers(0, 8, size=k).tolist()
+        for k in (1, 2, 3, 5, 8) * 3:
+            s.dice = [0] * 5
+            s._roll(k)
+            want = [0] * 5
+            for face in ref.integers(0, 8, size=k).tolist():
+                want[C.DIE_FACES[face]] += 1
+            assert s.dice == want
+            e = k % 4
+            bag = s.bag[:]
+            s._to_bag(e)
+            bag.insert(int(ref.integers(len(bag) + 1)), e)
+            assert s.bag == bag
+            s.bag.remove(e)
         assert s.rng_state() == ref.bit_generator.state
 
 
 def test_invariants_dice_feasible_equals_exhaustive_assignment():
-    """R._dice_feasible (Hall's condition for two requirements) agrees with trying every
-    assignment of distinct dice to the requirements, and leaves the dice as they were."""
+    """The plain rule ``R.dice_can_meet`` and its fast path ``fast.dice_feasible`` (Hall's
+    condition for two requirements) agree with trying every assignment of distinct dice
+    to the requirements, and leave the dice as they were."""
     import itertools
 
     def brute(needs, dice):
@@ -67,28 +84,29 @@ def test_invariants_dice_feasible_equals_exhaustive_assignment():
         before = dice[:]
         for needs in itertools.chain(itertools.product(masks, repeat=1), itertools.product(masks, repeat=2),
                                      itertools.product((1, 17, 31), repeat=3)):
-            assert R._dice_feasible(needs, dice) == brute(needs, dice), (needs, dice)
+            assert R.dice_can_meet(needs, dice) == brute(needs, dice), (needs, dice)
+            assert dice == before
+            assert dice_feasible(needs, dice) == brute(needs, dice), (needs, dice)
             assert dice == before
 
 
 def test_invariants_clone_copies_every_mutable_attribute():
-    """Every list is copied by clone(), or (the long fortress lists) before either
-    state changes it."""
+    """Every list is copied by clone() (the long fortress lists included): a change on the
+    clone leaves the original as it was, and a change on the original its clones."""
     s = ether_envs.load_game("aetherspire", num_players=3, difficulty=3).new_initial_state(5)
     c = s.clone()
-    on_write = {"pillar", "invader", "room_tile"}
+    fortress = {"pillar", "invader", "room_tile"}
     for k, v in s.__dict__.items():
-        if isinstance(v, list) and k != "_legal" and k not in on_write:  # _legal is never mutated
+        if isinstance(v, list):
             assert c.__dict__[k] is not v, k
             assert all(not isinstance(x, list) or x is not y for x, y in zip(v, c.__dict__[k])), k
-    before = {k: list(getattr(s, k)) for k in on_write}
+    before = {k: list(getattr(s, k)) for k in fortress}
     c._set_pillar(5, 1)
     c._set_invader(6, 2)
-    floor_slot = next(r for r in range(R.NR) if s.room_tile[r] < 0)
-    c._own_fortress()
+    floor_slot = next(r for r in range(C.NUM_ROOM_SLOTS) if s.room_tile[r] < 0)
     c.room_tile[floor_slot] = 0
-    assert {k: getattr(s, k) for k in on_write} == before
-    d = s.clone()  # the original, shared again, copies before its own change
+    assert {k: getattr(s, k) for k in fortress} == before
+    d = s.clone()
     s._set_pillar(7, 1)
     assert d.pillar[7] == 0 and c.pillar[7] == 0
 
@@ -106,8 +124,9 @@ def test_invariants_cached_views_equal_fresh_ones_in_play(num_players, difficult
         step = 0
         while not s.is_terminal():
             fresh = pickle.loads(pickle.dumps(s))  # fresh stamps, empty caches
-            fresh._fcache = fresh._scache = fresh._legal = None
-            assert s._fort()[1:] == fresh._fort()[1:] and s.spire_options() == fresh.spire_options()
+            fresh._fortress_cache = fresh._structure_cache = fresh._legal = None
+            assert fortress_contents(s._fortress()) == fortress_contents(fresh._fortress())
+            assert s.spire_options() == fresh.spire_options()
             assert s.legal_actions() == fresh.legal_actions()
             fresh_encoder = type(g.encoder)(g)
             for p in range(num_players):
@@ -119,22 +138,19 @@ def test_invariants_cached_views_equal_fresh_ones_in_play(num_players, difficult
 
 
 def test_clone_copies_every_list_field():
-    """``clone`` copies the flat lists named in ``_LIST_FIELDS``; every other list of a state
-    must be one it handles on purpose (a new list field left out would be shared by clones)."""
+    """``clone`` copies every list attribute (a list of lists two levels deep), so a new
+    list field is copied by default; no list field is shared with a clone."""
     import random
 
     import ether_envs
-    from ether_envs.aetherspire import rules as R
 
-    # queue, stacks: copied two levels deep; pillar, invader, room_tile, _fcache: copied on
-    # write; _legal: the current decision's legal list, replaced (never changed in place)
-    handled = set(R._LIST_FIELDS) | {"queue", "stacks", "pillar", "invader", "room_tile", "_fcache", "_legal"}
     game = ether_envs.load_game("aetherspire")
     s = game.new_initial_state(seed=4)
     r = random.Random(4)
     for _ in range(60):
-        lists = {k for k, v in vars(s).items() if isinstance(v, list)}
-        assert lists <= handled, f"list fields not handled by clone: {sorted(lists - handled)}"
+        c = s.clone()
+        shared = {k for k, v in vars(s).items() if isinstance(v, list) and vars(c)[k] is v}
+        assert not shared, f"list fields shared by clone: {sorted(shared)}"
         if s.is_terminal():
             break
         s.apply_action(r.choice(s.legal_actions()))

@@ -3,8 +3,8 @@ place them, attack the core), "Game end" loss conditions, and the fiend effects 
 
 import numpy as np
 
+from ether_envs.aetherspire import codec as K
 from ether_envs.aetherspire import components as C
-from ether_envs.aetherspire import rules as R
 
 from .builders import (AIR, EARTH, FIRE, WATER, a, act, fill_room, floor, found, invaders, legal, next_draws,
                       pillars, room, scenario, sp, touch)
@@ -39,7 +39,7 @@ def test_invasion_example_three_fire_invaders():
     # the third: either open space of the small room (the active player chooses)
     assert sorted(s.legal_actions()) == [a("SPACE", sp(FIRE_DIVIDED, 4)), a("SPACE", sp(FIRE_DIVIDED, 5))]
     act(s, "SPACE", sp(FIRE_DIVIDED, 5))
-    assert s.invader[sp(FIRE_DIVIDED, 5)] == FIRE and s.walls == [True] * 4 and s.phase == R.SUPPLY
+    assert s.invader[sp(FIRE_DIVIDED, 5)] == FIRE and s.walls == [True] * 4 and s.phase == K.SUPPLY
 
 
 def test_invasion_example_one_earth_two_water_active_player_orders():
@@ -54,7 +54,7 @@ def test_invasion_example_one_earth_two_water_active_player_orders():
     act(s, "ELEMENT", EARTH)
     assert s.invader[sp(MULTI_LARGE, 1)] == EARTH
     # the last water invader attacks the core: the water wall falls
-    assert s.walls == [True, True, True, False] and s.cores == 2 and s.phase == R.SUPPLY
+    assert s.walls == [True, True, True, False] and s.cores == 2 and s.phase == K.SUPPLY
     # the other order: the earth invader attacks the core instead
     s = example_fortress(scenario(characters=("Geomancer",)))
     next_draws(s, EARTH, WATER, WATER)
@@ -176,7 +176,7 @@ def test_fiend_level1_invaders_first_and_lowest_space():
     next_draws(s, WATER, FIRE)
     act(s, "END_BUILD")
     # fire enters first (no order choice), at level 1 (the lowest), not level 2
-    assert s.queue[-1][:2] == [R.K_INV_SPACE, FIRE]
+    assert s.queue[-1][:2] == [K.K_INV_SPACE, FIRE]
     assert sorted(s.legal_actions()) == [a("SPACE", sp(FIRE_DIVIDED, k)) for k in range(4)]
     act(s, "SPACE", sp(FIRE_DIVIDED, 3))
     assert s.invader[sp(FIRE_DIVIDED, 3)] == FIRE and s.walls[WATER] is False

@@ -2,8 +2,8 @@
 
 import pytest
 
+from ether_envs.aetherspire import codec as K
 from ether_envs.aetherspire import components as C
-from ether_envs.aetherspire import rules as R
 from ether_envs.aetherspire.rules import Game
 
 from .builders import a
@@ -19,14 +19,14 @@ def test_setup_difficulty1_large_multi_tile_with_two_invaders_placed_by_first_pl
     s = _new(num_players=2, difficulty=1)
     t = s.found_tile[0]
     assert t >= 0 and C.TILES[t].size == C.LARGE and s.side[t] == 1 and s.level[t] == 1
-    assert s.phase == R.SETUP and s.current_player() == 0
-    spaces = R.TILE_SPACES[1][t]
+    assert s.phase == K.SETUP and s.current_player() == 0
+    spaces = C.TILE_SPACES[1][t]
     assert s.legal_actions() == [a("SPACE", q) for q in spaces]
     s.apply_action(a("SPACE", spaces[2]))
     assert a("SPACE", spaces[2]) not in s.legal_actions()
     s.apply_action(a("SPACE", spaces[0]))
     assert sum(x >= 0 for x in s.invader) == 2 and len(s.bag) == 38
-    assert s.phase == R.SUPPLY
+    assert s.phase == K.SUPPLY
 
 
 def test_setup_components_on_the_board():
@@ -45,7 +45,7 @@ def test_setup_difficulty2_no_start_tile_and_random_fiends():
     levels = set()
     for seed in range(12):
         s = Game(num_players=2, difficulty=2).new_initial_state(seed)
-        assert all(t < 0 for t in s.found_tile) and len(s.bag) == 40 and s.phase == R.SUPPLY
+        assert all(t < 0 for t in s.found_tile) and len(s.bag) == 40 and s.phase == K.SUPPLY
         levels.update(s.fiend_level)
     assert levels == {1, 2, 3, 4}
     s = Game(num_players=2, difficulty=2, fiend_level=3).new_initial_state(0)

@@ -5,12 +5,13 @@ import pickle
 
 import numpy as np
 
+from ether_envs.aetherspire import codec as K
 from ether_envs.aetherspire import components as C
 from ether_envs.aetherspire import observation as O
 from ether_envs.aetherspire import rules as R
 
-from .builders import (AIR, EARTH, FIRE, WATER, a, act, fill_room, floor, found, give_shards, invaders, legal,
-                      next_draws, pillars, reserve, room, scenario, set_dice, sp)
+from .builders import (AIR, EARTH, FIRE, WATER, a, act, fill_room, floor, fortress_contents, found, give_shards,
+                       invaders, legal, next_draws, pillars, reserve, room, scenario, set_dice, sp)
 
 
 def earth_spire(s, top_side=0):
@@ -33,7 +34,7 @@ def test_complete_spire_four_floors_of_one_element():
     s = earth_spire(scenario(num_players=2))
     assert s.level[1] == 4
     assert s.legal_actions().count(spire(1, EARTH)) == 1
-    assert [x for x in s.legal_actions() if x >= R.SPIRE0 and x < R.SPIRE0 + 152] == [spire(1, EARTH)]
+    assert [x for x in s.legal_actions() if x >= K.SPIRE0 and x < K.SPIRE0 + 152] == [spire(1, EARTH)]
 
 
 def test_complete_spire_cannot_with_three_floors():
@@ -43,7 +44,7 @@ def test_complete_spire_cannot_with_three_floors():
     floor(s, 29, room(28, 0))
     fill_room(s, room(29, 1))
     floor(s, 0, room(29, 1))
-    assert not any(R.SPIRE0 <= x < R.SPIRE0 + 152 for x in s.legal_actions())
+    assert not any(K.SPIRE0 <= x < K.SPIRE0 + 152 for x in s.legal_actions())
 
 
 def test_complete_spire_defeats_fiend_bonus_then_diminish():
@@ -117,7 +118,7 @@ def test_complete_spire_with_multi_floors_player_chooses_element():
     floor(s, 12, room(18, 0), side=1)  # multi small
     fill_room(s, room(12, 0))
     floor(s, 13, room(12, 0), side=1)  # multi small top
-    opts = [x for x in s.legal_actions() if R.SPIRE0 <= x < R.SPIRE0 + 152]
+    opts = [x for x in s.legal_actions() if K.SPIRE0 <= x < K.SPIRE0 + 152]
     assert opts == [spire(13, EARTH), spire(13, WATER)]
     act(s, "SPIRE", 13 * 4 + WATER)
     assert s.defeated == [False, False, False, True]
@@ -126,7 +127,7 @@ def test_complete_spire_with_multi_floors_player_chooses_element():
 def test_complete_spire_earth_tile_with_one_multi_floor():
     s = scenario()
     earth_spire(s, top_side=1)
-    assert [x for x in s.legal_actions() if R.SPIRE0 <= x < R.SPIRE0 + 152] == [spire(1, EARTH)]
+    assert [x for x in s.legal_actions() if K.SPIRE0 <= x < K.SPIRE0 + 152] == [spire(1, EARTH)]
 
 
 def test_complete_spire_starting_above_divided_floor_reaches_level_5():
@@ -153,7 +154,7 @@ def test_complete_spire_floor_only_part_of_one_spire():
     act(s, "SPIRE", 1 * 4 + EARTH)
     act(s, "BONUS", 1)
     # a small floor on the earth-divided tile's other... (all its floors are taken): no new spire
-    assert not any(R.SPIRE0 <= x < R.SPIRE0 + 152 for x in s.legal_actions())
+    assert not any(K.SPIRE0 <= x < K.SPIRE0 + 152 for x in s.legal_actions())
     assert s.spire_floors(1, WATER) is None
 
 
@@ -167,7 +168,7 @@ def test_diminish_takes_from_fortress_and_wheel_when_bag_short():
     assert s.bag.count(EARTH) == 3
     act(s, "SPIRE", 1 * 4 + EARTH)
     act(s, "BONUS", 0)
-    assert s.aside[EARTH] == 3 and s.queue[-1][0] == R.K_DIMINISH
+    assert s.aside[EARTH] == 3 and s.queue[-1][0] == K.K_DIMINISH
     assert sorted(s.legal_actions()) == [a("SPACE", sp(32, 0)), a("SPACE", sp(32, 1)), a("SHARD", EARTH)]
     act(s, "SHARD", EARTH)
     act(s, "SPACE", sp(32, 1))
@@ -268,7 +269,7 @@ def test_adaptation_pure_forbids_multi_floors_then_extra_supply_draw():
     act(s, "DRAW", 0)
     act(s, "PASS")
     act(s, "DRAW", 1)  # the extra draw (no exchange after it)
-    assert len(s.reserve) == 2 and s.phase == R.BUILD
+    assert len(s.reserve) == 2 and s.phase == K.BUILD
 
 
 def test_adaptation_guarded_no_invaders_on_spire_then_walls_restored():
@@ -380,7 +381,7 @@ def test_spire_topper_blocks_its_own_room_not_the_whole_floor():
     act(s, "SPIRE", 18 * 4 + EARTH)
     # two small room footprints: where the topper goes is the player's choice
     assert s.legal_actions() == [a("ROOM", room(18, 0)), a("ROOM", room(18, 1))]
-    assert R.STEP_NAMES[s.queue[-1][0]] == "spire_topper" and not s.defeated[EARTH]
+    assert K.STEP_NAMES[s.queue[-1][0]] == "spire_topper" and not s.defeated[EARTH]
     act(s, "ROOM", room(18, 0))
     assert s.defeated[EARTH] and s.topped[18] == EARTH and s.topper_room[18] == room(18, 0)
     act(s, "BONUS", 0)
@@ -437,8 +438,9 @@ def test_spire_topper_caches_equal_a_fresh_computation():
 
     def check(s):
         fresh = pickle.loads(pickle.dumps(s))  # fresh stamps, empty caches
-        fresh._fcache = fresh._scache = fresh._legal = None
-        assert s._fort()[1:] == fresh._fort()[1:] and s.spire_options() == fresh.spire_options()
+        fresh._fortress_cache = fresh._structure_cache = fresh._legal = None
+        assert fortress_contents(s._fortress()) == fortress_contents(fresh._fortress())
+        assert s.spire_options() == fresh.spire_options()
         assert s.legal_actions() == fresh.legal_actions()
         enc = type(s.game.encoder)(s.game)
         assert np.array_equal(s.observation_tensor(0), enc.encode(fresh, 0))
@@ -452,7 +454,7 @@ def test_spire_topper_caches_equal_a_fresh_computation():
     act(c, "BONUS", 0)
     check(c)
     while s.queue:
-        act(s, "PASS") if R.PASS in s.legal_actions() else s.apply_action(s.legal_actions()[0])
+        act(s, "PASS") if K.PASS in s.legal_actions() else s.apply_action(s.legal_actions()[0])
     check(s)
     act(c, "SPACE", sp(31, 0))
     check(c)

@@ -1,8 +1,8 @@
 """Rulebook "Turn order", "Solo rules", "Supply step", "Reroll any number of dice",
 "End of turn"."""
 
+from ether_envs.aetherspire import codec as K
 from ether_envs.aetherspire import components as C
-from ether_envs.aetherspire import rules as R
 from ether_envs.aetherspire.rules import Game
 
 from .builders import a, act, legal, scenario, set_dice
@@ -10,7 +10,7 @@ from .builders import a, act, legal, scenario, set_dice
 
 def _supply_state(num_players=2, **cfg):
     s = Game(num_players=num_players, difficulty=2, **cfg).new_initial_state(0)
-    assert s.phase == R.SUPPLY
+    assert s.phase == K.SUPPLY
     return s
 
 
@@ -38,7 +38,7 @@ def test_supply_three_invaders_to_wheel_as_shards_and_five_dice():
     bag = len(s.bag)
     act(s, "DRAW", C.LARGE)
     act(s, "PASS")
-    assert s.phase == R.BUILD
+    assert s.phase == K.BUILD
     assert sum(s.shards) == 3 and len(s.bag) == bag - 3
     assert sum(s.dice) == 5
 
@@ -74,13 +74,13 @@ def test_end_of_turn_discards_dice_keeps_reserve_and_shards_next_player_left():
     s.stacks[0].remove(0)
     s.reroll_used = True
     act(s, "END_BUILD")
-    assert s.turn_player == 1 and s.phase == R.SUPPLY and s.current_player() == 1
+    assert s.turn_player == 1 and s.phase == K.SUPPLY and s.current_player() == 1
     assert s.dice == [0] * 5 and s.shards[0] >= 2 and s.reserve == [0] and not s.reroll_used
 
 
 def test_solo_same_player_every_turn():
     s = scenario(num_players=1)
     act(s, "END_BUILD")
-    assert s.turn_player == 0 and s.phase == R.SUPPLY
+    assert s.turn_player == 0 and s.phase == K.SUPPLY
     env_agents = __import__("ether_envs").make("aetherspire", num_players=1).possible_agents
     assert env_agents == ["player_0"]

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 
 import ether_envs
+from ether_envs.ether_wars import codec
 from ether_envs.ether_wars import components as C
-from ether_envs.ether_wars import rules as R
 
-A = R.CODEC.encode
+A = codec.CODEC.encode
 
 
 class ScriptedDice:
@@ -44,8 +44,8 @@ def new_state(n=2, seed=0, factions=None, **config):
     game = ether_envs.load_game("ether_wars", num_players=n, **config)
     s = game.new_initial_state(seed)
     factions = factions or list(range(n))
-    while s.pk == R.K_FACTION:
-        s.apply_action(A("FACTION", factions[s.pp]))
+    while s.decision == codec.K_FACTION:
+        s.apply_action(A("FACTION", factions[s.decider]))
     return s
 
 
@@ -58,11 +58,11 @@ def at_phase(s, phase, abilities=None, event="quiet_day"):
     s.revealed = True
     s.round = max(s.round, 1)
     s.hand = [[0] * C.NUM_FAVOURS for _ in range(n)]
-    s.win = None
-    s.rc = None
+    s.window = None
+    s.resolving = None
     s.queue = []
     s.phase = phase
-    s.pk = R.K_NONE
+    s.decision = codec.K_NONE
     s.medic_free = [2 if s.ability_key(q) == "medic" else 0 for q in range(n)]
     return s
 
@@ -88,7 +88,7 @@ def start_resolution(s, dice=()):
     """Enter the Resolution phase with scripted dice; returns ``s`` at its first decision."""
     s.rng = ScriptedDice(dice)
     s.invalidate_caches()  # the dice were put on the board directly
-    s.phase = R.RESOLUTION
+    s.phase = codec.RESOLUTION
     s.turn = 0
     s._start_resolution()
     s._advance()

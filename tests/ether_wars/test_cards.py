@@ -1,7 +1,7 @@
 """Rulebook "Faction Abilities" and "Events": each card's effect (EW-A5, EW-A6)."""
 
+from ether_envs.ether_wars import codec
 from ether_envs.ether_wars import components as C
-from ether_envs.ether_wars import rules as R
 
 from .builders import act, at_phase, face, new_state, place, start_resolution
 
@@ -11,7 +11,7 @@ FACE_33 = 5  # 3 full + 3 hollow pips
 
 
 def resolution(factions=None, abilities=None, event="quiet_day", n=2):
-    s = at_phase(new_state(n, factions=factions), R.RESOLUTION, abilities, event)
+    s = at_phase(new_state(n, factions=factions), codec.RESOLUTION, abilities, event)
     s.first = 0
     return s
 
@@ -30,7 +30,7 @@ def test_ability_aggressive_powers_up_all_units_when_two_attack_a_silo():
     s = resolution(factions=[C.DRACON, C.HUMAN], abilities=[2, None])
     place(s, 0, C.SILO0 + 1, units=2)
     place(s, 0, C.BIOSPHERE, units=1)
-    s.aggr_silo[0] = True  # set at the end of Movement
+    s.aggressive_silo[0] = True  # set at the end of Movement
     start_resolution(s, [FACE_33, F1])
     act(s, "RESOLVE", C.BIOSPHERE)
     assert s.res[0][C.PROTEIN] == 20 + 6
@@ -69,7 +69,7 @@ def test_ability_conduit_pays_two_charges_for_one_more_ether():
     place(s, 1, C.ETHER_FAULT, units=1)
     start_resolution(s, [])
     act(s, "RESOLVE", C.ETHER_FAULT)
-    assert s.pk == R.K_CONDUIT
+    assert s.decision == codec.K_CONDUIT
     act(s, "CONDUIT")
     assert s.res[1][C.ETHER] == 2 and s.charge[1] == 0
 
@@ -81,7 +81,7 @@ def test_ability_assimilate_gains_a_chosen_resource_per_enemy_unit_injured():
     place(s, 1, C.BIOSPHERE, units=1)
     start_resolution(s, [F3, F3, HERO4, F1, F1, F3])  # 10 vs 5: 2 injuries
     act(s, "RESOLVE", C.COLTAN_MINE)
-    assert s.pk == R.K_GAIN and s.pp == 0
+    assert s.decision == codec.K_GAIN and s.decider == 0
     act(s, "RESOURCE", C.CRYSTAL)
     act(s, "RESOURCE", C.PLASMA)
     assert s.res[0][C.CRYSTAL] == 1 and s.res[0][C.PLASMA] == 1 and s.res[0][C.COLTAN] == 5
@@ -96,7 +96,7 @@ def test_ability_assimilate_never_offers_ether():
     place(s, 1, C.BIOSPHERE, units=1)
     start_resolution(s, [F3, F3, HERO4, F1, F1, F3])  # 10 vs 5: 2 injuries
     act(s, "RESOLVE", C.COLTAN_MINE)
-    assert s.pk == R.K_GAIN
+    assert s.decision == codec.K_GAIN
     s.invalidate_caches()
     assert [s.action_to_string(a) for a in s.legal_actions()] == [
         "RESOURCE(Protein)", "RESOURCE(Coltan)", "RESOURCE(Plasma)", "RESOURCE(Crystal)"]
@@ -142,11 +142,11 @@ def test_event_ceasefire_no_combat_in_limited_areas():
     start_resolution(s, [F3, HERO4, F1])
     act(s, "RESOLVE", C.COLTAN_MINE)
     assert s.res[0][C.COLTAN] == 3 and s.reserve[1] == 5
-    assert s.pp == 1  # seat 1 extracts on its own
+    assert s.decider == 1  # seat 1 extracts on its own
 
 
 def test_event_plague_raises_upkeep():
-    s = at_phase(new_state(2), R.MAINTENANCE, event="plague")
+    s = at_phase(new_state(2), codec.MAINTENANCE, event="plague")
     s.queue = []
     s._advance()
     assert s.res[0][C.PROTEIN] == 20 - 5 - 1
@@ -169,7 +169,7 @@ def test_event_deck_reshuffled_when_empty():
     s = new_state(2)
     s.ediscard = list(s.edeck)
     s.edeck = []
-    at_phase(s, R.MAINTENANCE)
+    at_phase(s, codec.MAINTENANCE)
     s.ediscard = [e for e in C.EVENT_DECK][:-1]
     s.queue = []
     s._advance()

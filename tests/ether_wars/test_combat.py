@@ -3,8 +3,8 @@ Ether Fault, Channelling; ties per area."""
 
 import pytest
 
+from ether_envs.ether_wars import codec
 from ether_envs.ether_wars import components as C
-from ether_envs.ether_wars import rules as R
 
 from .builders import A, act, at_phase, face, legal_names, new_state, place, start_resolution
 
@@ -14,7 +14,7 @@ HERO1C = 3                               # Hero face: 1 pip and a Charge icon
 
 
 def resolution(n=2, abilities=None, event="quiet_day"):
-    s = at_phase(new_state(n), R.RESOLUTION, abilities, event)
+    s = at_phase(new_state(n), codec.RESOLUTION, abilities, event)
     s.first = 0
     return s
 
@@ -23,7 +23,7 @@ def test_extraction_8_pips_plasma_chasm_gives_4_plasma():
     s = resolution()
     place(s, 0, C.PLASMA_CHASM, units=4)
     start_resolution(s, [F2, F2, F2, F2])
-    assert s.pk == R.K_RESOLVE and s.pp == 0
+    assert s.decision == codec.K_RESOLVE and s.decider == 0
     act(s, "RESOLVE", C.PLASMA_CHASM)
     assert s.res[0][C.PLASMA] == 4
 
@@ -92,7 +92,7 @@ def test_combat_limited_area_without_domination_each_player_extracts():
     start_resolution(s, [F2, F2, F3, F3])
     act(s, "RESOLVE", C.COLTAN_MINE)
     assert s.res[0][C.COLTAN] == 2 and s.reserve[1] == 5
-    assert s.pp == 1
+    assert s.decider == 1
     act(s, "RESOLVE", C.COLTAN_MINE)
     assert s.res[1][C.COLTAN] == 3
 
@@ -124,7 +124,7 @@ def test_shields_plasma_saves_injured_units():
     place(s, 1, C.COLTAN_MINE, units=3)
     start_resolution(s, [F3, F3, HERO4, F1, F1, F1])
     act(s, "RESOLVE", C.COLTAN_MINE)
-    assert s.pk == R.K_SHIELD and s.pp == 1
+    assert s.decision == codec.K_SHIELD and s.decider == 1
     assert legal_names(s) == ["SHIELD(0)", "SHIELD(1)"]
     with pytest.raises(ValueError):
         s.apply_action(A("SHIELD", 2))  # only 1 Plasma
@@ -150,10 +150,10 @@ def test_silo_resolved_in_attacker_turn_and_raid_takes_resources():
     place(s, 1, C.SILO0 + 0, units=4)
     start_resolution(s, [F1, F3, F3, F3, F3])
     # seat 0 is first but the Silo waits for its attacker's turn
-    assert s.pp == 1
+    assert s.decider == 1
     act(s, "RESOLVE", C.SILO0 + 1)  # seat 1's relative index of seat 0's Silo (+1 in a 2p game)
     # 12 - 1 = 11: raid points; Ether costs 8, Protein 2
-    assert s.pk == R.K_RAID
+    assert s.decision == codec.K_RAID
     assert "RESOURCE(Ether)" in legal_names(s)
     act(s, "RESOURCE", C.ETHER)
     assert s.res[1][C.ETHER] == 1 and s.res[0][C.ETHER] == 0
@@ -170,7 +170,7 @@ def test_silo_tie_owner_wins():
     place(s, 1, C.SILO0 + 0, units=2)
     start_resolution(s, [F2, F2, F2, F2])
     act(s, "RESOLVE", C.SILO0 + 1)
-    assert s.pk != R.K_RAID and s.reserve[0] == 5 and s.reserve[1] == 5
+    assert s.decision != codec.K_RAID and s.reserve[0] == 5 and s.reserve[1] == 5
 
 
 def test_ether_fault_resolved_by_first_non_controller_tie_goes_to_controller():
@@ -179,7 +179,7 @@ def test_ether_fault_resolved_by_first_non_controller_tie_goes_to_controller():
     place(s, 0, C.ETHER_FAULT, units=1, ether=True)
     place(s, 1, C.ETHER_FAULT, units=2)
     start_resolution(s, [F1, 2, F2, F2])  # seat 0: 1 + Ether die 3 = 4; seat 1: 4
-    assert s.pp == 1  # never in the controller's turn
+    assert s.decider == 1  # never in the controller's turn
     act(s, "RESOLVE", C.ETHER_FAULT)
     assert s.res[0][C.ETHER] == 1 and s.res[1][C.ETHER] == 0 and s.ether_ctrl == 0
 
@@ -207,10 +207,10 @@ def test_channelling_extra_ether_for_two_crystal_once_per_round():
     place(s, 1, C.ETHER_FAULT, units=1)
     start_resolution(s, [])
     act(s, "RESOLVE", C.ETHER_FAULT)
-    assert s.pk == R.K_END_ETHER and s.pp == 1 and s.phase == R.RESOLUTION  # right after Channelling
+    assert s.decision == codec.K_END_ETHER and s.decider == 1 and s.phase == codec.RESOLUTION  # right after Channelling
     act(s, "EXTRA_ETHER")
     assert s.res[1][C.ETHER] == 2 and s.res[1][C.CRYSTAL] == 2
-    assert s.pk == R.K_ABILITY  # once a round: no second offer
+    assert s.decision == codec.K_ABILITY  # once a round: no second offer
 
 
 def test_channelling_extra_ether_declined_then_offered_at_end_of_round():
@@ -220,7 +220,7 @@ def test_channelling_extra_ether_declined_then_offered_at_end_of_round():
     start_resolution(s, [])
     act(s, "RESOLVE", C.ETHER_FAULT)
     act(s, "PASS")
-    assert s.pk == R.K_END_ETHER and s.phase == R.MAINTENANCE
+    assert s.decision == codec.K_END_ETHER and s.phase == codec.MAINTENANCE
     act(s, "EXTRA_ETHER")
     assert s.res[1][C.ETHER] == 2 and s.res[1][C.CRYSTAL] == 0
 

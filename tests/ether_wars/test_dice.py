@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from ether_envs.ether_wars import codec
 from ether_envs.ether_wars import components as C
 from ether_envs.ether_wars import rules as R
 
@@ -12,7 +13,7 @@ HERO1C = 3  # Hero face: 1 pip with a Charge icon
 
 
 def resolution(n=2, factions=None, abilities=None):
-    s = at_phase(new_state(n, factions=factions), R.RESOLUTION, abilities)
+    s = at_phase(new_state(n, factions=factions), codec.RESOLUTION, abilities)
     s.first = 0
     return s
 
@@ -24,7 +25,7 @@ def test_hero_skill_human_returns_a_chosen_unit_that_does_not_count():
     place(s, 1, C.BIOSPHERE, units=1)  # keeps the phase open after seat 0's turn
     start_resolution(s, [F3, F3, HERO1C, F3, F3])
     act(s, "RESOLVE", C.COLTAN_MINE)
-    assert s.pk == R.K_SKILL and s.pp == 0 and s.charge[0] == 2
+    assert s.decision == codec.K_SKILL and s.decider == 0 and s.charge[0] == 2
     assert legal_names(s) == ["UNIT_DIE(seat+0 face 5)", "UNIT_DIE(seat+1 face 5)", "PASS"]
     act(s, "UNIT_DIE", 6 + F3)  # one of seat 1's 3-pip Units goes back to its sheet
     # 7 vs 3: 2 injuries, but only one Unit of seat 1 is left in the combat
@@ -51,7 +52,7 @@ def test_hero_skill_vai_gains_a_resource_of_choice_after_extraction_without_comb
     place(s, 1, C.BIOSPHERE, units=1)
     start_resolution(s, [F2, HERO1C, F2])
     act(s, "RESOLVE", C.BIOSPHERE)
-    assert s.pk == R.K_GAIN and s.pp == 0
+    assert s.decision == codec.K_GAIN and s.decider == 0
     act(s, "RESOURCE", C.CRYSTAL)
     assert s.res[0][C.CRYSTAL] == 1 and s.res[0][C.PROTEIN] == 23 and s.charge[0] == 2
 
@@ -65,7 +66,7 @@ def test_hero_skill_vai_may_choose_ether_and_wins_at_once():
     place(s, 1, C.BIOSPHERE, units=1)
     start_resolution(s, [F2, HERO1C, F2])
     act(s, "RESOLVE", C.BIOSPHERE)
-    assert s.pk == R.K_GAIN and s.pp == 0
+    assert s.decision == codec.K_GAIN and s.decider == 0
     assert legal_names(s) == ["RESOURCE(Protein)", "RESOURCE(Coltan)", "RESOURCE(Plasma)", "RESOURCE(Crystal)",
                               "RESOURCE(Ether)"]
     act(s, "RESOURCE", C.ETHER)
@@ -79,7 +80,7 @@ def test_hero_skill_ripper_gains_four_protein_after_extraction_without_combat():
     place(s, 1, C.BIOSPHERE, units=1)
     start_resolution(s, [F2, HERO1C, F2])
     act(s, "RESOLVE", C.BIOSPHERE)
-    assert s.res[0][C.PROTEIN] == 20 + 3 + 4 and s.pp == 1
+    assert s.res[0][C.PROTEIN] == 20 + 3 + 4 and s.decider == 1
 
 
 def test_hero_skill_human_not_triggered_by_extraction_but_charge_gained():
@@ -88,7 +89,7 @@ def test_hero_skill_human_not_triggered_by_extraction_but_charge_gained():
     place(s, 1, C.BIOSPHERE, units=1)
     start_resolution(s, [F2, HERO1C, F2])
     act(s, "RESOLVE", C.BIOSPHERE)
-    assert s.pk == R.K_RESOLVE and s.pp == 1 and s.charge[0] == 2
+    assert s.decision == codec.K_RESOLVE and s.decider == 1 and s.charge[0] == 2
 
 
 def test_hero_skill_ripper_not_triggered_after_combat():
@@ -102,7 +103,7 @@ def test_hero_skill_ripper_not_triggered_after_combat():
 
 
 def test_drone_may_enter_a_limited_area_held_by_two_other_players():
-    s = at_phase(new_state(3), R.PLACEMENT)
+    s = at_phase(new_state(3), codec.PLACEMENT)
     place(s, 0, C.CRYSTAL_SEA, units=1)
     place(s, 1, C.CRYSTAL_SEA, units=1)
     s.hired[2] = C.DRONE
@@ -131,7 +132,7 @@ def test_captain_creates_domination_and_gains_charge():
 
 
 def test_defender_placement_limited_to_own_silo_or_fault_when_controlling_ether_die():
-    s = at_phase(new_state(2), R.PLACEMENT)
+    s = at_phase(new_state(2), codec.PLACEMENT)
     s.hired[0] = C.DEFENDER
     s.merc_owner[C.DEFENDER] = 0
     assert s.can_put(0, C.SILO0, 2) and not s.can_put(0, C.ETHER_FAULT, 2) and not s.can_put(0, C.SILO0 + 1, 2)
@@ -145,7 +146,7 @@ def test_defender_adds_its_pips_to_the_combat_result():
     place(s, 1, C.SILO0, units=2)
     start_resolution(s, [F1, 5, F2, F2])  # seat 0: 1 + Defender 4 = 5; seat 1: 4
     act(s, "RESOLVE", C.SILO0 + 1)
-    assert s.pk != R.K_RAID and s.reserve[1] == 5 and s.res[0][C.PROTEIN] == 20 - 5
+    assert s.decision != codec.K_RAID and s.reserve[1] == 5 and s.res[0][C.PROTEIN] == 20 - 5
 
 
 def test_priestess_rerolls_own_unit_dice_one_at_a_time():
@@ -155,10 +156,10 @@ def test_priestess_rerolls_own_unit_dice_one_at_a_time():
     place(s, 0, C.BIOSPHERE, units=2)
     start_resolution(s, [5, F1, F1, F3])  # Priestess 3 rerolls; roll 1, 1; reroll -> 3
     act(s, "RESOLVE", C.BIOSPHERE)
-    assert s.pk == R.K_REROLL and s.rerolls[0] == 3
+    assert s.decision == codec.K_REROLL and s.rerolls[0] == 3
     assert legal_names(s) == [f"UNIT_DIE(seat+0 face {F1 + 1})", "DONE"]
     act(s, "UNIT_DIE", F1)
-    assert s.rerolls[0] == 2 and sorted(s.rc["faces"][0]) == [F1, F3]
+    assert s.rerolls[0] == 2 and sorted(s.resolving.faces[0]) == [F1, F3]
     act(s, "DONE")
     assert s.res[0][C.PROTEIN] == 20 + 4 - 5
 
@@ -169,7 +170,7 @@ def test_assassin_rolls_first_and_its_owner_chooses_the_injured_units():
     place(s, 1, C.BIOSPHERE, merc=C.ASSASSIN)
     start_resolution(s, [5, F3])  # Assassin 2 pips; then seat 0's last Unit rolls 3
     act(s, "RESOLVE", C.BIOSPHERE)
-    assert s.pk == R.K_ASSASSIN and s.pp == 1 and legal_names(s) == ["SEAT(seat+1)"]
+    assert s.decision == codec.K_ASSASSIN and s.decider == 1 and legal_names(s) == ["SEAT(seat+1)"]
     act(s, "SEAT", 1)
     act(s, "SEAT", 1)
     assert s.reserve[0] == 7 and s.res[0][C.PROTEIN] == 20 + 3 - 3
@@ -184,13 +185,13 @@ def test_assassin_injuries_can_be_shielded():
     act(s, "RESOLVE", C.BIOSPHERE)
     act(s, "SEAT", 1)
     act(s, "SEAT", 1)
-    assert s.pk == R.K_SHIELD and s.pp == 0
+    assert s.decision == codec.K_SHIELD and s.decider == 0
     act(s, "SHIELD", 2)
     assert s.reserve[0] == 5 and s.res[0][C.PLASMA] == 0
 
 
 def test_assassin_and_thief_may_enter_any_silo_even_with_an_attacker():
-    s = at_phase(new_state(3), R.PLACEMENT)
+    s = at_phase(new_state(3), codec.PLACEMENT)
     place(s, 1, C.SILO0, units=1)
     s.hired[2] = C.THIEF
     s.merc_owner[C.THIEF] = 2
@@ -206,9 +207,9 @@ def test_thief_steals_resources_other_than_ether():
     s.res[0] = [20, 1, 0, 0, 3]
     place(s, 1, C.SILO0, merc=C.THIEF)
     start_resolution(s, [5])  # 3 pips
-    assert s.pp == 1
+    assert s.decider == 1
     act(s, "RESOLVE", C.SILO0 + 1)
-    assert s.pk == R.K_THIEF and legal_names(s) == ["RESOURCE(Protein)", "RESOURCE(Coltan)"]
+    assert s.decision == codec.K_THIEF and legal_names(s) == ["RESOURCE(Protein)", "RESOURCE(Coltan)"]
     act(s, "RESOURCE", C.COLTAN)
     assert legal_names(s) == ["RESOURCE(Protein)"]
     act(s, "RESOURCE", C.PROTEIN)
@@ -218,7 +219,7 @@ def test_thief_steals_resources_other_than_ether():
 
 
 def test_ether_die_only_in_the_ether_fault_by_its_controller():
-    s = at_phase(new_state(2), R.PLACEMENT)
+    s = at_phase(new_state(2), codec.PLACEMENT)
     assert not s.can_put(0, C.ETHER_FAULT, 3)
     s.ether_ctrl = 0
     assert s.can_put(0, C.ETHER_FAULT, 3) and not s.can_put(0, C.BIOSPHERE, 3)

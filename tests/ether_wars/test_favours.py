@@ -1,8 +1,8 @@
 """Rulebook "Favours": played in favour windows (EW-A7), resolved last-in-first-out,
 cancellation, costs paid only on resolution; faction cards paid with Charges."""
 
+from ether_envs.ether_wars import codec
 from ether_envs.ether_wars import components as C
-from ether_envs.ether_wars import rules as R
 
 from .builders import act, at_phase, face, legal_names, new_state, place, start_resolution
 
@@ -16,7 +16,7 @@ def at_mercenaries_window(hands):
     s = new_state(2)
     s.first = 0
     s.queue = s.order()
-    s.pp = 0
+    s.decider = 0
     s.hand = [[h.get(f, 0) for f in range(C.NUM_FAVOURS)] for h in hands]
     act(s, "ABILITY", 0)
     act(s, "ABILITY", 0)
@@ -25,27 +25,27 @@ def at_mercenaries_window(hands):
 
 def test_favours_window_lists_playable_favours_or_pass():
     s = at_mercenaries_window([{C.SUPPLIES: 1}, {}])
-    assert s.pk == R.K_WINDOW and s.pp == 0
+    assert s.decision == codec.K_WINDOW and s.decider == 0
     assert legal_names(s) == ["PLAY_FAVOUR(Supplies)", "PASS"]
     act(s, "PASS")
-    assert s.pk == R.K_HIRE  # seat 1 holds no Favour: not asked
+    assert s.decision == codec.K_HIRE  # seat 1 holds no Favour: not asked
 
 
 def test_favours_window_asks_holders_of_unplayable_favours_too():
     s = at_mercenaries_window([{C.BATTLE_CRY: 1}, {C.CANCEL: 1}])
-    assert s.pk == R.K_WINDOW and s.pp == 0 and legal_names(s) == ["PASS"]
+    assert s.decision == codec.K_WINDOW and s.decider == 0 and legal_names(s) == ["PASS"]
     act(s, "PASS")
-    assert s.pk == R.K_WINDOW and s.pp == 1 and legal_names(s) == ["PASS"]
+    assert s.decision == codec.K_WINDOW and s.decider == 1 and legal_names(s) == ["PASS"]
     act(s, "PASS")
-    assert s.pk == R.K_HIRE
+    assert s.decision == codec.K_HIRE
 
 
 def test_favours_resolve_last_in_first_out_cancel_of_a_cancel():
     s = at_mercenaries_window([{C.SUPPLIES: 1, C.CANCEL: 1}, {C.CANCEL: 1}])
     act(s, "PLAY_FAVOUR", C.SUPPLIES)
-    assert s.pk == R.K_RESPONSE and s.pp == 1
+    assert s.decision == codec.K_RESPONSE and s.decider == 1
     act(s, "PLAY_FAVOUR", C.CANCEL)
-    assert s.pk == R.K_RESPONSE and s.pp == 0
+    assert s.decision == codec.K_RESPONSE and s.decider == 0
     act(s, "PLAY_FAVOUR", C.CANCEL)  # cancels seat 1's Cancel
     # seat 1 has no Cancel left: the stack resolves, top first
     assert s.res[0][C.PROTEIN] == 22 and sorted(s.fdiscard) == [C.CANCEL, C.CANCEL, C.SUPPLIES]
@@ -73,7 +73,7 @@ def test_favours_cost_paid_on_resolution_smuggler_steals_chosen_resource():
     s.res[1][C.PLASMA] = 2
     act(s, "PLAY_FAVOUR", C.SMUGGLER)
     act(s, "PASS")  # seat 1 does not cancel
-    assert s.pk == R.K_SMUGGLE_SEAT and s.res[0][C.COLTAN] == 0
+    assert s.decision == codec.K_SMUGGLE_SEAT and s.res[0][C.COLTAN] == 0
     act(s, "SEAT", 1)
     assert legal_names(s) == ["RESOURCE(Protein)", "RESOURCE(Plasma)"]
     act(s, "RESOURCE", C.PLASMA)
@@ -83,13 +83,13 @@ def test_favours_cost_paid_on_resolution_smuggler_steals_chosen_resource():
 def test_favours_contract_makes_the_hire_free():
     s = at_mercenaries_window([{C.CONTRACT: 1}, {}])
     act(s, "PLAY_FAVOUR", C.CONTRACT)
-    assert s.pk == R.K_HIRE and s.pp == 0
+    assert s.decision == codec.K_HIRE and s.decider == 0
     act(s, "HIRE", C.CAPTAIN)
     assert s.res[0][C.PROTEIN] == 20 and s.hired[0] == C.CAPTAIN
 
 
 def combat(hands, abilities=None, plasma=0):
-    s = at_phase(new_state(2), R.RESOLUTION, abilities)
+    s = at_phase(new_state(2), codec.RESOLUTION, abilities)
     s.first = 0
     s.res[1][C.PLASMA] = plasma
     place(s, 0, C.COLTAN_MINE, units=1, hero=True)
@@ -103,7 +103,7 @@ def test_favours_battle_cry_adds_two_in_the_combat_window():
     s = combat([{}, {C.BATTLE_CRY: 1}])
     start_resolution(s, [F2, HERO4, F2, F2, F1])  # 6 vs 5
     act(s, "RESOLVE", C.COLTAN_MINE)
-    assert s.pk == R.K_WINDOW and s.pp == 1
+    assert s.decision == codec.K_WINDOW and s.decider == 1
     act(s, "PLAY_FAVOUR", C.BATTLE_CRY)  # 6 vs 7: seat 1 wins
     assert s.res[1][C.COLTAN] == 3 and s.res[0][C.COLTAN] == 0
 
@@ -112,11 +112,11 @@ def test_favours_field_medic_shields_two_for_free():
     s = combat([{}, {C.FIELD_MEDIC: 1}])
     start_resolution(s, [F3, HERO4, F1, F1, F1])  # 7 vs 3: 2 injuries
     act(s, "RESOLVE", C.COLTAN_MINE)
-    assert s.pk == R.K_WINDOW and legal_names(s) == ["PASS"]  # combat window: Field Medic not playable
+    assert s.decision == codec.K_WINDOW and legal_names(s) == ["PASS"]  # combat window: Field Medic not playable
     act(s, "PASS")
-    assert s.pk == R.K_WINDOW and s.pp == 1 and "PLAY_FAVOUR(Field Medic)" in legal_names(s)
+    assert s.decision == codec.K_WINDOW and s.decider == 1 and "PLAY_FAVOUR(Field Medic)" in legal_names(s)
     act(s, "PLAY_FAVOUR", C.FIELD_MEDIC)
-    assert s.pk == R.K_SHIELD and legal_names(s) == ["SHIELD(0)", "SHIELD(1)", "SHIELD(2)"]
+    assert s.decision == codec.K_SHIELD and legal_names(s) == ["SHIELD(0)", "SHIELD(1)", "SHIELD(2)"]
     act(s, "SHIELD", 2)
     assert s.reserve[1] == 5 and s.res[1][C.PLASMA] == 0
 
@@ -128,7 +128,7 @@ def test_faction_card_commander_pays_charges_for_plus_two_each():
     s.charge[1] = 2
     start_resolution(s, [F2, HERO4, F1, F1, F1])  # 6 vs 3
     act(s, "RESOLVE", C.COLTAN_MINE)
-    assert s.pk == R.K_WINDOW and s.pp == 1 and legal_names(s) == ["CHARGE_BOOST", "PASS"]
+    assert s.decision == codec.K_WINDOW and s.decider == 1 and legal_names(s) == ["CHARGE_BOOST", "PASS"]
     act(s, "CHARGE_BOOST")
     act(s, "CHARGE_BOOST")  # 6 vs 7
     assert s.charge[1] == 0 and s.res[1][C.COLTAN] == 3
@@ -154,28 +154,28 @@ def test_faction_card_dracon_hungry_gains_three_protein_per_injury():
 
 
 def test_faction_card_dracon_fertile_puts_reserve_units_before_resolution():
-    s = at_phase(new_state(2), R.MOVEMENT, abilities=[None, 0])  # seat 1 is Dracon: Fertile
+    s = at_phase(new_state(2), codec.MOVEMENT, abilities=[None, 0])  # seat 1 is Dracon: Fertile
     s.first = 0
     s.queue = s.order()
     s._advance()
-    assert s.pk == R.K_FERTILE and s.pp == 1
+    assert s.decision == codec.K_FERTILE and s.decider == 1
     act(s, "AREA", C.BIOSPHERE)
     assert s.charge[1] == 0 and s.reserve[1] == 4 and s.units_at[1][C.BIOSPHERE] == 1
-    assert s.phase == R.RESOLUTION
+    assert s.phase == codec.RESOLUTION
 
 
 def test_faction_card_dracon_fertile_repeats_per_charge_without_dice_to_move():
     # a Fertile holder with nothing on the board to move may still pay Charge after Charge
-    s = at_phase(new_state(2), R.MOVEMENT, abilities=[None, 0])  # seat 1 is Dracon: Fertile
+    s = at_phase(new_state(2), codec.MOVEMENT, abilities=[None, 0])  # seat 1 is Dracon: Fertile
     s.first = 0
     s.charge[1], s.reserve[1] = 2, 5
     s.res[1][C.COLTAN] = 0  # no Coltan: no die of seat 1 can move
     s.invalidate_caches()
     s.queue = s.order()
     s._advance()
-    assert s.pk == R.K_FERTILE and s.pp == 1
+    assert s.decision == codec.K_FERTILE and s.decider == 1
     act(s, "AREA", C.BIOSPHERE)
-    assert s.pk == R.K_FERTILE and s.pp == 1, "the second Charge must be offered too"
+    assert s.decision == codec.K_FERTILE and s.decider == 1, "the second Charge must be offered too"
     act(s, "AREA", C.BIOSPHERE)
     assert s.charge[1] == 0 and s.reserve[1] == 3 and s.units_at[1][C.BIOSPHERE] == 2
-    assert s.phase == R.RESOLUTION
+    assert s.phase == codec.RESOLUTION

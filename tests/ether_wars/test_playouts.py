@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import ether_envs
-from ether_envs.ether_wars import rules as R
+from ether_envs.ether_wars import codec, fast
 from agents.heuristics.ether_wars import heuristic_action
 
 
@@ -75,14 +75,14 @@ def test_components_invariants_hold_in_random_play(n):
 
 
 def test_placement_fast_area_list_matches_can_put_rules():
-    """``_place_areas`` and ``_add_kinds`` (fast paths) agree with ``can_put``."""
+    """``_place_areas`` and ``_add_kinds`` (and the fast path ``fast.placement_legal``) agree with ``can_put``."""
     game = ether_envs.load_game("ether_wars", num_players=4)
     s = game.new_initial_state(3)
     rng = np.random.default_rng(3)
     checked = 0
     while not s.is_terminal() and checked < 3000:
-        if s.pk == 6:  # adding dice: the fast path agrees with can_put
-            p, a = s.pp, s.add_area
+        if s.decision == 6:  # adding dice: the fast path agrees with can_put
+            p, a = s.decider, s.add_area
             s.placed[p] &= ~(1 << a)
             slow = [d for d in s.dice_at_home(p) if s.can_put(p, a, d)]
             s.placed[p] |= 1 << a
@@ -90,11 +90,15 @@ def test_placement_fast_area_list_matches_can_put_rules():
                 assert s._add_kinds(p) == slow
             legal = s.legal_actions()  # as the engine posed it (derived from the previous die's list)
             s.invalidate_caches()
-            assert s.legal_actions() == legal == [R.ADD0 + d for d in s._add_kinds(p)] + [R.DONE] * (s.add_count > 0)
+            assert s.legal_actions() == legal == ([codec.ADD0 + d for d in s._add_kinds(p)]
+                                                  + [codec.DONE] * (s.add_count > 0))
         if s.phase == 3:  # Placement
             for p in range(4):
                 slow = [a for a in range(11) if any(s.can_put(p, a, d) for d in s.dice_at_home(p))]
                 assert s._place_areas(p) == slow
+                legal = fast.placement_legal(s.clone(), p) or []
+                areas = [s.abs_area(p, a - codec.AREA0) for a in legal if a != codec.PASS]
+                assert sorted(areas) == slow
                 checked += 1
         s.apply_action(int(rng.choice(s.legal_actions())))
     assert checked
@@ -111,8 +115,9 @@ def _dest_mask_after_leaving(s, p, kind, a):
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_movement_destinations_match_leaving_the_area_first(n):
-    """``_dest_mask`` (no lifting: the mover's own dice never count against it) and
-    ``_movable`` agree with lifting the die and checking ``can_put`` (rulebook "Movement")."""
+    """The destinations (``fast.put_masks`` and ``_move_dests``: no lifting, the mover's own dice
+    never count against it) and ``_movable`` (and ``fast.movable_dice``) agree with lifting the die
+    and checking ``can_put`` (rulebook "Movement")."""
     game = ether_envs.load_game("ether_wars", num_players=n, max_rounds=8)
     checked = 0
     for seed in range(3):
@@ -126,10 +131,13 @@ def test_movement_destinations_match_leaving_the_area_first(n):
                     dice += [(1, s.hero_at[p])] if s.hero_at[p] >= 0 else []
                     dice += [(2, s.merc_at[m])] if m >= 0 and s.merc_at[m] >= 0 else []
                     for kind, a in dice:
-                        assert s._dest_mask(p, kind, a) == _dest_mask_after_leaving(s, p, kind, a)
+                        dest_mask = fast.put_masks(s, p, (kind,), True)[0] & ~(1 << a)
+                        assert dest_mask == _dest_mask_after_leaving(s, p, kind, a)
+                        pick = kind * 11 + s.rel_area(p, a)
+                        assert sum(1 << b for b in s._move_dests(p, pick)) == dest_mask
                         checked += 1
                     slow = [(k, a) for k, a in dice if (any(s._move_payments(p, k))
                                                         and _dest_mask_after_leaving(s, p, k, a))]
-                    assert s._movable(p) == slow
+                    assert s._movable(p) == slow == fast.movable_dice(s, p)
             s.apply_action(int(rng.choice(s.legal_actions())))
     assert checked > 100

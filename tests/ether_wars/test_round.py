@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 
 import ether_envs
+from ether_envs.ether_wars import codec, fast
 from ether_envs.ether_wars import components as C
 from ether_envs.ether_wars import observation as O
-from ether_envs.ether_wars import rules as R
 
 from .builders import A, act, at_phase, legal_names, new_state, place
 
@@ -22,14 +22,14 @@ def test_preparation_first_player_has_the_highest_ether_die_roll():
         s = ether_envs.load_game("ether_wars", num_players=4).new_initial_state(seed)
         for rolls in s.first_rolls:  # ties roll again among the tied players
             assert rolls[s.first] == max(rolls)
-        assert s.pk == R.K_FACTION and s.pp == s.first
+        assert s.decision == codec.K_FACTION and s.decider == s.first
 
 
 def test_preparation_factions_chosen_clockwise_from_first_player_each_once():
     s = ether_envs.load_game("ether_wars", num_players=3).new_initial_state(4)
     first = s.first
     act(s, "FACTION", C.VAI)
-    assert s.pp == (first + 1) % 3
+    assert s.decider == (first + 1) % 3
     assert "FACTION(VAI)" not in legal_names(s)
     with pytest.raises(ValueError):
         s.apply_action(A("FACTION", C.VAI))
@@ -46,26 +46,26 @@ def test_preparation_starting_sheet_and_beginner_three_favours():
 
 def test_preparation_advanced_draft_keeps_five_then_discards_two():
     s = new_state(3, favours="advanced")
-    assert s.pk == R.K_KEEP
+    assert s.decision == codec.K_KEEP
     picks = 0
-    while s.pk == R.K_KEEP:
-        act(s, "KEEP_FAVOUR", s.packs[s.pp][0])
+    while s.decision == codec.K_KEEP:
+        act(s, "KEEP_FAVOUR", s.packs[s.decider][0])
         picks += 1
     assert picks == 15 and all(sum(h) == 5 for h in s.hand)
-    while s.pk == R.K_DISCARD:
-        act(s, "DISCARD_FAVOUR", next(f for f in range(C.NUM_FAVOURS) if s.hand[s.pp][f]))
+    while s.decision == codec.K_DISCARD:
+        act(s, "DISCARD_FAVOUR", next(f for f in range(C.NUM_FAVOURS) if s.hand[s.decider][f]))
     assert all(sum(h) == 3 for h in s.hand) and len(s.fdiscard) == 6
-    assert s.pk == R.K_ABILITY
+    assert s.decision == codec.K_ABILITY
 
 
 def test_preparation_advanced_draft_packs_are_hidden_and_passed_clockwise():
     s = new_state(3, favours="advanced")
-    p = s.pp
+    p = s.decider
     pack = list(s.packs[p])
     act(s, "KEEP_FAVOUR", pack[0])
     rest = sorted(pack[1:])
-    while s.pk == R.K_KEEP and s.draft_round == 0:
-        act(s, "KEEP_FAVOUR", s.packs[s.pp][0])
+    while s.decision == codec.K_KEEP and s.draft_round == 0:
+        act(s, "KEEP_FAVOUR", s.packs[s.decider][0])
     assert sorted(s.packs[(p + 1) % 3]) == rest
     other = (p + 1) % 3
     own = obs_piece(s, p, "draft_pack")
@@ -76,8 +76,8 @@ def test_preparation_advanced_draft_packs_are_hidden_and_passed_clockwise():
 # ---- New Day -------------------------------------------------------------------------
 def test_new_day_event_drawn_and_ability_cards_secret_until_all_chose():
     s = new_state(3)
-    assert s.event >= 0 and s.pk == R.K_ABILITY
-    a, b = s.pp, (s.pp + 1) % 3
+    assert s.event >= 0 and s.decision == codec.K_ABILITY
+    a, b = s.decider, (s.decider + 1) % 3
     act(s, "ABILITY", 2)
     # seat b (to choose next) sees that a chose, not which card
     ab = obs_piece(s, b, "ability")
@@ -92,7 +92,7 @@ def test_new_day_event_drawn_and_ability_cards_secret_until_all_chose():
 
 def test_new_day_resample_hidden_redraws_unrevealed_cards_only_of_others():
     s = new_state(2)
-    a = s.pp
+    a = s.decider
     act(s, "ABILITY", 3)
     rng = np.random.default_rng(0)
     seen = {s.resample_hidden(1 - a, rng).ability[a] for _ in range(30)}
@@ -106,7 +106,7 @@ def test_reinforcements_skipped_in_round_one_then_one_unit_and_two_protein():
     act(s, "ABILITY", 0)
     act(s, "ABILITY", 0)
     assert s.round == 1 and s.home_units == [5, 5] and s.res[0][0] == 20
-    at_phase(s, R.MAINTENANCE)
+    at_phase(s, codec.MAINTENANCE)
     s.queue = []
     s._advance()  # Maintenance (5 upkeep), then New Day of round 2
     assert s.round == 2 and s.res[0][C.PROTEIN] == 15
@@ -126,7 +126,7 @@ def hire_state():
 
 def test_mercenaries_hire_costs_matching_resource_and_one_protein():
     s = hire_state()
-    p = s.pp
+    p = s.decider
     assert legal_names(s) == ["PASS"]  # no Crystal, Plasma or Coltan yet
     s.res[p][C.PLASMA] = 1
     assert legal_names(s) == ["HIRE(Defender)", "HIRE(Priestess)", "PASS"]
@@ -136,17 +136,17 @@ def test_mercenaries_hire_costs_matching_resource_and_one_protein():
 
 def test_mercenaries_each_die_hired_once_and_at_most_one_each():
     s = hire_state()
-    p = s.pp
+    p = s.decider
     s.res[0][C.PLASMA] = s.res[1][C.PLASMA] = 2
     act(s, "HIRE", C.DEFENDER)
-    assert s.pp == 1 - p and "HIRE(Defender)" not in legal_names(s)
+    assert s.decider == 1 - p and "HIRE(Defender)" not in legal_names(s)
     act(s, "HIRE", C.PRIESTESS)
-    assert s.phase == R.PLACEMENT and s.res[p][C.PLASMA] == 1
+    assert s.phase == codec.PLACEMENT and s.res[p][C.PLASMA] == 1
 
 
 # ---- Placement -----------------------------------------------------------------------------
 def placement_state(n=2):
-    s = at_phase(new_state(n), R.PLACEMENT)
+    s = at_phase(new_state(n), codec.PLACEMENT)
     s.first = 0
     s.turn = n - 1
     s._next_placer()
@@ -156,11 +156,11 @@ def placement_state(n=2):
 def test_placement_one_area_per_turn_then_next_player():
     s = placement_state()
     act(s, "AREA", C.BIOSPHERE)
-    assert s.pk == R.K_ADD and "DONE" not in legal_names(s)
+    assert s.decision == codec.K_ADD and "DONE" not in legal_names(s)
     act(s, "ADD_DIE", 0)
     act(s, "ADD_DIE", 0)
     act(s, "DONE")
-    assert s.pp == 1 and s.units_at[0][C.BIOSPHERE] == 2
+    assert s.decider == 1 and s.units_at[0][C.BIOSPHERE] == 2
 
 
 def test_placement_cannot_place_again_in_the_same_area():
@@ -169,7 +169,7 @@ def test_placement_cannot_place_again_in_the_same_area():
     act(s, "ADD_DIE", 0)
     act(s, "DONE")
     act(s, "PASS")  # seat 1 passes
-    assert s.pp == 0 and "AREA(Biosphere)" not in legal_names(s)
+    assert s.decider == 0 and "AREA(Biosphere)" not in legal_names(s)
 
 
 def test_placement_pass_ends_placement_for_the_round():
@@ -178,7 +178,7 @@ def test_placement_pass_ends_placement_for_the_round():
     act(s, "AREA", C.BIOSPHERE)
     act(s, "ADD_DIE", 0)
     act(s, "DONE")
-    assert s.pp == 1 and s.passed[0]
+    assert s.decider == 1 and s.passed[0]
 
 
 def test_placement_limited_area_holds_two_players_at_most():
@@ -201,12 +201,12 @@ def test_placement_market_takes_one_die_then_the_turn_ends():
     s = placement_state()
     act(s, "AREA", C.MARKET)
     act(s, "ADD_DIE", 1)
-    assert s.pp == 1 and s.hero_at[0] == C.MARKET
+    assert s.decider == 1 and s.hero_at[0] == C.MARKET
 
 
 # ---- Movement ------------------------------------------------------------------------------
 def movement_state():
-    s = at_phase(new_state(3), R.MOVEMENT)
+    s = at_phase(new_state(3), codec.MOVEMENT)
     s.first = 0
     return s
 
@@ -217,7 +217,7 @@ def test_movement_costs_one_two_three_coltan_by_die_type():
     place(s, 0, C.BIOSPHERE, units=1, hero=True, merc=C.CAPTAIN)
     s.queue = s.order()
     s._advance()
-    assert s.pk == R.K_MOVE and s.pp == 0
+    assert s.decision == codec.K_MOVE and s.decider == 0
     act(s, "MOVE_DIE", 0 * 11 + C.BIOSPHERE)
     act(s, "AREA", C.MARKET)
     act(s, "MOVE_DIE", 2 * 11 + C.BIOSPHERE)
@@ -276,7 +276,7 @@ def test_movement_drone_assassin_thief_ignore_area_limits_as_when_placed(merc, s
         assert not s.can_put(0, a, 0, moving=True)
     act(s, "MOVE_DIE", 2 * C.NUM_AREAS + start)
     assert legal_names(s) == [f"AREA({d})" for d in dests]
-    mask = s._dest_mask(0, 2, start)  # the fast path agrees with the plain rule
+    mask = fast.put_masks(s, 0, (2,), True)[0] & ~(1 << start)  # the fast path agrees with the plain rule
     assert mask == sum(1 << b for b in range(C.NUM_AREAS) if b != start and s.can_put(0, b, 2, moving=True))
     full = C.COLTAN_MINE if merc == C.DRONE else C.SILO0 + 2
     act(s, "AREA", full)
@@ -311,7 +311,7 @@ def test_movement_human_tactician_pays_a_charge_instead_of_coltan():
 
 # ---- Maintenance ---------------------------------------------------------------------------
 def test_maintenance_upkeep_mercenaries_back_first_player_passes_left():
-    s = at_phase(new_state(3), R.MAINTENANCE)
+    s = at_phase(new_state(3), codec.MAINTENANCE)
     s.first = 1
     s.hired[0], s.merc_owner[C.DRONE] = C.DRONE, 0
     s.res[2][C.PROTEIN] = 3          # 5 Units, 3 Protein: 2 Units go to the reserve
@@ -320,11 +320,11 @@ def test_maintenance_upkeep_mercenaries_back_first_player_passes_left():
     assert s.merc_owner == [-1] * 6 and s.hired == [-1] * 3
     assert s.res[0][C.PROTEIN] == 15 and s.res[2][C.PROTEIN] == 0
     assert s.home_units[2] == 3 and s.reserve[2] == 7
-    assert s.first == 2 and s.pp == 2 and s.pk == R.K_ABILITY
+    assert s.first == 2 and s.decider == 2 and s.decision == codec.K_ABILITY
 
 
 def test_maintenance_ripper_devour_pays_no_upkeep():
-    s = at_phase(new_state(4), R.MAINTENANCE, abilities=[None, None, None, 3])
+    s = at_phase(new_state(4), codec.MAINTENANCE, abilities=[None, None, None, 3])
     s.queue = []
     s._advance()
     assert s.res[3][C.PROTEIN] == 20 and s.res[0][C.PROTEIN] == 15
@@ -332,7 +332,7 @@ def test_maintenance_ripper_devour_pays_no_upkeep():
 
 # ---- Components ------------------------------------------------------------------------------
 def test_components_are_a_hard_limit_on_resources():
-    s = at_phase(new_state(2), R.RESOLUTION)
+    s = at_phase(new_state(2), codec.RESOLUTION)
     s.res[1][C.CRYSTAL] = 29
     assert s.gain(0, C.CRYSTAL, 5) == 1 and s.res[0][C.CRYSTAL] == 1
 

@@ -3,9 +3,9 @@ combat, the undefended Silo (EW-A16), and what the observation hides."""
 
 import numpy as np
 
+from ether_envs.ether_wars import codec
 from ether_envs.ether_wars import components as C
 from ether_envs.ether_wars import observation as O
-from ether_envs.ether_wars import rules as R
 
 from .builders import act, at_phase, face, new_state, place, start_resolution
 
@@ -13,13 +13,13 @@ F1, F2, F3 = face(1), face(2), face(3)
 
 
 def test_placement_turns_go_clockwise_from_the_first_player():
-    s = at_phase(new_state(3), R.PLACEMENT)
+    s = at_phase(new_state(3), codec.PLACEMENT)
     s.first = 1
     s.turn = 0
     s._next_placer()
     seats = []
     for _ in range(3):
-        seats.append(s.pp)
+        seats.append(s.decider)
         act(s, "AREA", C.BIOSPHERE)
         act(s, "ADD_DIE", 0)
         act(s, "DONE")
@@ -27,7 +27,7 @@ def test_placement_turns_go_clockwise_from_the_first_player():
 
 
 def test_movement_each_player_finishes_before_the_next():
-    s = at_phase(new_state(2), R.MOVEMENT)
+    s = at_phase(new_state(2), codec.MOVEMENT)
     s.first = 0
     s.res[0][C.COLTAN] = s.res[1][C.COLTAN] = 2
     place(s, 0, C.BIOSPHERE, units=2)
@@ -36,28 +36,28 @@ def test_movement_each_player_finishes_before_the_next():
     s._advance()
     act(s, "MOVE_DIE", C.BIOSPHERE)
     act(s, "AREA", C.MARKET)
-    assert s.pp == 0
+    assert s.decider == 0
     act(s, "MOVE_DIE", C.BIOSPHERE)
     act(s, "AREA", C.FACTORY)
-    assert s.pp == 1  # seat 0 has no Coltan left: seat 1 moves now
+    assert s.decider == 1  # seat 0 has no Coltan left: seat 1 moves now
 
 
 def test_resolution_player_resolves_all_areas_before_the_next_player():
-    s = at_phase(new_state(2), R.RESOLUTION)
+    s = at_phase(new_state(2), codec.RESOLUTION)
     s.first = 1
     place(s, 0, C.BIOSPHERE, units=1)
     place(s, 1, C.BIOSPHERE, units=1)
     place(s, 1, C.COLTAN_MINE, units=1)
     start_resolution(s, [F1, F2, F3])
-    assert s.pp == 1
+    assert s.decider == 1
     act(s, "RESOLVE", C.BIOSPHERE)
-    assert s.pp == 1
+    assert s.decider == 1
     act(s, "RESOLVE", C.COLTAN_MINE)
-    assert s.pp == 0
+    assert s.decider == 0
 
 
 def test_combat_three_players_every_loser_injured_by_its_own_difference():
-    s = at_phase(new_state(3), R.RESOLUTION)
+    s = at_phase(new_state(3), codec.RESOLUTION)
     s.first = 0
     place(s, 0, C.ETHER_FAULT, units=3)
     place(s, 1, C.ETHER_FAULT, units=2)
@@ -69,13 +69,13 @@ def test_combat_three_players_every_loser_injured_by_its_own_difference():
 
 
 def test_silo_undefended_attacker_raids_with_its_full_score():
-    s = at_phase(new_state(2), R.RESOLUTION)
+    s = at_phase(new_state(2), codec.RESOLUTION)
     s.first = 0
     s.res[0][C.CRYSTAL] = 2
     place(s, 1, C.SILO0, units=2)
     start_resolution(s, [F2, F2])  # 4 points: one Crystal (cost 3 + 1)
     act(s, "RESOLVE", C.SILO0 + 1)
-    assert s.pk == R.K_RAID
+    assert s.decision == codec.K_RAID
     act(s, "RESOURCE", C.CRYSTAL)
     assert s.res[1][C.CRYSTAL] == 1 and s.res[0][C.CRYSTAL] == 1
 

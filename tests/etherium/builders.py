@@ -37,14 +37,14 @@ def set_season(state: State, card: int) -> State:
     """Make ``card`` the season being played (index 1), with its initiative and affinity."""
     state.seasons[1] = card
     state.stack = []
-    state._h_season((R.T_SEASON, -1, 1, 0))
+    state._h_season(R.Task(R.T_SEASON, -1, 1))
     state.stack = []
     return state
 
 
 def at(state: State, *tasks) -> State:
     """Replace the agenda by ``tasks`` (bottom first) above a game-end sentinel and run it."""
-    state.stack = [(R.T_END, -1, 0, 0)] + list(tasks)
+    state.stack = [R.Task(R.T_END, -1)] + list(tasks)
     state.phase = R.P_PERFORM
     state._run()
     return state
@@ -52,7 +52,7 @@ def at(state: State, *tasks) -> State:
 
 def perform(state: State, p: int, space: int) -> State:
     """Perform player ``p``'s action programmed on ``space`` (no Flash window before it)."""
-    return at(state, (R.T_EXEC, p, space, 0))
+    return at(state, R.Task(R.T_EXEC, p, space, 0))
 
 
 def gather(state: State, p: int, terrain: int, take: int | None = None) -> State:

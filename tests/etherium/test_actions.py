@@ -171,8 +171,8 @@ def test_gather_taking_none_keeps_cubes_from_a_pillager():
         set_resources(s, 1)
         gather(s, 1, C.MINE, take=take)
         assert s.res[1][C.METAL] == stolen
-        at(s, (R.T_CONFLICTS, -1, 0, 0))
-        while s.decision() in (R.D_TAKE, R.D_GAIN):  # Metal is all there is to steal; Reces' extra: Wood
+        at(s, R.Task(R.T_CONFLICTS, -1, 0, 0))
+        while s.decision() in R.Task(R.D_TAKE, R.D_GAIN):  # Metal is all there is to steal; Reces' extra: Wood
             s.apply_action(s.legal_actions()[0])
         assert s.res[0][C.METAL] == stolen and s.res[1][:3] == [0, 0, 0]
         assert sum(s.res[0][:3]) == stolen + 1  # + Reces' extra basic from the reserve
@@ -356,7 +356,7 @@ def test_transform_booster_unlocks_tokens_and_third_takes_booster_token():
     assert s.res[0][C.BOOSTER] == 3 and s.res[0][C.ETHER] == 0
     assert s.vt[0][C.VT_BOOSTER] == 1
     at_program = s
-    at_program.stack = [(R.T_END, -1, 0, 0)]
+    at_program.stack = [R.Task(R.T_END, -1, 0, 0)]
     at_program._h_program_start(None)
     assert at_program.ntok[0] == 6
 

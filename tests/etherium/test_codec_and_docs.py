@@ -3,6 +3,7 @@
 import numpy as np
 
 import ether_envs
+from ether_envs.docs import regenerate_hint
 from ether_envs.etherium import components as C
 from ether_envs.etherium import env as E
 from ether_envs.etherium import rules as R
@@ -10,17 +11,17 @@ from ether_envs.etherium.observation import LAYOUT
 
 
 def test_docstring_action_table_equals_codec_table():
-    assert R.CODEC.table_markdown() in E.__doc__
+    assert R.CODEC.table_markdown() in E.__doc__, regenerate_hint("etherium")
 
 
 def test_docstring_observation_table_equals_layout_table():
-    assert LAYOUT.table_markdown() in E.__doc__
+    assert LAYOUT.table_markdown() in E.__doc__, regenerate_hint("etherium")
 
 
 def test_action_space_same_for_every_player_count():
     sizes = {ether_envs.load_game("etherium", num_players=n).num_distinct_actions() for n in (2, 3, 4)}
     assert sizes == {R.CODEC.size}
-    assert f"Discrete({R.CODEC.size})" in E.__doc__ and f"({LAYOUT.size},) float32" in E.__doc__
+    assert f"Discrete({R.CODEC.size})" in E.__doc__ and f"({LAYOUT.size},) float32" in E.__doc__, regenerate_hint("etherium")
 
 
 def test_action_ids_decode_as_documented():

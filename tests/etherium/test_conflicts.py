@@ -8,7 +8,7 @@ from ether_envs.etherium import rules as R
 
 from .builders import Dice, act, at, clear_board, make, move_unit, place, set_hand, set_resources, set_season, space
 
-CONFLICTS = (R.T_CONFLICTS, -1, 0, 0)
+CONFLICTS = R.Task(R.T_CONFLICTS, -1, 0, 0)
 
 
 def _assault_example():
@@ -37,7 +37,7 @@ def test_assault_rulebook_example_lower_initiative_rolls_first_and_wins():
     assert act("REROLL_DIE", 1) in s.legal_actions()  # Ertis power: re-roll a 2
     s.apply_action(act("PLAY_FLASH", C.F_PLUS2))
     s.apply_action(act("PASS"))
-    assert s.battle[4] == [-1, 12]
+    assert s.battle.totals == [-1, 12]
     assert s.current_player() == 0 and s.roll_dice == [2, 1]
     s.apply_action(act("PLAY_FLASH", C.F_PLUS2))  # its last card: the window closes by itself
     assert s.vt[1][C.VT_SOLDIER] == 1 and s.vt[0][C.VT_SOLDIER] == 0
@@ -62,7 +62,7 @@ def test_siege_rulebook_example_soldier_wins_and_returns_to_mountain():
     set_resources(s, 1, wood=1, ether=3)
     s.rng = Dice([2, 2, 2, 2, 5, 6])
     at(s, CONFLICTS)
-    assert s.current_player() == 0 and s.battle[4] == [-1, 9]
+    assert s.current_player() == 0 and s.battle.totals == [-1, 9]
     s.apply_action(act("PLAY_FLASH", C.F_PLUS2))  # its last card: the window closes by itself
     assert s.decision() == R.D_SPOIL and s.current_player() == 0
     assert s.legal_actions() == [act("SIEGE_SPOIL", 0), act("SIEGE_SPOIL", 2)]  # no Booster, Guide only 1
@@ -247,7 +247,7 @@ def test_retreat_never_onto_blue_and_further_if_needed():
     place(s, 0, gatherer=C.mountain_box(0), soldier=C.mine_box(0))
     place(s, 1, gatherer=C.forest_box(0), soldier=C.mine_box(1))
     place(s, 2, gatherer=C.mine_box(3), soldier=C.mountain_box(2))
-    s.stack = [(R.T_END, -1, 0, 0), (R.D_RETREAT, 0, C.SOLDIER, 0)]
+    s.stack = [R.Task(R.T_END, -1, 0, 0), R.Task(R.D_RETREAT, 0, C.SOLDIER, 0)]
     s._run()
     opts = [a - R.RETREAT0 for a in s.legal_actions()]
     assert C.ETHER_BOX not in opts
@@ -267,7 +267,7 @@ def test_conflict_at_end_of_action_not_when_units_cross():
     place(s, 0, soldier=C.forest_box(0))   # François
     place(s, 1, soldier=C.mountain_box(0))  # Alexis
     s.program = [[space(C.MOVE, 0)], [space(C.MOVE, 1)]]  # to yellow / to green
-    at(s, (R.T_STEP, -1, 0, 0))
+    at(s, R.Task(R.T_STEP, -1, 0, 0))
     assert s.current_player() == 1  # Hivalia first
     s.apply_action(move_unit(C.SOLDIER, C.forest_box(0)))  # Alexis leaves (crossing François)
     s.apply_action(move_unit(C.SOLDIER, C.mountain_box(0)))
@@ -283,7 +283,7 @@ def test_conflict_at_end_of_action_not_when_units_cross():
     s.program = [[space(C.MOVE, 0), space(C.GATHER, 0)], [space(C.UPGRADE, 3), space(C.GATHER, 1)]]
     set_resources(s, 1)
     s.rng = Dice([1, 1, 6])  # Reces (lower initiative, level 2) rolls first, then Hivalia
-    at(s, (R.T_STEP, -1, 0, 0))
+    at(s, R.Task(R.T_STEP, -1, 0, 0))
     s.apply_action(act("GAIN_RESOURCE", C.WOOD))  # Alexis cannot pay his Guide: 1 resource
     s.apply_action(move_unit(C.SOLDIER, C.mountain_box(0)))
     assert s.decision() == R.D_RETREAT and s.step == 0  # resolved before action 2
@@ -330,7 +330,7 @@ def test_no_conflict_resolved_before_phase_five_then_after_first_action():
     clear_board(s)
     place(s, 0, soldier=C.forest_box(1))
     place(s, 1, soldier=C.forest_box(1))
-    s.stack = [(R.T_END, -1, 0, 0), (R.T_SEASON, -1, 1, 0)]
+    s.stack = [R.Task(R.T_END, -1, 0, 0), R.Task(R.T_SEASON, -1, 1, 0)]
     s._run()
     not_moves = [R.PROGRAM0 + x for x in range(C.NUM_SPACES) if C.SPACES[x][0] != C.MOVE]
     while s.phase < R.P_PERFORM:
@@ -353,7 +353,7 @@ def test_player_with_more_tokens_acts_alone_in_the_last_step():
     set_resources(s, 0)
     set_resources(s, 1)
     s.program = [[space(C.UPGRADE, 0), space(C.UPGRADE, 1)], [space(C.UPGRADE, 0)]]
-    at(s, (R.T_STEP, -1, 1, 0))
+    at(s, R.Task(R.T_STEP, -1, 1, 0))
     assert s.step == 1 and s.current_player() == 0  # only seat 0 has a second token
     s.apply_action(act("GAIN_RESOURCE", C.WOOD))
     assert s.is_terminal() and s.res[1] == [0] * 5

@@ -6,7 +6,7 @@ from ether_envs.etherium import rules as R
 from .builders import (Dice, act, at, clear_board, gather, make, perform, place, set_hand, set_resources, set_season,
                        space)
 
-CONFLICTS = (R.T_CONFLICTS, -1, 0, 0)
+CONFLICTS = R.Task(R.T_CONFLICTS, -1, 0, 0)
 
 
 def test_season_a_cards_add_to_gathering_on_their_terrain():
@@ -58,7 +58,7 @@ def test_meinas_a_every_player_draws_one_more():
     s = make(("Ertis", "Psolos"))
     set_season(s, C.MEINAS_A)
     before = [s.hand_size(p) for p in range(2)]
-    at(s, (R.T_DRAW, -1, 0, 0))
+    at(s, R.Task(R.T_DRAW, -1, 0, 0))
     assert [s.hand_size(p) - before[p] for p in range(2)] == [2, 2]
 
 
@@ -75,7 +75,7 @@ def test_ability_harvester_pathfinder_archivist():
     assert (C.GATHERER, C.mountain_box(0)) in s.move_options(0, 0)
     s.ability[0] = C.A_ARCHIVIST
     before = s.hand_size(0)
-    at(s, (R.T_DRAW, -1, 0, 0))
+    at(s, R.Task(R.T_DRAW, -1, 0, 0))
     assert s.hand_size(0) == before + 2
 
 

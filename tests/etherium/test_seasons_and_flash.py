@@ -33,14 +33,14 @@ def test_phase3_window_plays_season_cards_in_initiative_order():
     set_hand(s, 0, two_resources=1, plus1=1)
     set_hand(s, 1, ether=1)
     set_resources(s, 0)
-    at(s, (R.D_WINDOW, 0, R.W_SEASON, 0), (R.D_WINDOW, 1, R.W_SEASON, 0))
+    at(s, R.Task(R.D_WINDOW, 0, R.W_SEASON, 0), R.Task(R.D_WINDOW, 1, R.W_SEASON, 0))
     first = s.order[0]
     assert s.current_player() == first
     s = make(("Reces", "Psolos"))
     set_season(s, 6)
     set_hand(s, 0, two_resources=1, plus1=1)
     set_resources(s, 0)
-    at(s, (R.D_WINDOW, 0, R.W_SEASON, 0))
+    at(s, R.Task(R.D_WINDOW, 0, R.W_SEASON, 0))
     assert s.legal_actions() == [act("PASS"), act("PLAY_FLASH", C.S_TWO_RESOURCES)]  # +1 is for rolls
     s.apply_action(act("PLAY_FLASH", C.S_TWO_RESOURCES))
     s.apply_action(act("GAIN_RESOURCE", C.WOOD))
@@ -73,7 +73,7 @@ def test_flash_resource_card_before_your_action_makes_it_payable():
     set_hand(s, 0, resource=1)
     set_resources(s, 0, wood=1)
     s.program = [[space(C.UPGRADE, C.GATHERER)], []]
-    at(s, (R.T_ACT, 0, 0, 0))
+    at(s, R.Task(R.T_ACT, 0, 0, 0))
     assert s.decision() == R.D_WINDOW and s.stack[-1][2] == R.W_ACTION
     s.apply_action(act("PLAY_FLASH", C.F_RESOURCE))
     s.apply_action(act("GAIN_RESOURCE", C.WOOD))
@@ -86,10 +86,10 @@ def test_window_offered_to_any_card_holder_even_with_nothing_playable():
     s = make(("Reces", "Psolos"))
     set_season(s, 6)
     set_hand(s, 0, plus1=1)
-    at(s, (R.D_WINDOW, 0, R.W_SEASON, 0))
+    at(s, R.Task(R.D_WINDOW, 0, R.W_SEASON, 0))
     assert s.legal_actions() == [act("PASS")]
     set_hand(s, 0)
-    at(s, (R.D_WINDOW, 0, R.W_SEASON, 0))
+    at(s, R.Task(R.D_WINDOW, 0, R.W_SEASON, 0))
     assert s.is_terminal()
 
 
@@ -98,7 +98,7 @@ def test_window_allows_at_most_six_plays():
     s = make(("Reces", "Psolos"))
     set_season(s, 6)
     set_hand(s, 0, march=4, harvest=4)
-    at(s, (R.D_WINDOW, 0, R.W_SEASON, 0))
+    at(s, R.Task(R.D_WINDOW, 0, R.W_SEASON, 0))
     for _ in range(6):
         s.apply_action(s.legal_actions()[-1])
     assert s.legal_actions() == [act("PASS")]
@@ -126,7 +126,7 @@ def test_season_cards_march_harvest_craft_insight():
     perform(s, 0, space(C.UPGRADE, C.SOLDIER))  # Reces Soldier 2 -> 3: X-1 = 2, Craft -1 = 1
     assert s.lvl[0][C.SOLDIER] == 3 and s.res[0][C.METAL] == 1
     set_hand(s, 0, insight=1)
-    at(s, (R.D_WINDOW, 0, R.W_SEASON, 0))
+    at(s, R.Task(R.D_WINDOW, 0, R.W_SEASON, 0))
     s.apply_action(act("PLAY_FLASH", C.S_INSIGHT))
     assert s.hand_size(0) == 2
 
@@ -137,9 +137,9 @@ def test_hand_limit_six_discard_at_season_change():
     set_season(s, 6)
     set_hand(s, 0, plus1=6, plus2=2)
     set_hand(s, 1, plus1=0, shield=3)
-    s.stack = [(R.T_END, -1, 0, 0)]
+    s.stack = [R.Task(R.T_END, -1, 0, 0)]
     s.deck = [C.F_RESOURCE] * 4  # the next season's draws hold no +2 card
-    s._h_season_end((R.T_SEASON_END, -1, 1, 0))
+    s._h_season_end(R.Task(R.T_SEASON_END, -1, 1, 0))
     s._run()
     assert s.decision() == R.D_DISCARD and s.current_player() == 0 and s.stack[-1][2] == 2
     s.apply_action(act("DISCARD_FLASH", C.F_PLUS2))
@@ -171,7 +171,7 @@ def test_resource_ability_and_meinas_b_reveal_action_in_initiative_order():
     set_hand(s, 0, plus1=1)
     set_hand(s, 1)
     s.seasons[1] = C.MEINAS_B
-    s.stack = [(R.T_END, -1, 0, 0), (R.T_SEASON, -1, 1, 0)]
+    s.stack = [R.Task(R.T_END, -1, 0, 0), R.Task(R.T_SEASON, -1, 1, 0)]
     s._run()
     assert s.decision() == R.D_MEINAS and s.current_player() == 0  # seat 1 holds no card
     assert s.legal_actions() == [act("PASS"), act("DISCARD_FLASH", C.F_PLUS1)]

@@ -2,6 +2,7 @@
 
 import ether_envs
 from ether_envs.ethnos import env as ethnos_env
+from ether_envs.docs import regenerate_hint
 from ether_envs.ethnos import rules as R
 from .builders import band_actions, kind, new_state, play, rig
 
@@ -9,10 +10,10 @@ from .builders import band_actions, kind, new_state, play, rig
 def test_env_docstring_tables_match_codec_and_layout():
     game = ether_envs.load_game("ethnos")
     doc = ethnos_env.__doc__
-    assert game.layout.table_markdown() in doc
-    assert game.codec.table_markdown().split("\n", 2)[2] in doc
-    assert f"Discrete({game.num_distinct_actions()})" in doc
-    assert f"({game.observation_size()},) float32" in doc
+    assert game.layout.table_markdown() in doc, regenerate_hint("ethnos")
+    assert game.codec.table_markdown().split("\n", 2)[2] in doc, regenerate_hint("ethnos")
+    assert f"Discrete({game.num_distinct_actions()})" in doc, regenerate_hint("ethnos")
+    assert f"({game.observation_size()},) float32" in doc, regenerate_hint("ethnos")
 
 
 def test_env_docstring_worked_examples_decode_as_documented():

@@ -155,7 +155,7 @@ def _finished(glory, markers, bands):
     s.glory[:] = glory
     s.markers[:] = 0
     s.markers[:, 0] = markers
-    s.bands = [[x for b in bs for x in (kind("Elves", "Red"), b, 0)] for bs in bands]
+    s.bands = [[R.Band(kind("Elves", "Red"), b, 0) for b in bs] for bs in bands]
     s.phase = R.OVER
     return s
 

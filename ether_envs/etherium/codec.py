@@ -1,11 +1,14 @@
 """Etherium action codec and agenda vocabulary, shared by ``rules``, ``actions`` and ``conflicts``.
 
 The action ids (one flat ``Discrete(164)``, documented in ``env.py``), the
-kinds of agenda tasks (``T_*`` automatic, ``D_*`` decisions; see ``rules``),
-the Flash-card windows (ETM-A10) and the season phases shown in observations.
+agenda's :class:`Task` and the kinds of tasks (``T_*`` automatic, ``D_*``
+decisions; see ``rules``), the Flash-card windows (ETM-A10) and the season
+phases shown in observations.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from ..core import ActionCodec, Block
 from . import components as C
@@ -51,6 +54,40 @@ TRIBE0, PASS, FLASH0, GAIN0, SPEND0, TAKE0, DISCARD0, PROGRAM0, MOVE0, COUNT0, A
         _OFF[b.name] for b in CODEC.blocks)
 BLOCK_OF = tuple(CODEC.decode(a)[0] for a in range(CODEC.size))
 INDEX_OF = tuple(CODEC.decode(a)[1] for a in range(CODEC.size))
+
+# ---- the agenda -------------------------------------------------------------------
+class Task(NamedTuple):
+    """An entry of the agenda (``State.stack``): a task of ``kind`` for seat ``player``
+    (-1: nobody's), with two numbers whose meaning depends on the kind:
+
+    ==================================  ==================================  ===============================
+    kind                                ``a``                               ``b``
+    ==================================  ==================================  ===============================
+    T_SEASON, T_SEASON_END              season index (0 = Night)
+    T_STEP, T_ACT                       action step (0-based)
+    T_EXEC                              Action-board space performed
+    T_CONNECT_ROLL                      dice rolled
+    T_CONFLICT_AT                       box of the conflict
+    T_BATTLE_ROLL, T_ROLL_DONE          index of the roller in ``battle.seats``
+    D_WINDOW                            window (``W_*``)                    Flash cards played in it
+    D_GAIN                              resources still to take            1: optional (PASS offered)
+    D_SPEND, D_DISCARD                  resources / cards still to give
+    D_TAKE                              seat robbed                         resources still to take
+    D_MOVE                              colour of the Move space
+    D_ETHERIZE                          basic cubes paid toward an Ether    Ether made so far
+    D_RETREAT                           unit retreating
+    D_SPOIL                             seat besieged
+    D_GATHER                            most cubes of the level             bonus Ether gathered
+    ==================================  ==================================  ===============================
+
+    Other kinds use neither (0).
+    """
+
+    kind: int
+    player: int
+    a: int = 0
+    b: int = 0
+
 
 # ---- agenda task kinds -------------------------------------------------------
 # automatic tasks
