@@ -9,7 +9,11 @@ and JavaScript, nothing fetched from the network) talks to a JSON API:
 
 * **Play**: a person picks a game, its configuration, a seat and the agent specs of the
   other seats (``random``, ``heuristic``, ``pretrained``, ``mcts:simulations=N``, ... as
-  for ``ether-envs play``), then plays by clicking the legal moves, named in the game's
+  for ``ether-envs play``; several separated by ``;``, at most one per other seat, fewer
+  used in turn again; a search agent may use at most :data:`MAX_SIMULATIONS` = 5,000
+  simulations per move) and optionally the deal's seed (without one, the server draws a
+  secret seed, kept out of the view: a known seed rebuilds the deal's hidden cards; the
+  game record, offered once the game is over, holds it), then plays by clicking the legal moves, named in the game's
   own terms. Everything sent to the person is built from their seat's view only: the
   public picture (``render_rgb``), the seat's text view (``observation_string``), the
   moves as the seat sees them (``public_action_string``), and at the end why the game
@@ -22,15 +26,20 @@ and JavaScript, nothing fetched from the network) talks to a JSON API:
 
 Every game has an id and a move counter (``version``: the number of moves made); a move
 posted from an older page state (another tab, a double click) is refused with HTTP 409.
-Bad input gets HTTP 400 (bad form, illegal move, malformed record), 404 (unknown game id
-or URL) or 409 (stale move, game over), with ``{"error": message}``; the page shows the
-message and the game in progress is left as it was.
+Bad input gets HTTP 400 (bad form, illegal move, malformed record, bad ``Content-Length``),
+404 (unknown game id or URL), 405 (a method the path does not take; with ``Allow``), 409
+(stale move, game over) or 413 (a body over :data:`MAX_BODY`), with ``{"error": message}``;
+the page shows the message and the game in progress is left as it was. ``HEAD`` is
+answered as ``GET`` without the body. A request whose headers or body have not arrived
+within :data:`REQUEST_TIMEOUT` (30) seconds is dropped. While the agents think after a
+move, ``GET /api/play/ID`` answers at once with the last view sent (the position before
+the move).
 
 The API (all JSON unless said otherwise)::
 
     GET  /                                   the page (HTML)
     GET  /api/games                          the games, their configuration fields and defaults
-    POST /api/play     {game, config, seat, opponents, seed}  -> 201, the new game's view
+    POST /api/play     {game, config, seat, opponents, seed?} -> 201, the new game's view
     GET  /api/play/ID                        the person's view of game ID
     POST /api/play/ID/move  {version, action}                 -> the view after the agents' replies
     GET  /api/play/ID/board.png?v=VERSION    the public picture (PNG)
@@ -145,14 +154,16 @@ def _returns(state) -> list[float]:
 
 def game_catalogue() -> list[dict[str, Any]]:
     """What the new-game form offers: every registered game with its title, player
-    counts and configuration fields (name and default, written as the form takes it)."""
+    counts, ``utility`` in its default configuration (``"identical"``: co-operative, the
+    other seats are team-mates) and configuration fields (name and default, written as
+    the form takes it)."""
     out = []
     for name in ether_envs.list_games():
         game = ether_envs.load_game(name)
         fields = [{"name": f.name, "default": config_text(getattr(game.config, f.name))}
                   for f in dataclasses.fields(game.config)]
         out.append({"name": name, "title": game.spec.title, "min_players": game.spec.min_players,
-                    "max_players": game.spec.max_players, "fields": fields})
+                    "max_players": game.spec.max_players, "utility": game.utility(), "fields": fields})
     return out
 
 
