@@ -331,7 +331,7 @@ class PlaySession:
             "version": self.version, "over": over, "your_turn": your_turn,
             "to_move": None if over else int(s.current_player()),
             "moves": moves, "private": private_text(s, seat), "text": s.observation_string(seat),
-            "log": self.log, "end_reason": s.end_reason(), "returns": _returns(s) if over else None,
+            "log": list(self.log), "end_reason": s.end_reason(), "returns": _returns(s) if over else None,
             "board": f"/api/play/{self.id}/board.png?v={self.version}",
         }
         self.published = view
