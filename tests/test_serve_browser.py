@@ -377,6 +377,7 @@ def test_a_secret_deal_by_default_and_the_team_mates_label(server, browser):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
+    browser.get("about:blank")  # a fresh page: the form as first shown
     open_app(browser, server)
     assert browser.find_element(By.ID, "new-seed").get_attribute("value") == ""
     assert browser.find_element(By.CSS_SELECTOR, "label[for=new-seed]").text == "Seed (leave empty for a secret deal)"
