@@ -56,8 +56,9 @@ def make_agent(spec: str, game, seed: int | None = None) -> Agent:
         seed: seed of the agent's own generator (``None``: OS entropy).
 
     Raises:
-        ValueError: unknown kind, bad arguments or quoting, or (ppo, pretrained) a model trained
-            on another game/config.
+        ValueError: unknown kind, bad arguments or quoting (``random`` and ``heuristic`` take
+            none), (ppo, pretrained) a path that is a directory, or a model trained on another
+            game/config.
         FileNotFoundError: (ppo, pretrained) no model or weight file at the path.
     """
     kind, args, kwargs = parse_spec(spec)
@@ -69,6 +70,8 @@ def make_agent(spec: str, game, seed: int | None = None) -> Agent:
             raise ValueError(f"agent spec {spec!r} needs an algorithm: openspiel:mcts or openspiel:ismcts")
         algorithm, args, kwargs = parse_spec(algorithm.strip() + (":" + keys if keys else ""))
         args = [algorithm, *args]
+    if kind in ("random", "heuristic") and (args or kwargs):
+        raise ValueError(f"agent spec {spec!r}: {kind} takes no options (write just {kind!r})")
     if kind == "random":
         cls, first = RandomAgent, []
     elif kind == "heuristic":

@@ -69,11 +69,14 @@ def read_metadata(path: str | Path) -> dict[str, Any]:
 
     Raises:
         FileNotFoundError: no such file.
+        ValueError: the path is a directory.
         ModelMismatchError: not a zip, or a zip without ether-envs metadata.
     """
     path = Path(path)
     if not path.exists():
         raise FileNotFoundError(f"model file not found: {path}")
+    if path.is_dir():
+        raise ValueError(f"{path} is a directory, not a model file (a .zip saved by agents.ppo.save_model)")
     try:
         with zipfile.ZipFile(path) as zf:
             if METADATA_FILE not in zf.namelist():

@@ -172,12 +172,14 @@ class MLPPolicy:
 
         Raises:
             FileNotFoundError: no such file.
-            ValueError: not an ether-envs weight file (not an npz, no metadata, another format,
+            ValueError: a directory, or not an ether-envs weight file (not an npz, no metadata, another format,
                 missing or mis-shaped layers).
         """
         path = Path(path)
         if not path.exists():
             raise FileNotFoundError(f"weight file not found: {path}")
+        if path.is_dir():
+            raise ValueError(f"{path} is a directory, not a weight file (a .npz written by training)")
         if not zipfile.is_zipfile(path):
             raise ValueError(f"{path} is not an ether-envs weight file (expected a .npz archive)")
         try:

@@ -80,15 +80,19 @@ class GameRecord:
         """The record from :meth:`to_dict` output.
 
         Raises:
-            ValueError: missing or unknown keys, or a newer record format.
+            ValueError: missing or unknown keys, a field of the wrong type (the message
+                names the field and what it must be), or a newer record format.
         """
+        if not isinstance(d, dict):
+            raise ValueError(f"not a game record: expected a JSON object, got {type(d).__name__}")
         names = {f.name for f in dataclasses.fields(cls)}
         required = {f.name for f in dataclasses.fields(cls)
                     if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING}
         missing, unknown = required - set(d), set(d) - names
         if missing or unknown:
             raise ValueError(f"not a game record: missing keys {sorted(missing)}, unknown keys {sorted(unknown)}")
-        if int(d.get("format", FORMAT)) > FORMAT:
+        _check_types(d)
+        if d.get("format", FORMAT) > FORMAT:
             raise ValueError(f"record format {d['format']} is newer than this ether_envs reads ({FORMAT})")
         return cls(**d)
 
@@ -108,6 +112,53 @@ class GameRecord:
         """Write the record as JSON to ``path``; returns the path."""
         return save_record(self, path)
 
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
+
+
+def _is_number(x: Any) -> bool:
+    return _is_int(x) or isinstance(x, (float, np.floating))
+
+
+def _check_types(d: dict[str, Any]) -> None:
+    """Raise ValueError naming the first field of ``d`` (a record as a dict) whose type
+    is wrong."""
+    def bad(key: str, what: str, value: Any) -> ValueError:
+        text = repr(value)
+        text = text if len(text) <= 60 else text[:57] + "..."
+        return ValueError(f"game record field {key!r} must be {what}, got {text}")
+
+    def list_of(key: str, ok: Callable[[Any], bool], what: str) -> None:
+        value = d[key]
+        if not isinstance(value, (list, tuple)):
+            raise bad(key, f"a list of {what}", value)
+        for i, v in enumerate(value):
+            if not ok(v):
+                raise ValueError(f"game record field {key!r} must be a list of {what}: item {i} is {v!r}")
+
+    if not isinstance(d["game"], str):
+        raise bad("game", "a game name (a string)", d["game"])
+    if not isinstance(d["config"], dict):
+        raise bad("config", "an object of configuration fields", d["config"])
+    if not _is_int(d["seed"]) or not 0 <= d["seed"] < 2 ** 63:
+        raise bad("seed", "a whole number 0..2**63-1", d["seed"])
+    list_of("actions", _is_int, "action ids (whole numbers)")
+    list_of("scores", _is_number, "numbers")
+    list_of("returns", _is_number, "numbers")
+    if not isinstance(d["terminal"], (bool, np.bool_)):
+        raise bad("terminal", "true or false", d["terminal"])
+    if d.get("players") is not None:
+        list_of("players", lambda v: isinstance(v, str), "strings")
+    if not _is_int(d.get("game_version", 0)):
+        raise bad("game_version", "a whole number", d["game_version"])
+    if not isinstance(d.get("version", ""), str):
+        raise bad("version", "a string", d["version"])
+    if not isinstance(d.get("metadata", {}), dict):
+        raise bad("metadata", "an object", d["metadata"])
+    if not _is_int(d.get("format", FORMAT)):
+        raise bad("format", f"a whole number (this ether_envs writes {FORMAT})", d["format"])
 
 def _jsonable(x: Any) -> Any:
     if isinstance(x, dict):

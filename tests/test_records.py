@@ -122,6 +122,32 @@ def test_tampered_record_raises_value_error():
         replay({**rec.to_dict(), "game": "chess"})
 
 
+@pytest.mark.parametrize("key,value,message", [
+    ("game", 3, "game record field 'game' must be a game name (a string), got 3"),
+    ("config", [1], "game record field 'config' must be an object of configuration fields, got [1]"),
+    ("seed", "7", "game record field 'seed' must be a whole number 0..2**63-1, got '7'"),
+    ("seed", True, "game record field 'seed' must be a whole number 0..2**63-1, got True"),
+    ("seed", 2**63, f"game record field 'seed' must be a whole number 0..2**63-1, got {2**63}"),
+    ("actions", [1, 2.5], "game record field 'actions' must be a list of action ids (whole numbers): item 1 is 2.5"),
+    ("scores", 5, "game record field 'scores' must be a list of numbers, got 5"),
+    ("returns", [None], "game record field 'returns' must be a list of numbers: item 0 is None"),
+    ("terminal", 1, "game record field 'terminal' must be true or false, got 1"),
+    ("players", "ab", "game record field 'players' must be a list of strings, got 'ab'"),
+    ("game_version", "1", "game record field 'game_version' must be a whole number, got '1'"),
+    ("version", 1, "game record field 'version' must be a string, got 1"),
+    ("metadata", [], "game record field 'metadata' must be an object, got []"),
+    ("format", "nope", "game record field 'format' must be a whole number (this ether_envs writes 1), got 'nope'"),
+])
+def test_a_field_of_the_wrong_type_is_named(key, value, message):
+    name, config = GAME_CONFIGS[0]
+    d = record_from_state(_random_game(name, config, seed=2), seed=2).to_dict()
+    with pytest.raises(ValueError) as e:
+        GameRecord.from_dict({**d, key: value})
+    assert str(e.value) == message
+    with pytest.raises(ValueError, match="not a game record: expected a JSON object, got list"):
+        GameRecord.from_dict([1])
+
+
 def test_record_needs_an_int_seed_and_one_label_per_seat():
     name, config = GAME_CONFIGS[0]
     s = _random_game(name, config, seed=3, max_steps=2)

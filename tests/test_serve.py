@@ -156,7 +156,19 @@ def test_secret_moves_of_the_others_are_redacted(server):
     ({"game": "ethnos", "config": {"colour": "red"}}, 400, "bad configuration for ethnos"),
     ({"game": "ethnos", "seat": 4}, 400, "your seat must be 0..3 for 4 players, got 4"),
     ({"game": "ethnos", "seat": "first"}, 400, "seat must be a whole number, got 'first'"),
-    ({"game": "ethnos", "seed": -1}, 400, "the seed must be a whole number >= 0"),
+    ({"game": "ethnos", "seed": -1}, 400, "the seed must be a whole number 0..2**63-1 (or empty for a secret deal), got -1"),
+    ({"game": "ethnos", "seed": "9" * 5000}, 400, "the seed must be a whole number 0..2**63-1"),
+    ({"game": "ethnos", "seed": 2**63}, 400, f"the seed must be a whole number 0..2**63-1 (or empty for a secret deal), got {2**63}"),
+    ({"game": "ethnos", "seat": "1" * 5000}, 400, "seat must be a whole number, got '1111"),
+    ({"game": "ethnos", "opponents": "ppo:/etc"}, 400, "agent spec 'ppo:/etc' for player_1: /etc is a directory, not a model file"),
+    ({"game": "ethnos", "opponents": "pretrained:path=/etc"}, 400, "/etc is a directory, not a weight file"),
+    ({"game": "ethnos", "opponents": "random:foo"}, 400, "agent spec 'random:foo': random takes no options (write just 'random')"),
+    ({"game": "ethnos", "opponents": "heuristic:x=1"}, 400, "heuristic takes no options"),
+    ({"game": "ethnos", "config": {"num_players": "2"}, "opponents": "random;random"}, 400,
+     "opponents: 2 agent specs for 1 other seats (player_1); give at most 1"),
+    ({"game": "ethnos", "opponents": f"mcts:simulations={S.MAX_SIMULATIONS + 1}"}, 400,
+     f"a search of {S.MAX_SIMULATIONS + 1} simulations per move is more than this server allows ({S.MAX_SIMULATIONS})"),
+    ({"game": "ethnos", "opponents": f"mcts:{S.MAX_SIMULATIONS + 1}"}, 400, "more than this server allows"),
     ({"game": "ethnos", "opponents": "grandmaster"}, 400, "agent spec 'grandmaster' for player_1: unknown agent kind"),
     ({"game": "ethnos", "opponents": "random;"}, 400, "an agent spec is empty"),
     ({"game": "ethnos", "opponents": "mcts:simulations=0"}, 400, "agent spec 'mcts:simulations=0'"),
@@ -315,11 +327,19 @@ def test_a_finished_game_opens_as_a_replay(server):
     (lambda r: {**r, "colour": 1}, "unknown keys ['colour']"),
     (lambda r: {**r, "game": "chess"}, "the record is of an unknown game 'chess'"),
     (lambda r: {**r, "config": {"num_players": 9}}, "the record's game cannot be set up: ether_wars config"),
-    (lambda r: {**r, "config": [1]}, "the record's config must be a JSON object"),
-    (lambda r: {**r, "seed": "x"}, "the record's game cannot be set up"),
+    (lambda r: {**r, "config": [1]}, "game record field 'config' must be an object of configuration fields, got [1]"),
+    (lambda r: {**r, "seed": "x"}, "game record field 'seed' must be a whole number 0..2**63-1, got 'x'"),
+    (lambda r: {**r, "seed": 10**30}, "game record field 'seed' must be a whole number 0..2**63-1"),
+    (lambda r: {**r, "scores": 5}, "game record field 'scores' must be a list of numbers, got 5"),
+    (lambda r: {**r, "returns": ["x", 1]}, "game record field 'returns' must be a list of numbers: item 0 is 'x'"),
+    (lambda r: {**r, "terminal": "yes"}, "game record field 'terminal' must be true or false, got 'yes'"),
+    (lambda r: {**r, "players": 3}, "game record field 'players' must be a list of strings, got 3"),
+    (lambda r: {**r, "metadata": []}, "game record field 'metadata' must be an object, got []"),
+    (lambda r: {**r, "game": 3}, "game record field 'game' must be a game name (a string), got 3"),
+    (lambda r: {**r, "format": "nope"}, "game record field 'format' must be a whole number (this ether_envs writes 1), got 'nope'"),
     (lambda r: {**r, "actions": r["actions"][:5] + [10**6]}, "the record does not replay: action 5 (1000000) is illegal"),
-    (lambda r: {**r, "actions": r["actions"][:3] + ["MOVE"]}, "the record does not replay: action 3 is 'MOVE'"),
-    (lambda r: {**r, "actions": "abc"}, "the record's actions must be a list"),
+    (lambda r: {**r, "actions": r["actions"][:3] + ["MOVE"]}, "game record field 'actions' must be a list of action ids (whole numbers): item 3 is 'MOVE'"),
+    (lambda r: {**r, "actions": "abc"}, "game record field 'actions' must be a list of action ids (whole numbers), got 'abc'"),
     (lambda r: {**r, "scores": [123.0, -5.0]}, "the replay differs from the record"),
     (lambda r: {**r, "format": 99}, "record format 99 is newer"),
 ])
@@ -369,3 +389,169 @@ def test_pretrained_and_search_opponents(server):
         v = ok(server, "POST", f"/api/play/{v['id']}/move", {"version": v["version"], "action": v["moves"][0]["action"]})
         assert v["players"][1] == f"player_1 ({spec})"
         assert any(e["who"] == f"player_1 ({spec})" for e in v["log"]) or v["over"]
+
+
+# ---- issue 19 (tester's findings): no 500s, no hanging connections --------------------------------
+def raw(server, data: bytes, timeout: float = 30.0) -> bytes:
+    """Send ``data`` on a new connection; everything the server answers until it closes."""
+    import socket
+
+    host, port = server.server_address[:2]
+    with socket.create_connection((host, port), timeout=timeout) as sock:
+        sock.sendall(data)
+        out = b""
+        while chunk := sock.recv(65536):
+            out += chunk
+    return out
+
+
+def test_huge_numbers_and_deep_json_get_400_not_500(server, ether_wars_record):
+    code, text = error(server, "POST", "/api/play", b"[" * 100000)
+    assert code == 400 and text == "the new-game form must be JSON: malformed JSON (nested too deeply)"
+    code, text = error(server, "POST", "/api/replay", b"{\"a\":" * 50000)
+    assert code == 400 and "malformed JSON" in text
+    s = ok(server, "POST", "/api/replay", ether_wars_record.to_json().encode(), status=201)
+    n = s["frames"] - 1
+    for suffix in ("", ".png"):
+        code, text = error(server, "GET", f"/api/replay/{s['id']}/frame/{'9' * 5000}{suffix}")
+        assert code == 404 and f"positions are numbered 0..{n}" in text and len(text) < 200
+    v = new_game(server, "aethermon_collect", {"num_players": 2}, seat=0)
+    code, text = error(server, "GET", f"/api/play/{v['id']}/board.png?v=abc")
+    assert code == 400 and "board.png?v= must be the move number the page shows (a whole number), got 'abc'" in text
+
+
+def test_methods_get_405_with_allow_and_head_answers_like_get(server):
+    import http.client
+
+    host, port = server.server_address[:2]
+    for method, path, allow in [("PUT", "/", "GET, HEAD"), ("DELETE", "/", "GET, HEAD"), ("PATCH", "/", "GET, HEAD"),
+                                ("OPTIONS", "/api/games", "GET, HEAD"), ("TRACE", "/", "GET, HEAD"),
+                                ("GET", "/api/play", "POST"), ("PATCH", "/api/replay", "POST")]:
+        conn = http.client.HTTPConnection(host, port, timeout=30)
+        conn.request(method, path)
+        r = conn.getresponse()
+        body = json.loads(r.read())
+        conn.close()
+        assert (r.status, r.getheader("Allow")) == (405, allow), (method, path)
+        assert body["error"] == f"method {method} is not allowed for {path!r}: use {allow.replace(', ', ' or ')}"
+    code, text = error(server, "PUT", "/nowhere")
+    assert code == 404 and "no page '/nowhere' here" in text
+    conn = http.client.HTTPConnection(host, port, timeout=30)
+    conn.request("HEAD", "/")
+    r = conn.getresponse()
+    assert r.status == 200 and r.read() == b"" and int(r.getheader("Content-Length")) == len(S.PAGE.read_bytes())
+    conn.request("GET", "/")  # the same connection goes on
+    assert conn.getresponse().read() == S.PAGE.read_bytes()
+    conn.close()
+
+
+def test_a_40_mb_body_gets_413_and_a_bad_content_length_400(server):
+    import http.client
+
+    host, port = server.server_address[:2]
+    conn = http.client.HTTPConnection(host, port, timeout=60)
+    t = time.perf_counter()
+    conn.request("POST", "/api/replay", body=b"x" * (40 * 1024 * 1024))
+    r = conn.getresponse()
+    body = json.loads(r.read())
+    conn.close()
+    assert r.status == 413 and body["error"].startswith(f"the request body must be 0..{S.MAX_BODY} bytes, got 41943040")
+    assert time.perf_counter() - t < 30
+    for length in (b"abc", b"-5", b"9" * 40):
+        answer = raw(server, b"POST /api/play HTTP/1.1\r\nHost: x\r\nContent-Length: " + length + b"\r\n\r\n{}")
+        assert answer.startswith(b"HTTP/1.1 400 "), answer[:100]
+        assert b"bad Content-Length" in answer and f"0..{S.MAX_BODY}".encode() in answer
+
+
+def test_a_request_that_stops_half_way_is_dropped_after_the_timeout(monkeypatch):
+    monkeypatch.setattr(S.Handler, "timeout", 1)
+    srv = S.Server("127.0.0.1", 0, quiet=True)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    try:
+        for data in (b"POST /api/play HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"ga",  # short body
+                     b"GET / HTTP/1.1\r\nHost: x\r\n"):  # unfinished headers
+            t = time.perf_counter()
+            assert raw(srv, data, timeout=20) == b""  # closed, nothing answered
+            assert time.perf_counter() - t < 10
+    finally:
+        srv.shutdown()
+        srv.server_close()
+
+
+def test_the_view_does_not_wait_on_a_thinking_agent(server):
+    v = new_game(server, "aethermon_collect", {"num_players": 2}, seat=0, opponents="mcts:simulations=5")
+    session = server.app.game(v["id"])
+    agent, release, thinking = session.agents[1], threading.Event(), threading.Event()
+    act = agent.act
+
+    def slow_act(state, player):
+        thinking.set()
+        release.wait(60)
+        return act(state, player)
+
+    agent.act = slow_act
+    results = []
+    t = threading.Thread(target=lambda: results.append(
+        call(server, "POST", f"/api/play/{v['id']}/move", {"version": v["version"], "action": v["moves"][0]["action"]})))
+    t.start()
+    try:
+        assert thinking.wait(60)
+        start = time.perf_counter()
+        seen = ok(server, "GET", f"/api/play/{v['id']}")
+        assert time.perf_counter() - start < 5
+        assert seen == v  # the last view sent: the position before the move
+    finally:
+        release.set()
+        t.join(60)
+    assert results[0][0] == 200 and json.loads(results[0][1])["version"] > v["version"]
+    assert ok(server, "GET", f"/api/play/{v['id']}") == json.loads(results[0][1])
+
+
+def test_without_a_seed_the_deal_is_secret_until_the_record(server):
+    form = {"game": "aethermon_collect", "config": {"num_players": "2"}, "seat": 0, "opponents": "heuristic"}
+    for seed in (None, "", "  "):
+        v = ok(server, "POST", "/api/play", form if seed is None else {**form, "seed": seed}, status=201)
+        assert v["seed"] is None and v["secret_seed"] is True
+    assert len({server.app.game(v["id"]).seed, server.app.game(ok(server, "POST", "/api/play", form, status=201)["id"]).seed}) == 2
+    while not v["over"]:
+        assert v["seed"] is None
+        v = ok(server, "POST", f"/api/play/{v['id']}/move", {"version": v["version"], "action": v["moves"][0]["action"]})
+    assert v["seed"] is None
+    rec = json.loads(call(server, "GET", f"/api/play/{v['id']}/record.json")[1])
+    assert rec["seed"] == server.app.game(v["id"]).seed and 0 <= rec["seed"] <= S.MAX_SEED
+    assert ether_envs.replay(rec).history == server.app.game(v["id"]).state.history
+    shown = new_game(server, "aethermon_collect", {"num_players": 2}, seat=0, seed=12)
+    assert shown["seed"] == 12 and shown["secret_seed"] is False
+
+
+def test_fewer_specs_than_seats_are_used_in_turn_again(server):
+    v = new_game(server, "ethnos", {"num_players": 4}, seat=0, opponents="heuristic;random")
+    assert v["players"][1:] == ["player_1 (heuristic)", "player_2 (random)", "player_3 (heuristic)"]
+
+
+def test_the_every_seat_replay_view_names_the_seat_on_each_line(server, ether_wars_record):
+    s = ok(server, "POST", "/api/replay", ether_wars_record.to_json().encode(), status=201)
+    every = ok(server, "GET", f"/api/replay/{s['id']}/frame/0")["private"]
+    assert "you are" not in every
+    assert every.split("\n") and all(line.startswith(("player_0: ", "player_1: ")) for line in every.split("\n"))
+    assert S._seat_lines("you are player_1; your hand: A\nyour program: -", 1) == \
+        "player_1: your hand: A\nplayer_1: your program: -"
+    assert S._seat_lines("", 0) == "player_0: -"
+
+
+def test_the_catalogue_says_which_games_are_co_operative(server):
+    games = {g["name"]: g for g in ok(server, "GET", "/api/games")["games"]}
+    assert games["aetherspire"]["utility"] == "identical" and games["ethnos"]["utility"] == "zero_sum"
+
+
+def test_the_cli_refuses_a_bad_port_a_directory_and_an_unbindable_host(tmp_path, capsys):
+    for port in ("-1", "70000", "http"):
+        with pytest.raises(SystemExit) as e:
+            cli.build_parser().parse_args(["serve", "--port", port])
+        assert e.value.code == 2
+        assert f"argument --port: port must be 0..65535, got {port!r}" in capsys.readouterr().err
+    assert cli.main(["serve", "--port", "0", "--replay", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"ether-envs serve: error: {tmp_path} is a directory, not a game record file (RECORD.json)\n"
+    assert cli.main(["serve", "--host", "203.0.113.7", "--port", "0"]) == 2  # an address not on this machine
+    assert "ether-envs serve: error: cannot listen on 203.0.113.7:0: " in capsys.readouterr().err

@@ -135,8 +135,9 @@ def open_app(driver, server, hash_: str = "new") -> None:
 
 
 def start_game(driver, game: str, config: dict[str, str], seat: int = 0, opponents: str = "random",
-               seed: int = 0) -> None:
-    """Fill in the new-game form and click "Start the game"."""
+               seed: int | None = 0) -> None:
+    """Fill in the new-game form and click "Start the game" (``seed=None``: the seed
+    field left empty, a secret deal)."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
@@ -146,7 +147,7 @@ def start_game(driver, game: str, config: dict[str, str], seat: int = 0, opponen
         field.clear()
         field.send_keys(value)
     Select(driver.find_element(By.ID, "new-seat")).select_by_value(str(seat))
-    for field_id, value in (("new-opponents", opponents), ("new-seed", str(seed))):
+    for field_id, value in (("new-opponents", opponents), ("new-seed", "" if seed is None else str(seed))):
         field = driver.find_element(By.ID, field_id)
         field.clear()
         field.send_keys(value)
@@ -368,3 +369,53 @@ def write_screenshots(out: Path = ROOT / "notebooks" / "images") -> list[Path]:
 
 if __name__ == "__main__":
     write_screenshots()
+
+
+def test_a_secret_deal_by_default_and_the_team_mates_label(server, browser):
+    """The seed field starts empty: the deal's seed is secret (not in the page); Aetherspire
+    (co-operative) asks for team-mates' agents."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    browser.get("about:blank")  # a fresh page: the form as first shown
+    open_app(browser, server)
+    assert browser.find_element(By.ID, "new-seed").get_attribute("value") == ""
+    assert browser.find_element(By.CSS_SELECTOR, "label[for=new-seed]").text == "Seed (leave empty for a secret deal)"
+    Select(browser.find_element(By.ID, "new-game")).select_by_value("aetherspire")
+    assert browser.find_element(By.ID, "new-opponents-label").text == "Team-mates' agents (agent spec)"
+    Select(browser.find_element(By.ID, "new-game")).select_by_value("ethnos")
+    assert browser.find_element(By.ID, "new-opponents-label").text == "Opponents (agent spec)"
+    start_game(browser, "aethermon_collect", {"num_players": "2"}, seat=0, seed=None)
+    st = wait_for_my_turn(browser)
+    title = browser.find_element(By.ID, "play-title").text
+    secret = server.app.game(st["id"]).seed
+    assert "a secret deal: you are player_0" in title and str(secret) not in browser.page_source
+    one = browser.execute_script("showGame(Object.assign({}, game, {moves: game.moves.slice(0, 1)}));"
+                                 "return document.getElementById('status').textContent;")
+    assert one == "Your move: your only legal move is below."
+
+
+def test_the_replay_answers_the_keys_named_beside_its_buttons(server, browser, tmp_path):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    from ether_envs.records import record_episode, save_record
+
+    rng = np.random.default_rng(0)
+    rec = record_episode("ether_wars", lambda s: s.legal_actions()[rng.integers(len(s.legal_actions()))],
+                         seed=2, num_players=2, max_rounds=1)
+    n = len(rec.actions)
+    open_app(browser, server, "open")
+    browser.find_element(By.ID, "record-file").send_keys(str(save_record(rec, tmp_path / "r.json")))
+    browser.find_element(By.ID, "open-record").click()
+    wait(browser, "document.getElementById('replay').dataset.shown === '0'", what="the replay to open")
+    assert browser.find_element(By.ID, "r-keys").text == "keys: Home, \u2190, space (play/pause), \u2192, End"
+    browser.execute_script("document.activeElement.blur()")
+    for key, pos in [(Keys.END, n), (Keys.ARROW_LEFT, n - 1), (Keys.HOME, 0), (Keys.ARROW_RIGHT, 1)]:
+        ActionChains(browser).send_keys(key).perform()
+        assert browser.find_element(By.ID, "replay").get_attribute("data-pos") == str(pos), key
+    ActionChains(browser).send_keys(Keys.SPACE).perform()
+    assert browser.find_element(By.ID, "r-play").text == "Pause"
+    ActionChains(browser).send_keys(Keys.SPACE).perform()
+    assert browser.find_element(By.ID, "r-play").text == "Play"

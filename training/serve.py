@@ -9,7 +9,11 @@ and JavaScript, nothing fetched from the network) talks to a JSON API:
 
 * **Play**: a person picks a game, its configuration, a seat and the agent specs of the
   other seats (``random``, ``heuristic``, ``pretrained``, ``mcts:simulations=N``, ... as
-  for ``ether-envs play``), then plays by clicking the legal moves, named in the game's
+  for ``ether-envs play``; several separated by ``;``, at most one per other seat, fewer
+  used in turn again; a search agent may use at most :data:`MAX_SIMULATIONS` = 5,000
+  simulations per move) and optionally the deal's seed (without one, the server draws a
+  secret seed, kept out of the view: a known seed rebuilds the deal's hidden cards; the
+  game record, offered once the game is over, holds it), then plays by clicking the legal moves, named in the game's
   own terms. Everything sent to the person is built from their seat's view only: the
   public picture (``render_rgb``), the seat's text view (``observation_string``), the
   moves as the seat sees them (``public_action_string``), and at the end why the game
@@ -22,15 +26,20 @@ and JavaScript, nothing fetched from the network) talks to a JSON API:
 
 Every game has an id and a move counter (``version``: the number of moves made); a move
 posted from an older page state (another tab, a double click) is refused with HTTP 409.
-Bad input gets HTTP 400 (bad form, illegal move, malformed record), 404 (unknown game id
-or URL) or 409 (stale move, game over), with ``{"error": message}``; the page shows the
-message and the game in progress is left as it was.
+Bad input gets HTTP 400 (bad form, illegal move, malformed record, bad ``Content-Length``),
+404 (unknown game id or URL), 405 (a method the path does not take; with ``Allow``), 409
+(stale move, game over) or 413 (a body over :data:`MAX_BODY`), with ``{"error": message}``;
+the page shows the message and the game in progress is left as it was. ``HEAD`` is
+answered as ``GET`` without the body. A request whose headers or body have not arrived
+within :data:`REQUEST_TIMEOUT` (30) seconds is dropped. While the agents think after a
+move, ``GET /api/play/ID`` answers at once with the last view sent (the position before
+the move).
 
 The API (all JSON unless said otherwise)::
 
     GET  /                                   the page (HTML)
     GET  /api/games                          the games, their configuration fields and defaults
-    POST /api/play     {game, config, seat, opponents, seed}  -> 201, the new game's view
+    POST /api/play     {game, config, seat, opponents, seed?} -> 201, the new game's view
     GET  /api/play/ID                        the person's view of game ID
     POST /api/play/ID/move  {version, action}                 -> the view after the agents' replies
     GET  /api/play/ID/board.png?v=VERSION    the public picture (PNG)
@@ -74,6 +83,18 @@ CHECKPOINT_EVERY = 32
 from the nearest earlier one (at most ``CHECKPOINT_EVERY - 1`` actions)."""
 PNG_CACHE = 24
 """Pictures of replay positions kept per replay."""
+MAX_SEED = 2**63 - 1
+"""Largest seed accepted (a deal's seed is a whole number 0..MAX_SEED)."""
+MAX_SIMULATIONS = 5000
+"""Largest search budget of an agent the server builds: ``mcts`` and ``openspiel:*``
+``simulations`` (times ``rollouts`` and ``worlds`` where given); larger is refused (400),
+so that no agent thinks for minutes on the server's CPU."""
+REQUEST_TIMEOUT = 30
+"""Seconds the server waits for a request's headers or body before it drops the
+connection (a client that stops half-way holds no thread for longer)."""
+MAX_DRAIN = 64 * 1024 * 1024
+"""A body larger than :data:`MAX_BODY` is read and discarded up to this many bytes, so
+that the client receives the 413 answer (beyond it, the connection is closed unread)."""
 
 PAGE = Path(__file__).with_name("serve_page.html")
 _RENDER_LOCK = threading.RLock()  # matplotlib is not thread-safe: one picture at a time
@@ -83,14 +104,16 @@ class HTTPError(Exception):
     """An error answered to the client: ``status`` and a message for the page.
 
     Attributes:
-        status: the HTTP status code (400, 404, 409, 413, 500).
+        status: the HTTP status code (400, 404, 405, 409, 413, 500).
         message: what went wrong, in words a person can act on.
+        headers: extra response headers (e.g. ``Allow`` with a 405).
     """
 
-    def __init__(self, status: int, message: str):
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None):
         super().__init__(message)
         self.status = int(status)
         self.message = message
+        self.headers = headers or {}
 
 
 def _bad(message: str) -> HTTPError:
@@ -131,14 +154,16 @@ def _returns(state) -> list[float]:
 
 def game_catalogue() -> list[dict[str, Any]]:
     """What the new-game form offers: every registered game with its title, player
-    counts and configuration fields (name and default, written as the form takes it)."""
+    counts, ``utility`` in its default configuration (``"identical"``: co-operative, the
+    other seats are team-mates) and configuration fields (name and default, written as
+    the form takes it)."""
     out = []
     for name in ether_envs.list_games():
         game = ether_envs.load_game(name)
         fields = [{"name": f.name, "default": config_text(getattr(game.config, f.name))}
                   for f in dataclasses.fields(game.config)]
         out.append({"name": name, "title": game.spec.title, "min_players": game.spec.min_players,
-                    "max_players": game.spec.max_players, "fields": fields})
+                    "max_players": game.spec.max_players, "utility": game.utility(), "fields": fields})
     return out
 
 
@@ -160,16 +185,23 @@ class PlaySession:
         config: the game's configuration (keyword arguments of ``load_game``).
         seat: the person's seat, 0-based.
         opponents: agent spec of the other seats; several separated by ``;``, given to
-            the other seats in turn order (as ``ether-envs play --opponents``).
-        seed: the deal's seed; agent ``p`` is seeded ``seed + 1 + p``.
+            the other seats in turn order (as ``ether-envs play --opponents``). Fewer
+            specs than other seats are used in turn again (``"heuristic"``: every other
+            seat; ``"heuristic;random"`` for three: heuristic, random, heuristic); more
+            specs than other seats is refused.
+        seed: the deal's seed (0..:data:`MAX_SEED`); agent ``p`` is seeded ``seed + 1 + p``.
+            ``None``: a secret seed drawn by the server (:func:`secrets.randbelow`), not
+            shown in the view (it would let a person rebuild the deal and see every hidden
+            card); it appears only in the game record, once the game is over.
 
     Raises:
-        HTTPError: (400) unknown game, bad configuration, seat, seed or agent spec.
+        HTTPError: (400) unknown game, bad configuration, seat, seed or agent spec, or an
+            agent whose search is larger than :data:`MAX_SIMULATIONS`.
     """
 
     kind = "play"
 
-    def __init__(self, game: str, config: dict[str, Any], seat: int, opponents: str, seed: int):
+    def __init__(self, game: str, config: dict[str, Any], seat: int, opponents: str, seed: int | None):
         from agents import make_agent
 
         if game not in ether_envs.GAMES:
@@ -181,20 +213,32 @@ class PlaySession:
         n = self.game.num_players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise _bad(f"your seat must be 0..{n - 1} for {n} players, got {seat!r}")
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise _bad(f"the seed must be a whole number >= 0, got {seed!r}")
+        self.secret_seed = seed is None
+        if seed is None:
+            seed = secrets.randbelow(MAX_SEED + 1)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise _bad(f"the seed must be a whole number 0..2**63-1 (or empty for a secret deal), got {seed!r}")
         specs = [s.strip() for s in str(opponents).split(";")]
         if not all(specs):
             raise _bad(f"opponents: an agent spec is empty in {opponents!r} (e.g. random, heuristic, "
                        "pretrained, mcts:simulations=200; several separated by ';')")
         others = [p for p in range(n) if p != seat]
+        if len(specs) > len(others):
+            raise _bad(f"opponents: {len(specs)} agent specs for {len(others)} other seats "
+                       f"({', '.join(f'player_{p}' for p in others)}); give at most {len(others)}, "
+                       "separated by ';' (fewer are used in turn again)")
         self.agents = {}
         for i, p in enumerate(others):
             spec = specs[i % len(specs)]
             try:
-                self.agents[p] = make_agent(spec, self.game, seed=seed + 1 + p)
+                agent = make_agent(spec, self.game, seed=(seed + 1 + p) % 2**64)
             except (ValueError, FileNotFoundError, ImportError) as e:
                 raise _bad(f"agent spec {spec!r} for player_{p}: {e}") from None
+            budget = _search_budget(agent)
+            if budget > MAX_SIMULATIONS:
+                raise _bad(f"agent spec {spec!r} for player_{p}: a search of {budget} simulations per move is "
+                           f"more than this server allows ({MAX_SIMULATIONS})")
+            self.agents[p] = agent
         self.name, self.seat, self.seed = game, seat, seed
         self.labels = ["you" if p == seat else self.agents[p].name for p in range(n)]
         self.state = self.game.new_initial_state(seed=seed)
@@ -202,6 +246,19 @@ class PlaySession:
         self.lock = threading.Lock()
         self.id = ""
         self._board: tuple[Any, int, bytes] | None = None  # (state object, version, PNG) of the last picture
+        self.published: dict[str, Any] | None = None  # the last view sent (served while the agents think)
+
+    def current_view(self) -> dict[str, Any]:
+        """The view now, or, while a move is being made (the agents are thinking), the
+        last view published: a GET never waits on a thinking agent."""
+        if not self.lock.acquire(blocking=False):
+            if self.published is not None:
+                return self.published
+            self.lock.acquire()
+        try:
+            return self.view()
+        finally:
+            self.lock.release()
 
     @property
     def version(self) -> int:
@@ -265,16 +322,20 @@ class PlaySession:
         your_turn = not over and s.current_player() == seat
         moves = ([{"action": int(a), "name": s.public_action_string(a, seat)} for a in s.legal_actions()]
                  if your_turn else [])
-        return {
+        view = {
             "kind": "play", "id": self.id, "game": self.name, "title": self.game.spec.title,
-            "config": _jsonable(dataclasses.asdict(self.game.config)), "seed": self.seed,
+            "config": _jsonable(dataclasses.asdict(self.game.config)),
+            "seed": None if self.secret_seed else self.seed, "secret_seed": self.secret_seed,
+            "utility": self.game.utility(),
             "seat": seat, "players": [f"player_{p} ({label})" for p, label in enumerate(self.labels)],
             "version": self.version, "over": over, "your_turn": your_turn,
             "to_move": None if over else int(s.current_player()),
             "moves": moves, "private": private_text(s, seat), "text": s.observation_string(seat),
-            "log": self.log, "end_reason": s.end_reason(), "returns": _returns(s) if over else None,
+            "log": list(self.log), "end_reason": s.end_reason(), "returns": _returns(s) if over else None,
             "board": f"/api/play/{self.id}/board.png?v={self.version}",
         }
+        self.published = view
+        return view
 
     def board_png(self, version: str | None = None) -> bytes:
         """The public picture of the current position (PNG; the last one is kept).
@@ -285,6 +346,8 @@ class PlaySession:
         Raises:
             HTTPError: (409) ``version`` (as sent by the page) is no longer the game's.
         """
+        if version is not None and not re.fullmatch(r"\d{1,9}", version):
+            raise _bad(f"board.png?v= must be the move number the page shows (a whole number), got {version!r}")
         with _RENDER_LOCK:
             with self.lock:
                 if version is not None and version != str(self.version):
@@ -319,6 +382,27 @@ def _jsonable(x: Any) -> Any:
     from ether_envs.records import _jsonable as j
 
     return j(x)
+
+
+def _seat_lines(text: str, seat: int) -> str:
+    """Seat ``seat``'s private ``text`` with each line prefixed ``player_K: `` (and the
+    seat's own "you are player_K" dropped), for the every-seat view of a replay."""
+    text = re.sub(rf"^you are player_{seat}(?:[;,]\s*|\s*$)", "", text.strip("\n"))
+    return "\n".join(f"player_{seat}: {line}" for line in (text.split("\n") if text else ["-"]))
+
+
+def _search_budget(agent) -> int:
+    """Simulations per move of a search agent (``mcts``, ``openspiel:*``; times its
+    ``rollouts`` and ``worlds``), 0 for any other."""
+    sims = getattr(agent, "simulations", None)
+    if not isinstance(sims, int):
+        return 0
+    extra = getattr(agent, "_kwargs", {}) or {}
+    factor = 1
+    for key in ("rollouts", "worlds"):
+        v = extra.get(key, 1)
+        factor *= v if isinstance(v, int) and v > 1 else 1
+    return sims * factor
 
 
 # ---- a replay -------------------------------------------------------------------------------
@@ -449,8 +533,7 @@ class ReplaySession:
         if seat is not None:
             text, private = s.observation_string(seat), private_text(s, seat)
         else:
-            parts = [f"player_{q}: {private_text(s, q) or '-'}" for q in range(self.game.num_players)]
-            private = "\n".join(parts)
+            private = "\n".join(_seat_lines(private_text(s, q), q) for q in range(self.game.num_players))
             text = s.render_text() + "\n" + private
         return {"i": i, "view": view or "all", "text": text, "private": private,
                 "to_move": None if s.is_terminal() else int(s.current_player()), "end_reason": s.end_reason(),
@@ -497,7 +580,7 @@ class App:
         with self._lock:
             session = table.get(sid)
             if session is None:
-                raise HTTPError(404, f"no {what} with id {sid!r} on this server (it keeps the "
+                raise HTTPError(404, f"no {what} with id {_short(sid)} on this server (it keeps the "
                                      f"{MAX_GAMES if what == 'game' else MAX_REPLAYS} most recent; "
                                      "was the server restarted?). Start a new one.")
             table.move_to_end(sid)
@@ -513,7 +596,8 @@ class App:
 
     def new_game(self, form: Any) -> PlaySession:
         """A new game from the form ``{game, config, seat, opponents, seed}``
-        (``config``: ``{field: text}``, each text read by :func:`parse_config_value`).
+        (``config``: ``{field: text}``, each text read by :func:`parse_config_value`;
+        ``seed`` absent, ``null`` or empty: a secret seed, see :class:`PlaySession`).
 
         Raises:
             HTTPError: (400) a bad form (see :class:`PlaySession`).
@@ -524,8 +608,13 @@ class App:
         if not isinstance(config, dict):
             raise _bad(f"config must be an object of field: value, got {config!r}")
         config = {str(k): parse_config_value(v) if isinstance(v, str) else v for k, v in config.items()}
+        seed = form.get("seed")
+        if seed is not None and not (isinstance(seed, str) and not seed.strip()):
+            seed = _int(seed, "the seed", "0..2**63-1 (or empty for a secret deal)")
+        else:
+            seed = None  # a secret deal
         session = PlaySession(str(form.get("game", "")), config, _int(form.get("seat", 0), "seat"),
-                              _opponents(form.get("opponents", "random")), _int(form.get("seed", 0), "seed"))
+                              _opponents(form.get("opponents", "random")), seed)
         session.id = "pending"
         session.advance()  # the agents before the person's first turn
         self._add(self.games, session, MAX_GAMES)
@@ -542,28 +631,54 @@ class App:
         return session
 
     # -- routing -------------------------------------------------------------------------
-    def handle(self, method: str, target: str, body: bytes = b"") -> tuple[int, str, bytes]:
-        """Answer one request: ``(status, content type, body)``; errors are
-        ``{"error": message}`` with their status."""
+    def handle(self, method: str, target: str, body: bytes = b"") -> tuple[int, str, bytes, dict[str, str]]:
+        """Answer one request: ``(status, content type, body, extra headers)``; errors are
+        ``{"error": message}`` with their status. ``HEAD`` is answered as ``GET`` (the
+        HTTP handler sends no body)."""
         try:
-            return self._route(method, target, body)
+            return (*self._route("GET" if method == "HEAD" else method, target, body), {})
         except HTTPError as e:
-            return _json_reply({"error": e.message, "status": e.status}, e.status)
+            return (*_json_reply({"error": e.message, "status": e.status}, e.status), e.headers)
         except ImportError as e:
-            return _json_reply({"error": f"the pictures need the render extra: {e}", "status": 500}, 500)
+            return (*_json_reply({"error": f"the pictures need the render extra: {e}", "status": 500}, 500), {})
         except Exception as e:  # a bug: say so in the page rather than drop the connection
-            return _json_reply({"error": f"internal error: {type(e).__name__}: {e}", "status": 500}, 500)
+            return (*_json_reply({"error": f"internal error: {type(e).__name__}: {e}", "status": 500}, 500), {})
+
+    @staticmethod
+    def allowed(parts: list[str]) -> tuple[str, ...]:
+        """The methods of the route ``parts`` (the path split at ``/``); () for no route."""
+        read = ("GET", "HEAD")
+        if parts in (["" ], ["index.html"]):
+            return read
+        if parts[:1] != ["api"] or len(parts) < 2:
+            return ()
+        route = parts[1:]
+        if route == ["games"]:
+            return read
+        if route in (["play"], ["replay"]):
+            return ("POST",)
+        if route[0] == "play" and len(route) == 3 and route[2] == "move":
+            return ("POST",)
+        if route[0] == "play" and (len(route) == 2 or (len(route) == 3 and route[2] in ("board.png", "record.json"))):
+            return read
+        if route[0] == "replay" and (len(route) == 2 or (len(route) == 4 and route[2] == "frame")):
+            return read
+        return ()
 
     def _route(self, method: str, target: str, body: bytes) -> tuple[int, str, bytes]:
         url = urlsplit(target)
         path = url.path.rstrip("/") or "/"
         query = {k: v[-1] for k, v in parse_qs(url.query).items()}
         parts = path.strip("/").split("/")
+        allowed = self.allowed(parts)
+        if allowed and method not in allowed:
+            raise HTTPError(405, f"method {method} is not allowed for {_short(url.path)}: use {' or '.join(allowed)}",
+                            {"Allow": ", ".join(allowed)})
         get, post = method == "GET", method == "POST"
         if path in ("/", "/index.html") and get:
             return 200, "text/html; charset=utf-8", PAGE.read_bytes()
         if parts[0] != "api" or len(parts) < 2:
-            raise HTTPError(404, f"no page {url.path!r} here: open / for the app")
+            raise HTTPError(404, f"no page {_short(url.path)} here: open / for the app")
         route = parts[1:]
         if route == ["games"] and get:
             return _json_reply({"games": game_catalogue()})
@@ -575,8 +690,7 @@ class App:
             session = self.game(route[1])
             rest = route[2:]
             if rest == [] and get:
-                with session.lock:
-                    return _json_reply(session.view())
+                return _json_reply(session.current_view())
             if rest == ["move"] and post:
                 form = _json(body, "a move")
                 if not isinstance(form, dict):
@@ -599,17 +713,22 @@ class App:
             if rest == [] and get:
                 return _json_reply(session.summary(query.get("view")))
             if len(rest) == 2 and rest[0] == "frame" and get:
-                m = re.fullmatch(r"(\d+)(\.png)?", rest[1])
+                m = re.fullmatch(r"(\d{1,12})(\.png)?", rest[1])
                 if not m:
-                    raise HTTPError(404, f"no position {rest[1]!r}: positions are numbered 0..{session.num_frames - 1}")
+                    raise HTTPError(404, f"no position {_short(rest[1])}: positions are numbered "
+                                         f"0..{session.num_frames - 1}")
                 i = int(m.group(1))
                 if m.group(2):
                     session.state_at(i)  # 404 for a position out of range
                     return 200, "image/png", session.png(i)
                 return _json_reply(session.frame(i, query.get("view")))
-        if method not in ("GET", "POST"):
-            raise HTTPError(405, f"method {method} is not used here")
-        raise HTTPError(404, f"no API route {method} {url.path!r}")
+        raise HTTPError(404, f"no API route {method} {_short(url.path)}")
+
+
+def _short(text: str, limit: int = 60) -> str:
+    """``repr(text)``, cut to about ``limit`` characters (a message never echoes a huge value)."""
+    r = repr(text)
+    return r if len(r) <= limit else f"{r[:limit - 10]}... ({len(text)} characters)"
 
 
 def _opponents(value: Any) -> str:
@@ -627,14 +746,19 @@ def _opponents(value: Any) -> str:
                f"(e.g. \"heuristic;random\" or [\"heuristic\", \"random\"]), got {value!r}")
 
 
-def _int(value: Any, what: str) -> int:
-    if isinstance(value, bool):
-        raise _bad(f"{what} must be a whole number, got {value!r}")
-    if isinstance(value, int):
+def _int(value: Any, what: str, allowed: str = "") -> int:
+    """``value`` (a JSON number or a string of digits) as an int; at most 20 digits are read.
+
+    Raises:
+        HTTPError: (400) anything else, naming ``what``, the value and ``allowed``.
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**20:
         return value
-    if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
+    if isinstance(value, str) and re.fullmatch(r"\s*-?\d{1,20}\s*", value):
         return int(value)
-    raise _bad(f"{what} must be a whole number, got {value!r}")
+    text = repr(value)
+    text = text if len(text) <= 40 else f"{text[:30]}... ({len(text)} characters)"
+    raise _bad(f"{what} must be a whole number{' ' + allowed if allowed else ''}, got {text}")
 
 
 def _json(body: bytes, what: str) -> Any:
@@ -642,6 +766,8 @@ def _json(body: bytes, what: str) -> Any:
         return json.loads(body.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as e:
         raise _bad(f"{what} must be JSON: {e}") from None
+    except RecursionError:
+        raise _bad(f"{what} must be JSON: malformed JSON (nested too deeply)") from None
 
 
 def _json_reply(obj: Any, status: int = 200) -> tuple[int, str, bytes]:
@@ -651,51 +777,96 @@ def _json_reply(obj: Any, status: int = 200) -> tuple[int, str, bytes]:
 # ---- HTTP ------------------------------------------------------------------------------------
 class Handler(BaseHTTPRequestHandler):
     """Passes each request to the server's :class:`App`; logs only errors unless the
-    server is verbose."""
+    server is verbose.
+
+    A request must arrive within :data:`REQUEST_TIMEOUT` seconds (headers and body);
+    ``HEAD`` is answered as ``GET`` without the body; PUT, DELETE, PATCH, OPTIONS and
+    TRACE get 405 with an ``Allow`` header where the path exists (404 where it does not).
+    """
 
     server: "Server"
     protocol_version = "HTTP/1.1"
+    timeout = REQUEST_TIMEOUT
 
     def _answer(self, method: str) -> None:
         body = b""
+        if method != "POST" and (self.headers.get("Content-Length", "0").strip() not in ("", "0")
+                                 or "Transfer-Encoding" in self.headers):
+            self.close_connection = True  # a body we do not read: the connection cannot be reused
         if method == "POST":
-            try:
-                length = int(self.headers.get("Content-Length", "0"))
-            except ValueError:
-                length = -1
-            if length < 0 or length > MAX_BODY:
-                if 0 < length <= 4 * MAX_BODY:  # read it, so that the client gets the answer
-                    while length > 0:
-                        length -= len(self.rfile.read(min(length, 1 << 20)) or b"x" * length)
-                self._send(*_json_reply({"error": f"the request body must be 0..{MAX_BODY} bytes "
-                                                  f"(a game record is far smaller)", "status": 413}, 413))
+            text = self.headers.get("Content-Length", "0").strip()
+            if not re.fullmatch(r"\d{1,15}", text):
                 self.close_connection = True
+                self._send(*_json_reply({"error": f"bad Content-Length {_short(text)}: it must be the body's "
+                                                  f"size in bytes, 0..{MAX_BODY}", "status": 400}, 400),
+                           {"Connection": "close"})
+                return
+            length = int(text)
+            if length > MAX_BODY:
+                self.close_connection = True
+                self._send(*_json_reply({"error": f"the request body must be 0..{MAX_BODY} bytes, got {length} "
+                                                  f"(a game record is far smaller)", "status": 413}, 413),
+                           {"Connection": "close"})
+                self._drain(length)
                 return
             body = self.rfile.read(length)
-        self._send(*self.server.app.handle(method, self.path, body))
+            if len(body) < length:  # the client closed the connection half-way
+                self.close_connection = True
+                return
+        status, ctype, data, headers = self.server.app.handle(method, self.path, body)
+        self._send(status, ctype, b"" if method == "HEAD" else data, headers, length=len(data))
 
-    def _send(self, status: int, ctype: str, data: bytes) -> None:
+    def _drain(self, length: int) -> None:
+        """Read and discard up to :data:`MAX_DRAIN` bytes of a refused body (so that the
+        client, still sending, receives the answer rather than a reset connection)."""
+        left = min(length, MAX_DRAIN)
+        try:
+            while left > 0:
+                chunk = self.rfile.read(min(left, 1 << 20))
+                if not chunk:
+                    break
+                left -= len(chunk)
+        except OSError:  # the client gave up, or the timeout
+            pass
+
+    def _send(self, status: int, ctype: str, data: bytes, headers: dict[str, str] | None = None,
+              length: int | None = None) -> None:
         self.send_response(status)
         self.send_header("Content-Type", ctype)
-        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Content-Length", str(len(data) if length is None else length))
         self.send_header("Cache-Control", "no-store")
+        for key, value in (headers or {}).items():
+            self.send_header(key, value)
         self.end_headers()
         try:
             self.wfile.write(data)
+            self.wfile.flush()
         except (BrokenPipeError, ConnectionResetError):  # the page moved on (e.g. a newer picture)
             self.close_connection = True
 
     def do_GET(self) -> None:  # noqa: N802 (http.server's names)
         self._answer("GET")
 
+    def do_HEAD(self) -> None:  # noqa: N802
+        self._answer("HEAD")
+
     def do_POST(self) -> None:  # noqa: N802
         self._answer("POST")
 
     def do_PUT(self) -> None:  # noqa: N802
-        self._send(*self.server.app.handle("PUT", self.path))
+        self._answer("PUT")
 
     def do_DELETE(self) -> None:  # noqa: N802
-        self._send(*self.server.app.handle("DELETE", self.path))
+        self._answer("DELETE")
+
+    def do_PATCH(self) -> None:  # noqa: N802
+        self._answer("PATCH")
+
+    def do_OPTIONS(self) -> None:  # noqa: N802
+        self._answer("OPTIONS")
+
+    def do_TRACE(self) -> None:  # noqa: N802
+        self._answer("TRACE")
 
     def log_request(self, code: Any = "-", size: Any = "-") -> None:
         if self.server.verbose or (isinstance(code, int) and code >= 400) or str(code).startswith(("4", "5")):
@@ -752,8 +923,16 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, replays: list[str]
     app = App()
     opened = []
     for path in replays or []:
+        if Path(path).is_dir():
+            raise ValueError(f"{path} is a directory, not a game record file (RECORD.json)")
         try:
-            opened.append(app.new_replay(Path(path).read_bytes()))
+            data = Path(path).read_bytes()
+        except FileNotFoundError:
+            raise
+        except OSError as e:
+            raise ValueError(f"cannot read {path}: {e.strerror or e}") from None
+        try:
+            opened.append(app.new_replay(data))
         except HTTPError as e:
             raise ValueError(f"{path}: {e.message}") from None
     try:
@@ -771,11 +950,18 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, replays: list[str]
         server.server_close()
 
 
+def _port(text: str) -> int:
+    """``--port``: a whole number 0..65535 (argparse reports the error)."""
+    if not re.fullmatch(r"\s*\d{1,5}\s*", text) or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"port must be 0..65535, got {text!r}")
+    return int(text)
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The ``ether-envs serve`` options."""
     p.add_argument("--host", default=DEFAULT_HOST,
                    help="address to listen on (default 127.0.0.1: this machine only; the app has no passwords)")
-    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0: any free port)")
+    p.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0: any free port)")
     p.add_argument("--replay", action="append", default=[], metavar="RECORD.json",
                    help="open a game record as a replay at start (repeatable); its address is printed")
     p.add_argument("--verbose", action="store_true", help="log every request (default: only errors)")

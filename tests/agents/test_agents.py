@@ -31,6 +31,20 @@ def test_mcts_bad_arguments_raise_value_error():
         make_agent("mcts:rollouts=3", ether_envs.load_game("aethermon_collect"))
 
 
+def test_option_free_kinds_and_directory_paths_are_refused_clearly(tmp_path):
+    game = ether_envs.load_game("aethermon_collect")
+    for spec, message in [("random:foo", "agent spec 'random:foo': random takes no options (write just 'random')"),
+                          ("heuristic:depth=2", "agent spec 'heuristic:depth=2': heuristic takes no options"),
+                          (f"pretrained:path={tmp_path}", f"{tmp_path} is a directory, not a weight file")]:
+        with pytest.raises(ValueError) as e:
+            make_agent(spec, game)
+        assert str(e.value).startswith(message)
+    from agents.ppo import read_metadata
+
+    with pytest.raises(ValueError, match="is a directory, not a model file"):
+        read_metadata(tmp_path)
+
+
 def test_heuristic_missing_for_unknown_game_names_the_file():
     with pytest.raises(ValueError, match="agents/heuristics/no_such_game.py"):
         load_heuristic("no_such_game")
