@@ -349,20 +349,24 @@ def test_a_malformed_record_is_refused_clearly(server, ether_wars_record, mutate
     assert code == 400 and message in text
 
 
-def test_a_900_decision_replay_loads_in_about_a_second(server):
-    """Issue 19: frames are drawn on demand, so opening a long record is quick (a random
-    4-player Ethnos game of 900 decisions: ~0.2 s on the idle 2-core machine)."""
+def test_a_900_decision_replay_opens_without_drawing_a_picture(server, monkeypatch):
+    """Issue 19: frames are drawn on demand, so opening a long record (a random 4-player
+    Ethnos game of 900 decisions) replays its actions and draws nothing until a picture is
+    asked for; then exactly that one is drawn. (How long it takes is measured, not tested:
+    see the README's "Play in the browser".)"""
     from ether_envs.rendering.__main__ import random_record
 
+    drawn = []
+    real = S.png_bytes
+    monkeypatch.setattr(S, "png_bytes", lambda state: drawn.append(state) or real(state))
     rec = random_record("ethnos", 4, num_players=4)
     assert len(rec.actions) == 900
-    body = rec.to_json().encode()
-    t = time.perf_counter()
-    s = ok(server, "POST", "/api/replay", body, status=201)
-    ok(server, "GET", f"/api/replay/{s['id']}/frame/900?view=player_2")
-    elapsed = time.perf_counter() - t
+    s = ok(server, "POST", "/api/replay", rec.to_json().encode(), status=201)
     assert s["frames"] == 901
-    assert elapsed < 5.0, f"loading took {elapsed:.2f} s"  # loose: the CI machine may be busy
+    text = ok(server, "GET", f"/api/replay/{s['id']}/frame/900?view=player_2")
+    assert drawn == [] and text
+    code, png = call(server, "GET", f"/api/replay/{s['id']}/frame/900.png")
+    assert code == 200 and png.startswith(b"\x89PNG") and len(drawn) == 1 and drawn[0].is_terminal()
 
 
 def test_the_cli_refuses_a_bad_record_or_a_busy_port(tmp_path, capsys):
