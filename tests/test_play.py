@@ -115,3 +115,19 @@ def test_the_end_of_the_game_and_its_reason_are_shown(capsys):
     out = capsys.readouterr().out
     assert re.search(r"\nthe game ended: every player took a turn in a row without collecting an Aethermon; "
                      r"player_\d wins with \d+ points\nreturns: player_0 ", out)
+
+
+def test_without_a_seed_the_deal_is_secret_until_the_person_quits(capsys, tmp_path):
+    """No --seed: the deal's seed is drawn in secret (a known seed would let the person
+    rebuild the others' cards) and printed only when they quit or the game ends; replaying
+    with that seed shows the same first view."""
+    args = cli.build_parser().parse_args(["play", "ethnos", "--opponents", "random", "--config", "num_players=3",
+                                          "--save-records", str(tmp_path)])
+    cli.cmd_play(args, input_fn=lambda prompt: "q")
+    out = capsys.readouterr().out
+    seed = int(re.search(r"the deal was seed (\d+)", out).group(1))
+    assert out.index("quit") < out.index("the deal was seed") and f"seed {seed}" not in out.split("quit")[0]
+    assert len(list(tmp_path.glob(f"play_ethnos_seed{seed}_*.json"))) == 1
+    _play("ethnos", ["num_players=3"], 0, lambda prompt: "q", seed=seed)
+    again = capsys.readouterr().out
+    assert again.split("quit")[0] == out.split("quit")[0] and "the deal was seed" not in again

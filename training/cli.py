@@ -68,6 +68,10 @@ def cmd_play(args: argparse.Namespace, input_fn: Callable[[str], str] = input) -
     if not 0 <= args.seat < n:
         raise ValueError(f"--seat must be 0..{n - 1} for {n} players, got {args.seat}")
     specs = args.opponents.split(";") if ";" in args.opponents else [args.opponents]
+    secret_seed = args.seed is None
+    if secret_seed:  # a known seed would let the person rebuild the deal and the others' cards
+        import secrets
+        args.seed = secrets.randbelow(2**31)
     others = [p for p in range(n) if p != args.seat]
     bots = {p: make_agent(specs[i % len(specs)], raw.game, seed=args.seed + 1 + p) for i, p in enumerate(others)}
     env.reset(seed=args.seed)
@@ -86,6 +90,8 @@ def cmd_play(args: argparse.Namespace, input_fn: Callable[[str], str] = input) -
             choice = _ask(input_fn, len(legal))
             if choice is None:
                 print("quit")
+                if secret_seed:
+                    print(f"the deal was seed {args.seed}")
                 _save_play_record(args, raw, specs, others)
                 return
             print(f"you ({human}) play {seen_move(state, legal[choice], args.seat)}")
@@ -101,6 +107,8 @@ def cmd_play(args: argparse.Namespace, input_fn: Callable[[str], str] = input) -
     print(f"the game ended: {state.end_reason()}")
     returns = state.returns()
     print("returns: " + ", ".join(f"player_{p} {returns[p]:+.2f}" for p in range(n)))
+    if secret_seed:
+        print(f"the deal was seed {args.seed}")
     _save_play_record(args, raw, specs, others)
 
 
@@ -250,9 +258,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--opponents", default="heuristic",
                    help="agent spec for the other seats; several separated by ';' (default heuristic)")
     s.add_argument("--seat", type=int, default=0, help="your seat, 0-based (default 0)")
-    s.add_argument("--seed", type=int, default=0, help="deal seed (default 0)")
+    s.add_argument("--seed", type=int, default=None,
+                   help="deal seed (default: a secret one, printed when the game ends or you quit: "
+                        "a known seed lets you rebuild the others' hidden cards)")
     s.add_argument("--save-records", default=None, metavar="DIR",
-                   help="write the game's JSON record to DIR (replay with ether_envs.replay)")
+                   help="write the game's JSON record to DIR when it ends or you quit (replay with "
+                        "ether_envs.replay); the record holds every seat's secrets")
     s.set_defaults(func=cmd_play)
 
     from . import serve as serve_mod
