@@ -37,30 +37,67 @@ def generated(name: str) -> dict[str, str]:
 
 
 def _replace_table(doc: str, table: str) -> str:
-    """``doc`` with the table whose header line is ``table``'s first line replaced by ``table``."""
+    """``doc`` with the table whose header line is ``table``'s first line replaced by ``table``:
+    every row up to the first line that is not a table row, and stray rows of the same width
+    after blank lines (a blank line inside a table splits it in two).
+
+    Raises:
+        ValueError: ``doc`` has no line equal to the table's header line.
+    """
     lines = doc.split("\n")
-    start = lines.index(table.split("\n")[0])
+    header = table.split("\n")[0]
+    if header not in lines:
+        raise ValueError(f"the docstring has no table headed {header!r} (the generated header); "
+                         "put that header line back where the table belongs, then run --write again")
+    start = lines.index(header)
     stop = start
-    while stop < len(lines) and lines[stop].startswith("|"):
-        stop += 1
+    width = header.count("|")
+    while True:
+        while stop < len(lines) and lines[stop].startswith("|"):
+            stop += 1
+        after = stop
+        while after < len(lines) and not lines[after].strip():
+            after += 1
+        if after < len(lines) and lines[after].startswith("|") and lines[after].count("|") == width \
+                and after > stop:  # a stray part of the same table after blank lines
+            stop = after
+            continue
+        break
     return "\n".join(lines[:start] + table.split("\n") + lines[stop:])
 
 
-def write(name: str) -> Path:
-    """Replace the generated parts of ``ether_envs/<name>/env.py``'s docstring; returns the file."""
-    path = Path(importlib.import_module(f"ether_envs.{name}.env").__file__)
-    text = path.read_text()
-    end = text.index('"""', 3) + 3  # the module docstring
-    doc, rest = text[:end], text[end:]
+def rewritten(name: str, doc: str) -> str:
+    """``doc`` (an env module docstring) with its generated parts replaced by
+    :func:`generated`'s: the two tables and every ``Discrete(N)`` and observation/mask size.
+
+    Raises:
+        ValueError: a table's header line is missing from ``doc``.
+    """
     parts = generated(name)
     doc = _replace_table(_replace_table(doc, parts["observation"]), parts["actions"])
     game = ether_envs.load_game(name)
     n, size = game.num_distinct_actions(), game.observation_size()
     doc = re.sub(r"Discrete\(\d+\)", f"Discrete({n})", doc)
     doc = re.sub(r'"observation": \(\d+,\)', f'"observation": ({size},)', doc)
-    doc = re.sub(r'"action_mask": \(\d+,\)', f'"action_mask": ({n},)', doc)
-    path.write_text(doc + rest)
-    return path
+    return re.sub(r'"action_mask": \(\d+,\)', f'"action_mask": ({n},)', doc)
+
+
+def env_docstring(name: str) -> tuple[Path, str, str]:
+    """``(path, docstring, rest of the file)`` of ``ether_envs/<name>/env.py``."""
+    path = Path(importlib.import_module(f"ether_envs.{name}.env").__file__)
+    text = path.read_text()
+    end = text.index('"""', 3) + 3  # the module docstring
+    return path, text[:end], text[end:]
+
+
+def write(name: str) -> tuple[Path, bool]:
+    """Replace the generated parts of ``ether_envs/<name>/env.py``'s docstring; returns the
+    file and whether it changed."""
+    path, doc, rest = env_docstring(name)
+    new = rewritten(name, doc)
+    if new != doc:
+        path.write_text(new + rest)
+    return path, new != doc
 
 
 def main(argv=None) -> None:
@@ -69,7 +106,11 @@ def main(argv=None) -> None:
     parser.add_argument("--write", action="store_true", help="replace them in the game's env.py docstring")
     args = parser.parse_args(argv)
     if args.write:
-        print(f"wrote {write(args.game)}")
+        try:
+            path, changed = write(args.game)
+        except ValueError as e:
+            parser.error(str(e))
+        print(f"wrote {path}" if changed else f"{path}: already up to date, nothing written")
     else:
         print("\n\n".join(generated(args.game).values()))
 

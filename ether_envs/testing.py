@@ -335,8 +335,10 @@ def check_clone_independence(name: str, config: dict, seeds=range(3), observe_ev
             shared = shared_mutable_fields(state, c)
             assert not shared, (
                 f"{name}: clone shares mutable objects with its original in field(s) {shared} "
-                f"(copy them in clone(), or declare them in State.{CLONE_SHARED_ATTR} if they are never "
-                f"changed in place, or in State.{CLONE_REBUILT_ATTR} if they are caches rebuilt on demand)")
+                f"(copy them in clone(): most games list the fields clone() copies on State, e.g. "
+                f"_LIST_FIELDS or CLONED_LISTS, so add the field there; or declare them in "
+                f"State.{CLONE_SHARED_ATTR} if they are never changed in place, or in "
+                f"State.{CLONE_REBUILT_ATTR} if they are caches rebuilt on demand)")
             seen = _observations(c) if observe else None
             kept.append((c, deep_fingerprint(c), seen))
             # a short random playout on a second clone, observed

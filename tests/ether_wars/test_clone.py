@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import ether_envs
+from ether_envs import testing
 from ether_envs.core.game import snapshot
 from ether_envs.ether_wars import fast
 from ether_envs.ether_wars.rules import State
@@ -106,3 +107,19 @@ def test_compiled_record_copy_copies_a_new_field():
     record = Record(3, [1, 2])
     copy = fast.compile_copy(Record)(record)
     assert copy == record and shared_parts(record, copy) == []
+
+
+# ---- the generic copy-integrity check (ether_envs.testing), as in every game's test_clone.py ----
+_GENERIC_CONFIG = {"num_players": 3, "favours": "advanced", "max_rounds": 1}
+
+
+def test_generic_clone_check_passes():
+    """(``tests/test_conformance.py`` runs the same check on every conformance configuration.)"""
+    testing.check_clone_independence("ether_wars", _GENERIC_CONFIG, seeds=range(1))
+
+
+@pytest.mark.parametrize("field,how", testing.clone_sabotages("ether_wars", _GENERIC_CONFIG))
+def test_generic_clone_check_catches_a_forgotten_copy(field, how):
+    with testing.sabotaged_clone(State, field, how):
+        with pytest.raises(AssertionError, match=field):
+            testing.check_clone_independence("ether_wars", _GENERIC_CONFIG, seeds=range(1))
