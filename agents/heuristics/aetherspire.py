@@ -111,7 +111,7 @@ def heuristic_action(state, player: int, rng: np.random.Generator) -> int:
         tile = s.queue[-1][1]
         return _best(legal, lambda x: _target_score(s, tile, x), rng)
     if step == K.K_BONUS:
-        return _best(legal, lambda x: -_BONUS_ORDER.index(C.BONUSES[dec(x)[1]][0]), rng)
+        return _best(legal, lambda x: -_BONUS_ORDER.index(C.BONUSES[dec(x)[1]].key), rng)
     if step in (K.K_FREE_PILLAR,):
         return _best(legal, lambda x: _room_value(s, C.ROOM_OF[s.side[dec(x)[1] // 8]][dec(x)[1]]), rng)
     if step in (K.K_LAVA, K.K_ICE, K.K_CRYSTAL, K.K_DESTROY_INV, K.K_FIRE_FROM):

@@ -95,7 +95,7 @@ def _move(state, p, legal):
 
 
 def _window(state, p, legal):
-    wk = state.stack[-1][2]
+    wk = state.stack[-1].a
     h = state.hand[p]
     if wk == R.W_SEASON or wk == R.W_ACTION:
         return _first([R.FLASH0 + c for c in _SEASON_CARDS if h[c]], legal) or R.PASS
@@ -131,7 +131,7 @@ _CHOOSERS = {
     R.D_GAIN: lambda s, p, legal: _by_resource(s, p, legal, R.GAIN0, most=False),
     R.D_SPEND: lambda s, p, legal: _by_resource(s, p, legal, R.SPEND0, most=True),
     R.D_ETHERIZE: lambda s, p, legal: _by_resource(s, p, legal, R.SPEND0, most=True),
-    R.D_TAKE: lambda s, p, legal: _by_resource(s, p, legal, R.TAKE0, most=True, of=s.stack[-1][2]),
+    R.D_TAKE: lambda s, p, legal: _by_resource(s, p, legal, R.TAKE0, most=True, of=s.stack[-1].a),
     R.D_DISCARD: _discard,
     R.D_MEINAS: lambda s, p, legal: R.PASS,
     R.D_CARDS: lambda s, p, legal: legal[0],

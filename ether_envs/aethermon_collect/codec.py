@@ -12,17 +12,18 @@ from ..core import ActionCodec, Block
 from . import components as C
 
 SQ = C.MAX_SQUARES
-"""Squares of the 7x7 frame (49)."""
+"""Squares of the MAX_SIDE x MAX_SIDE frame (7x7: 49)."""
+COLUMN_LETTERS = "".join(chr(ord("a") + c) for c in range(C.MAX_SIDE))  # "abcdefg"
 
 
 def square_name(sq: int) -> str:
     """``a1`` .. ``g7``: column letter, row number counted from the top."""
-    return f"{'abcdefg'[sq % C.MAX_SIDE]}{sq // C.MAX_SIDE + 1}"
+    return f"{COLUMN_LETTERS[sq % C.MAX_SIDE]}{sq // C.MAX_SIDE + 1}"
 
 
 CORNER_NAMES = ("top-left", "top-right", "bottom-left", "bottom-right")
 CODEC = ActionCodec([
-    Block("MOVE", SQ, "move the Group Token to square row*7+col (rook move; or the move an active "
+    Block("MOVE", SQ, f"move the Group Token to square row*{C.MAX_SIDE}+col (rook move; or the move an active "
           "Compass/Grappling Hook/Lantern/Magnet allows)", square_name),
     Block("PLACE_TOKEN", 4, "3 players: the last player puts the Group Token on corner 0..3 "
           "(top-left, top-right, bottom-left, bottom-right)", lambda i: CORNER_NAMES[i]),

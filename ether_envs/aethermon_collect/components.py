@@ -51,6 +51,8 @@ class Card:
 # Per element: 15 base points, 26 with both sets complete.
 #                 (value, line, set_size, stage); line 0 = trio, 1 = duo, -1 = none
 _ELEMENT_CARDS = ((1, 0, 3, 1), (2, 0, 3, 2), (3, 0, 3, 3), (2, 1, 2, 1), (3, 1, 2, 2), (4, -1, 1, 1))
+assert len(_ELEMENT_CARDS) == CARDS_PER_ELEMENT
+MAX_STAGE = max(stage for _, _, _, stage in _ELEMENT_CARDS)  # 3: the longest evolution line (AC-A2)
 
 CARDS: tuple[Card, ...] = tuple(
     Card(e * CARDS_PER_ELEMENT + k, e, value, e * 2 + line if line >= 0 else -1, size, stage)
@@ -145,6 +147,9 @@ ARTEFACTS: tuple[Artefact, ...] = tuple(Artefact(i, *row) for i, row in enumerat
 ARTEFACT_BY_KEY = {a.key: a for a in ARTEFACTS}
 NUM_ARTEFACTS = len(ARTEFACTS)  # 12 (AC-A5)
 MAX_GROUPS = 4  # one group per player
+ARTEFACTS_PER_GROUP = 2  # rulebook "Drafting Artefacts": random pairs
+ARTEFACTS_PER_GROUP_TRIPLES = 3  # rulebook variant "3 Artefacts": groups of three
+MAX_ARTEFACTS_PER_GROUP = max(ARTEFACTS_PER_GROUP, ARTEFACTS_PER_GROUP_TRIPLES)
 (BEETLE, GLOVES, COMPASS, GRAPPLING_HOOK, LANTERN, NET, TRADE_TOKEN, STOPWATCH, FENCE, MIRROR, MAGNET,
  SATCHEL) = (ARTEFACT_BY_KEY[k].artefact_id for k in (
     "beetle", "gloves", "compass", "grappling_hook", "lantern", "net", "trade_token", "stopwatch", "fence",

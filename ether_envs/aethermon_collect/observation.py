@@ -48,8 +48,9 @@ _ART_ID0 = F["artefact_beetle"]
 
 PIECES = [
     Piece("squares", (SQ, len(SQUARE_FEATURES)), 0, 1,
-          "per square (row*7+col): in_grid, token, card_present, card_value (/4), element one-hot (8), "
-          "line trio/duo/none, card_stage (/3), set_held_by relative seat (4), artefact_present, "
+          f"per square (row*{C.MAX_SIDE}+col): in_grid, token, card_present, card_value (/{C.MAX_CARD_VALUE}), "
+          f"element one-hot ({len(C.ELEMENTS)}), line trio/duo/none, card_stage (/{C.MAX_STAGE}), "
+          "set_held_by relative seat (4), artefact_present, "
           "artefact identity one-hot (12, if known); see observation.SQUARE_FEATURES"),
     Piece("collections", (MAX_PLAYERS, C.NUM_CARDS), 0, 1, "per relative seat: cards collected (card id)"),
     Piece("scores", (MAX_PLAYERS,), 0, 1, "per relative seat: current score / 208"),
@@ -64,7 +65,7 @@ PIECES = [
     Piece("artefacts_held_unknown", (MAX_PLAYERS,), 0, 1, "per relative seat: unused Artefacts held but unknown / 12"),
     Piece("artefacts_used", (MAX_PLAYERS, NA), 0, 1, "per relative seat: Artefacts used (public)"),
     Piece("draft_groups", (C.MAX_GROUPS, NA), 0, 1, "Artefact groups: contents known to the observer"),
-    Piece("draft_groups_unknown", (C.MAX_GROUPS,), 0, 1, "Artefact groups: unknown contents / 3"),
+    Piece("draft_groups_unknown", (C.MAX_GROUPS,), 0, 1, f"Artefact groups: unknown contents / {C.MAX_ARTEFACTS_PER_GROUP}"),
     Piece("draft_groups_taken", (C.MAX_GROUPS, MAX_PLAYERS), 0, 1, "relative seat that took each group"),
     Piece("leftover_artefacts", (NA,), 0, 1, "leftover (undrafted) Artefacts known to the observer"),
     Piece("leftover_unknown", (1,), 0, 1, "leftover Artefacts of unknown identity / 12"),
@@ -82,7 +83,7 @@ PIECES = [
 ]
 LAYOUT = ObservationLayout(PIECES)
 
-# static per-card features (present, value/4, element one-hot, line one-hot, stage/3),
+# static per-card features (present, value/MAX_CARD_VALUE, element one-hot, line one-hot, stage/MAX_STAGE),
 # then the 4 set_held_by columns (zero here); the last row (index -1, i.e. "card id -1") is "no card"
 _CARD_FEATURES = np.zeros((C.NUM_CARDS + 1, 18), dtype=np.float32)
 for _c in C.CARDS:
@@ -90,7 +91,7 @@ for _c in C.CARDS:
     _CARD_FEATURES[_c.card_id, 1] = _c.value / C.MAX_CARD_VALUE
     _CARD_FEATURES[_c.card_id, 2 + _c.element_id] = 1
     _CARD_FEATURES[_c.card_id, 10 + (3 - _c.set_size)] = 1
-    _CARD_FEATURES[_c.card_id, 13] = _c.stage / 3
+    _CARD_FEATURES[_c.card_id, 13] = _c.stage / C.MAX_STAGE
 SQUARE_WIDTH = len(SQUARE_FEATURES)
 # the same as whole rows of the squares piece (in_grid left 0); the last row (card id -1) is zero
 _CARD_ROWS = np.zeros((C.NUM_CARDS + 1, SQUARE_WIDTH), dtype=np.float32)
@@ -117,7 +118,7 @@ def _float32_sums(step: float, count: int) -> list[float]:
 
 assert SATCHEL < OVER and PHASE_NAMES[SATCHEL + 1:] == ("over",)
 _UNKNOWN_NA = _float32_sums(1 / NA, NA)
-_UNKNOWN_3 = _float32_sums(1 / 3, 3)
+_UNKNOWN_IN_GROUP = _float32_sums(1 / C.MAX_ARTEFACTS_PER_GROUP, C.MAX_ARTEFACTS_PER_GROUP)
 _OFF = {name: sl.start for name, sl in LAYOUT.slices.items()}
 _COLL0, _SCORES0, _PHASE0, _TURN_PLAYER0, _CURRENT_PLAYER0, _TURN_FLAGS0 = (
     _OFF[k] for k in ("collections", "scores", "phase", "turn_player", "current_player", "turn_flags"))
@@ -459,7 +460,7 @@ class Encoder:
                 else:
                     k += 1
             if k:
-                entries[_GROUPS_UNKNOWN0 + gi] = _UNKNOWN_3[k]
+                entries[_GROUPS_UNKNOWN0 + gi] = _UNKNOWN_IN_GROUP[k]
         k = 0
         for a in s.leftover:
             if known[a]:

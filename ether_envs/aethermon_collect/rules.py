@@ -21,8 +21,8 @@ from . import fast
 from .components import (ARTEFACT_TIMING, BEETLE, CARD_SET, CARD_VALUE, COMPASS, FENCE, GLOVES, GRAPPLING_HOOK,
                          LANTERN, MAGNET, MAX_SIDE, MIRROR, NET, SATCHEL as SATCHEL_ARTEFACT, SET_CARDS, SET_OTHERS,
                          SET_VALUE, STOPWATCH, TRADE_TOKEN)
-from .codec import (CODEC, CORNER_NAMES, DECODED, DRAFT, DRAFT0, END_TURN, GIVE0, MOVE0, OVER, PENDING,  # noqa: F401
-                    PHASE_NAMES, PLACE0, PLACE_TOKEN, POST_MOVE, SATCHEL, SATCHEL0, SQ, TARGET0, TRADE_TAKE, TURN,
+from .codec import (CODEC, COLUMN_LETTERS, CORNER_NAMES, DECODED, DRAFT, DRAFT0, END_TURN, GIVE0,  # noqa: F401
+                    MOVE0, OVER, PENDING, PHASE_NAMES, PLACE0, PLACE_TOKEN, POST_MOVE, SATCHEL, SATCHEL0, SQ, TARGET0, TRADE_TAKE, TURN,
                     USE0, square_name)
 from .fast import ArtefactEvent, Collected
 
@@ -112,7 +112,7 @@ class Config:
 
     @property
     def group_size(self) -> int:
-        return 3 if self.artefacts == "triples" else 2
+        return C.ARTEFACTS_PER_GROUP_TRIPLES if self.artefacts == "triples" else C.ARTEFACTS_PER_GROUP
 
     @property
     def grid(self) -> tuple[int, int, bool]:
@@ -1022,7 +1022,7 @@ class State(_State):
         n = self.num_players
         lines = [f"Aethermon: Collect  {n} players  {cfg.mode}"
                  + (" (2 vs 2)" if cfg.teams else "") + f"  phase: {PHASE_NAMES[self.phase]}"]
-        lines.append("     " + "".join(f"   {'abcdefg'[c]}   " for c in range(g.side)).rstrip())
+        lines.append("     " + "".join(f"   {COLUMN_LETTERS[c]}   " for c in range(g.side)).rstrip())
         for r in range(g.side):
             row = []
             for c in range(g.side):

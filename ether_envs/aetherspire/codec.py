@@ -46,7 +46,7 @@ CODEC = ActionCodec([
     Block("SPIRE", NUM_TILES * 4, "complete the spire of element e (index tile*4+e) topped on floor tile (then "
           "ROOM: the small room the topper goes in, where the floor has several)",
           lambda i: f"{TILES[i // 4].name}:{ELEMENTS[i % 4]}"),
-    Block("BONUS", NUM_BONUSES, "choose spire completion bonus 0..3", lambda i: BONUSES[i][0]),
+    Block("BONUS", NUM_BONUSES, "choose spire completion bonus 0..3", lambda i: BONUSES[i].key),
     Block("TRIGGER", 1, "use your character's trigger action"),
     Block("FREE_PILLAR", 1, "Anchored (completed): place 1 pillar ignoring requirements (once per turn)"),
     Block("ELEMENT", 4, "choose element e: the next invader to enter, or the wall to restore",

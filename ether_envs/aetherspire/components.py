@@ -415,11 +415,18 @@ LOSE_SPACE = len(TRACK_COUNTS)  # 23
 AWAKEN_SPACES: tuple[int, ...] = (5, 10, 15, 20)  # the 4 fiend slots, in track order
 
 # ---- Spire completion bonus tokens (ASP-A9; research notes §5.7) ---------------------
-BONUSES: tuple[tuple[str, str], ...] = (
-    ("core", "+1 aethercore token (max 5)"),
-    ("walls", "restore every destroyed wall"),
-    ("delay", "move the invader track token back 2 spaces (not past Start)"),
-    ("supply", "draw 2 floor tiles of any sizes, each either side up, then crystallize up to 2 invaders"),
+class Bonus(NamedTuple):
+    """A spire completion bonus token: its ``key`` (the action name) and what it does."""
+
+    key: str
+    text: str
+
+
+BONUSES: tuple[Bonus, ...] = (
+    Bonus("core", "+1 aethercore token (max 5)"),
+    Bonus("walls", "restore every destroyed wall"),
+    Bonus("delay", "move the invader track token back 2 spaces (not past Start)"),
+    Bonus("supply", "draw 2 floor tiles of any sizes, each either side up, then crystallize up to 2 invaders"),
 )
 NUM_BONUSES = len(BONUSES)  # 4
 DIMINISH = 5  # "Diminish the element": 5 invader tokens set aside

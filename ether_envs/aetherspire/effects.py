@@ -272,7 +272,7 @@ class EffectRules:
         """Spire completion bonus tokens (ASP-A9)."""
         self.bonus_used[b] = True
         self._board_changed()
-        key = C.BONUSES[b][0]
+        key = C.BONUSES[b].key
         if key == "core":
             self.cores = min(C.MAX_CORES, self.cores + 1)
         elif key == "walls":

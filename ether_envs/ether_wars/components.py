@@ -9,6 +9,7 @@ our documented design choices and can be replaced by the real data here.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 MAX_PLAYERS = 4
 
@@ -158,17 +159,26 @@ class Event:
 
 
 PROTEIN_STORM, COLTAN_RUSH, ETHER_SURGE, CEASEFIRE, PLAGUE, CRYSTAL_BLOOM, BLACK_MARKET, QUIET_DAY = range(8)
-EVENT_EXTRACTION_COST = {COLTAN_RUSH: (COLTAN, 1), CRYSTAL_BLOOM: (CRYSTAL, 2)}
-"""Events that set a resource's extraction cost: event -> (resource, pips)."""
+
+
+class EventCost(NamedTuple):
+    """An Event's extraction cost: ``pips`` per ``resource`` this round."""
+
+    resource: int
+    pips: int
+
+
+EVENT_EXTRACTION_COST = {COLTAN_RUSH: EventCost(COLTAN, 1), CRYSTAL_BLOOM: EventCost(CRYSTAL, 2)}
+"""Events that set a resource's extraction cost: event -> EventCost(resource, pips)."""
 
 EVENTS = (
     Event(0, "Protein Storm", "protein_storm", "Biosphere extraction yields half (rounded down).", 2),
-    Event(1, "Coltan Rush", "coltan_rush", f"Coltan costs {EVENT_EXTRACTION_COST[COLTAN_RUSH][1]} pip to extract.",
+    Event(1, "Coltan Rush", "coltan_rush", f"Coltan costs {EVENT_EXTRACTION_COST[COLTAN_RUSH].pips} pip to extract.",
           2),
     Event(2, "Ether Surge", "ether_surge", "Channelling gives 1 more Ether.", 2),
     Event(3, "Ceasefire", "ceasefire", "No Combat in Limited areas (domination has no effect there).", 2),
     Event(4, "Plague", "plague", "Maintenance: 1 more Protein per 5 Units.", 2),
-    Event(5, "Crystal Bloom", "crystal_bloom", f"Crystal costs {EVENT_EXTRACTION_COST[CRYSTAL_BLOOM][1]} pips to "
+    Event(5, "Crystal Bloom", "crystal_bloom", f"Crystal costs {EVENT_EXTRACTION_COST[CRYSTAL_BLOOM].pips} pips to "
           "extract.", 2),
     Event(6, "Black Market", "black_market", "Market: buying costs only the extraction cost.", 2),
     Event(7, "Quiet Day", "quiet_day", "No effect.", 2),

@@ -522,8 +522,9 @@ class ResolutionRules:
         """Pips per resource for ``q``: the printed cost (``Game.extraction_cost``) changed by this
         round's Event and the VAI Refinery card (EW-A5, EW-A6)."""
         cost = self.game.extraction_cost[r]
-        if self.event in C.EVENT_EXTRACTION_COST and C.EVENT_EXTRACTION_COST[self.event][0] == r:
-            cost = C.EVENT_EXTRACTION_COST[self.event][1]
+        event_cost = C.EVENT_EXTRACTION_COST.get(self.event)
+        if event_cost is not None and event_cost.resource == r:
+            cost = event_cost.pips
         if r in (C.PLASMA, C.CRYSTAL) and self.ability_key(q) == "refinery":
             cost = max(1, cost - 1)
         return cost

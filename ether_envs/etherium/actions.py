@@ -107,8 +107,8 @@ class ActionRules:
         main = C.TERRAIN_RESOURCE[terrain]
         amt[main] = self.gather_level(p) + self.harvest[p] + (1 if self.ability[p] == C.A_HARVESTER else 0)
         bonus = C.SEASON_GATHER_BONUS.get(card)
-        if bonus is not None and bonus[0] == terrain:
-            amt[bonus[1]] += bonus[2]
+        if bonus is not None and bonus.terrain == terrain:
+            amt[bonus.resource] += bonus.amount
         if card == C.HIVALIA_A and terrain == C.ETHER_TERRAIN:
             amt[C.ETHER] += 1
         aff = self.affinity == p

@@ -10,6 +10,7 @@ cite ``rules_research §2.x`` (the project's research notes).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 # ---- Resources (rulebook "Contents": 16 cubes of each colour; "Resources") ----
 WOOD, STONE, METAL, ETHER, BOOSTER = range(5)
@@ -155,8 +156,20 @@ SEASON_TEXT: tuple[str, ...] = (
 )
 SEASON_NAMES: tuple[str, ...] = tuple(
     f"{SEASON_COLOURS[c]} {'AB'[s]}" for c in range(NUM_COLOURS) for s in range(2)) + ("Night",)
-# card id: (terrain, resource, amount) for the A cards that add to gathering
-SEASON_GATHER_BONUS = {0: (MINE, METAL, 2), 2: (FOREST, WOOD, 2), 8: (MOUNTAIN, STONE, 2)}
+
+
+class GatherBonus(NamedTuple):
+    """A season card that adds to gathering: ``amount`` more cubes of ``resource`` on a Gather
+    on ``terrain``."""
+
+    terrain: int
+    resource: int
+    amount: int
+
+
+# card id -> its GatherBonus, for the A cards that add to gathering
+SEASON_GATHER_BONUS = {0: GatherBonus(MINE, METAL, 2), 2: GatherBonus(FOREST, WOOD, 2),
+                       8: GatherBonus(MOUNTAIN, STONE, 2)}
 HIVALIA_A, RECES_B, ERTIS_B, HIVALIA_B, MEINAS_A, MEINAS_B, PSOLOS_B, T6_A, T6_B = 4, 1, 3, 5, 6, 7, 9, 10, 11
 
 
@@ -209,6 +222,7 @@ FLASH_CARDS: tuple[FlashCard, ...] = tuple(FlashCard(i, *row) for i, row in enum
  S_TWO_RESOURCES, S_ETHER, S_MARCH, S_HARVEST, S_CRAFT, S_INSIGHT) = range(12)
 NUM_FLASH_TYPES = len(FLASH_CARDS)
 FLASH_DECK: tuple[int, ...] = tuple(c.card_type for c in FLASH_CARDS for _ in range(c.copies))
+NUM_FLASH_CARDS = len(FLASH_DECK)  # 44
 HAND_LIMIT = 6  # rulebook "Draw a Flash Card"
 MAX_PLAYS_PER_WINDOW = 6  # ETM-A7: bounds a window (draw effects could otherwise cycle forever)
 
@@ -282,7 +296,7 @@ MAX_CONNECT_RESULT = 12
 TIE_REROLL_LIMIT = 10  # ETM-A14
 
 # ---- Validation of the counts the rulebook fixes ----
-assert len(FLASH_DECK) == 44
+assert NUM_FLASH_CARDS == 44
 assert NUM_ABILITIES * ABILITY_COPIES == 14
 assert NUM_SEASON_CARDS == 12 + 1
 assert len(BOX_TERRAIN) == NUM_BOXES == 17

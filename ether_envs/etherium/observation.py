@@ -22,17 +22,19 @@ MAX_PLAYERS = 4
 NB = C.NUM_BOXES
 NF = C.NUM_FLASH_TYPES
 MAX_VP = 80.0
+_DECK_SIZE = C.NUM_FLASH_CARDS  # 44
+_BONUS_SHOWN_MAX = 4  # observation scale: season bonuses waiting are shown / 4, clipped at 4
 
 PIECES = [
     Piece("units", (NB, MAX_PLAYERS, 2), 0, 1, "per box: relative seat's Gatherer / Soldier is there"),
     Piece("boxes", (NB, 10), 0, 1, "per box (static): terrain one-hot (Mountain, Forest, Mine, Ether, City), "
           "elevation / 2, City of relative seat (4)"),
-    Piece("levels", (MAX_PLAYERS, 4), 0, 1, "per relative seat: Gatherer, Soldier, Guard, Guide level / 4"),
-    Piece("resources", (MAX_PLAYERS, 5), 0, 1, "per relative seat: Wood, Stone, Metal, Ether, Booster / 16"),
+    Piece("levels", (MAX_PLAYERS, 4), 0, 1, f"per relative seat: Gatherer, Soldier, Guard, Guide level / {C.MAX_LEVEL}"),
+    Piece("resources", (MAX_PLAYERS, 5), 0, 1, f"per relative seat: Wood, Stone, Metal, Ether, Booster / {C.CUBES_PER_COLOUR}"),
     Piece("tribes", (MAX_PLAYERS, C.NUM_TRIBES), 0, 1, "per relative seat: tribe one-hot (Reces, Psolos, Ertis, Hivalia)"),
     Piece("hand", (NF,), 0, 1, "observer's Flash cards per type / copies of that type"),
-    Piece("hand_sizes", (MAX_PLAYERS,), 0, 1, "per relative seat: Flash cards held / 44"),
-    Piece("deck", (1,), 0, 1, "cards in the Flash deck / 44"),
+    Piece("hand_sizes", (MAX_PLAYERS,), 0, 1, f"per relative seat: Flash cards held / {_DECK_SIZE}"),
+    Piece("deck", (1,), 0, 1, f"cards in the Flash deck / {_DECK_SIZE}"),
     Piece("discard", (NF,), 0, 1, "Flash discard pile per type / copies (public, ETM-A27)"),
     Piece("abilities", (MAX_PLAYERS, C.NUM_ABILITIES), 0, 1, "per relative seat: Ability token held"),
     Piece("ability_supply", (C.NUM_ABILITIES,), 0, 1, "Ability tokens left per kind / 2"),
@@ -45,13 +47,13 @@ PIECES = [
     Piece("seasons_seen", (C.NUM_SEASON_CARDS,), 0, 1, "season cards revealed so far"),
     Piece("initiative", (MAX_PLAYERS, MAX_PLAYERS), 0, 1, "per relative seat: rank in the initiative order, one-hot"),
     Piece("affinity", (MAX_PLAYERS,), 0, 1, "relative seat with the season's affinity"),
-    Piece("action_tokens", (MAX_PLAYERS,), 0, 1, "per relative seat: Action tokens this season / 6"),
+    Piece("action_tokens", (MAX_PLAYERS,), 0, 1, f"per relative seat: Action tokens this season / {C.MAX_TOKENS}"),
     Piece("programs", (MAX_PLAYERS, C.MAX_TOKENS, C.NUM_SPACES), 0, 1,
-          "per relative seat and token 1..6: programmed space one-hot (others only after the reveal)"),
-    Piece("programmed", (MAX_PLAYERS,), 0, 1, "per relative seat: tokens placed / 6"),
+          f"per relative seat and token 1..{C.MAX_TOKENS}: programmed space one-hot (others only after the reveal)"),
+    Piece("programmed", (MAX_PLAYERS,), 0, 1, f"per relative seat: tokens placed / {C.MAX_TOKENS}"),
     Piece("step", (C.MAX_TOKENS,), 0, 1, "action step being performed, one-hot"),
     Piece("acting", (MAX_PLAYERS + C.NUM_SPACES,), 0, 1, "relative seat performing an action, then its space"),
-    Piece("season_bonuses", (MAX_PLAYERS, 4), 0, 1, "per relative seat: March, Harvest, Craft waiting (/4), "
+    Piece("season_bonuses", (MAX_PLAYERS, 4), 0, 1, f"per relative seat: March, Harvest, Craft waiting (/{_BONUS_SHOWN_MAX}), "
           "T6 A free step"),
     Piece("phase", (len(PHASE_NAMES),), 0, 1, "one-hot: " + ", ".join(PHASE_NAMES)),
     Piece("decision", (NUM_DECISIONS,), 0, 1, "pending decision kind one-hot: " + ", ".join(DECISION_NAMES)),
@@ -79,10 +81,11 @@ def _f32_table(values) -> tuple[float, ...]:
 
 # Value tables: each entry is the float32 the piece's scaling gives (computed with
 # numpy in float32, as a vectorised "piece *= scale" would), looked up by count.
-_QUARTER = _f32_table(np.arange(8, dtype=np.float32) * np.float32(0.25))  # levels, season bonuses
-_SIXTEENTH = _f32_table(np.arange(C.CUBES_PER_COLOUR + 1, dtype=np.float32) * np.float32(1 / 16))
-_HAND_SIZE = _f32_table(np.arange(len(C.FLASH_DECK) + 1, dtype=np.float32) * np.float32(1 / 44))
-_SIXTH = _f32_table(np.arange(C.MAX_TOKENS + 1, dtype=np.float32) * np.float32(1 / 6))
+_LEVEL = _f32_table(np.arange(C.MAX_LEVEL + 1, dtype=np.float32) * np.float32(1 / C.MAX_LEVEL))
+_BONUS = _f32_table(np.arange(_BONUS_SHOWN_MAX + 1, dtype=np.float32) * np.float32(1 / _BONUS_SHOWN_MAX))
+_CUBES = _f32_table(np.arange(C.CUBES_PER_COLOUR + 1, dtype=np.float32) * np.float32(1 / C.CUBES_PER_COLOUR))
+_HAND_SIZE = _f32_table(np.arange(_DECK_SIZE + 1, dtype=np.float32) * np.float32(1 / _DECK_SIZE))
+_TOKENS = _f32_table(np.arange(C.MAX_TOKENS + 1, dtype=np.float32) * np.float32(1 / C.MAX_TOKENS))
 _SCORE = _f32_table(np.arange(int(MAX_VP) + 1, dtype=np.float32) * np.float32(1 / MAX_VP))
 _PER_COPY = tuple(_f32_table(np.arange(c.copies + 1, dtype=np.float32) / np.float32(c.copies))
                   for c in C.FLASH_CARDS)  # hand and discard, per card type
@@ -117,7 +120,6 @@ _PROG_ROW = C.MAX_TOKENS * C.NUM_SPACES  # programs: entries per relative seat
 _UNIT_ROW = MAX_PLAYERS * 2  # units: entries per box
 _MAX_SCORE = int(MAX_VP)
 _COUNTED = (D_GAIN, D_SPEND, D_DISCARD, D_GATHER)
-_DECK_SIZE = len(C.FLASH_DECK)  # 44
 
 
 def _store(entries: memoryview, offset: int, counts, table) -> None:
@@ -211,10 +213,10 @@ class Encoder:
             entries[units + pos[C.SOLDIER] * _UNIT_ROW + 1] = 1.0
             for i, x in enumerate(s.lvl[q]):
                 if x:
-                    entries[levels + i] = _QUARTER[x]
+                    entries[levels + i] = _LEVEL[x]
             for i, x in enumerate(s.res[q]):
                 if x:
-                    entries[resources + i] = _SIXTEENTH[x]
+                    entries[resources + i] = _CUBES[x]
             if s.tribe[q] >= 0:
                 entries[tribes + s.tribe[q]] = 1.0
             entries[O_HAND_SIZES + r] = _HAND_SIZE[s.hand_size(q)]
@@ -224,16 +226,16 @@ class Encoder:
                 if x:
                     entries[victory_tokens + i] = _PER_VT[i][x]
             entries[O_SCORES + r] = _SCORE[min(s.score(q), _MAX_SCORE)]
-            entries[O_TOKENS + r] = _SIXTH[s.ntok[q]]
+            entries[O_TOKENS + r] = _TOKENS[s.ntok[q]]
             prog = s.program[q]
             if prog:
-                entries[O_PROGRAMMED + r] = _SIXTH[len(prog)]
+                entries[O_PROGRAMMED + r] = _TOKENS[len(prog)]
                 if revealed or q == player:
                     for k, sp in enumerate(prog):
                         entries[programs + k * C.NUM_SPACES + sp] = 1.0
-            for i, x in enumerate((s.march[q], s.harvest[q], s.craft[q])):  # season bonuses waiting, up to 4
+            for i, x in enumerate((s.march[q], s.harvest[q], s.craft[q])):  # season bonuses waiting, clipped
                 if x:
-                    entries[bonuses + i] = _QUARTER[x if x < 4 else 4]
+                    entries[bonuses + i] = _BONUS[x if x < _BONUS_SHOWN_MAX else _BONUS_SHOWN_MAX]
             if s.first_move[q]:  # the T6 A free step
                 entries[bonuses + 3] = 1.0
         _store_per_kind(entries, O_HAND, s.hand[player], _PER_COPY)

@@ -101,16 +101,19 @@ class Game(_Game):
     def max_game_length(self) -> int:
         """A loose upper bound on decisions (a safety valve for truncation).
 
-        Per season: reveal <= 3n, phase-3 windows <= 19n (6 plays, 2 choices
-        each, PASS), programming <= 6n, hand-limit discards <= 44; per
-        programmed action (<= 6n): its window <= 13 and its choices <= 49 (an
-        Etherization pays at most 48 cubes); per action step (<= 6) at most 3n
-        conflicts of n rollers, each roll <= 22 decisions, re-rolled at most
-        10 times (ETM-A14), plus retreats and spoils.
+        Per season: reveal <= 3n, phase-3 windows <= 19n (MAX_PLAYS_PER_WINDOW
+        = 6 plays, 2 choices each, PASS), programming <= MAX_TOKENS * n,
+        hand-limit discards <= NUM_FLASH_CARDS (44); per programmed action
+        (<= MAX_TOKENS * n): its window <= 13 and its choices <= 49 (an
+        Etherization pays at most 48 cubes); per action step (<= MAX_TOKENS) at
+        most 3n conflicts of n rollers, each roll <= 22 decisions, re-rolled at
+        most TIE_REROLL_LIMIT = 10 times (ETM-A14), plus retreats and spoils.
         """
         n = self.num_players
-        per_conflict = 10 * n * 22 + n + 5
-        per_season = 3 * n + 19 * n + 6 * n + 44 + 6 * n * 62 + C.MAX_TOKENS * 3 * n * per_conflict
+        per_conflict = C.TIE_REROLL_LIMIT * n * 22 + n + 5
+        window = C.MAX_PLAYS_PER_WINDOW * 3 + 1  # each play: the card and up to 2 choices; then PASS
+        per_season = (3 * n + window * n + C.MAX_TOKENS * n + C.NUM_FLASH_CARDS + C.MAX_TOKENS * n * 62
+                      + C.MAX_TOKENS * 3 * n * per_conflict)
         return n + C.NUM_SEASONS * per_season
 
     def new_initial_state(self, seed: int | None = None) -> "State":
@@ -231,7 +234,7 @@ class State(ActionRules, ConflictRules, _State):
     def current_player(self) -> int:
         if self.phase == P_OVER:
             return TERMINAL
-        return self.stack[-1][1]
+        return self.stack[-1].player
 
     def is_terminal(self) -> bool:
         return self.phase == P_OVER
@@ -244,7 +247,7 @@ class State(ActionRules, ConflictRules, _State):
 
     def decision(self) -> int:
         """Kind of the pending decision (``D_*``), or -1 at the end."""
-        return self.stack[-1][0] if self.stack else -1
+        return self.stack[-1].kind if self.stack else -1
 
     def reserve(self, r: int) -> int:
         """Cubes of resource ``r`` left in the reserve (rulebook "Resources": limited)."""
@@ -641,7 +644,7 @@ class State(ActionRules, ConflictRules, _State):
                 for _ in range(k):
                     opts = self.program_spaces(q)
                     self.program[q].append(opts[int(rng.integers(len(opts)))])
-        if self.stack and self.stack[-1][0] >= D_FIRST:
+        if self.stack and self.stack[-1].kind >= D_FIRST:
             self.legal = self._options(self.stack[-1])
 
     # ---- text views: what a seat is shown (text.py) -------------------------------

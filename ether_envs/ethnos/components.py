@@ -72,7 +72,21 @@ HAND_LIMIT = 10  # "Votre main est limitée à 10 cartes"
 MAX_BAND = 10  # "un groupe de 1 à 10 cartes"
 MARKERS_PER_PLAYER = 26  # "156 marqueurs de Contrôle, 26 par couleur"
 TRIBES_IN_PLAY = {2: 5, 3: 5, 4: 6, 5: 6, 6: 6}  # rulebook setup 4 and 2-3-player changes
+MIN_PLAYERS, MAX_PLAYERS = 2, 6  # rulebook "2 à 6 joueurs"
 NUM_AGES = {2: 2, 3: 2, 4: 3, 5: 3, 6: 3}  # rulebook "trois Ères (deux dans une partie à 2-3 joueurs)"
+MAX_AGES = max(NUM_AGES.values())  # 3
+
+
+def board_side(num_players: int) -> str:
+    """Merfolk board / Giant token side (rulebook "Mise en place" 5): ``"large"`` in the game of
+    ``MAX_AGES`` Ages (4-6 players), ``"small"`` in the shorter game (2-3 players)."""
+    return "large" if NUM_AGES[num_players] == MAX_AGES else "small"
+
+
+def uses_4plus_glory_tokens(num_players: int) -> bool:
+    """Rulebook "Mise en place" 2: the six "4+" Glory tokens are removed in the game of fewer Ages
+    (2-3 players); with them each Kingdom has one token per Age."""
+    return NUM_AGES[num_players] == MAX_AGES
 
 # ---- Band Glory by size (research §1.2, FOUND); index = size, 6+ -> 15 ----------
 BAND_GLORY = (0, 0, 1, 3, 6, 10, 15)
@@ -106,3 +120,10 @@ assert all(TRIBE_CARDS[t] == (24 if t == HALFLINGS else 12) for t in range(NUM_T
 assert len(GLORY_TOKENS_4PLUS) + len(GLORY_TOKEN_SETS["S4"]) == 18 == 3 * NUM_KINGDOMS
 assert all(len(s) == 12 for s in GLORY_TOKEN_SETS.values())
 assert len(TROLL_TOKENS) == 6
+assert tuple(NUM_AGES) == tuple(TRIBES_IN_PLAY) == tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
+# one Glory token per Kingdom and Age, and one Merfolk / Giant end-of-Age Glory per Age, on each side
+assert all(len(GLORY_TOKEN_SETS[s]) + (len(GLORY_TOKENS_4PLUS) if uses_4plus_glory_tokens(n) else 0)
+           == NUM_AGES[n] * NUM_KINGDOMS for s in GLORY_TOKEN_SETS for n in NUM_AGES)
+assert all(len(MERFOLK_AGE_GLORY[board_side(n)]) == len(GIANT_AGE_GLORY[board_side(n)]) == NUM_AGES[n]
+           for n in NUM_AGES)
+assert len(MERFOLK_AGE_GLORY["large"]) == len(GIANT_AGE_GLORY["large"]) == MAX_AGES

@@ -22,12 +22,14 @@ from . import fast
 from .codec import BUILD, CENTAUR, KEEP, MARKER, MERFOLK, OVER, PHASE_NAMES, WIZARD
 from .rules import TALLY_WIDTH
 
-MAX_PLAYERS = 6
+MAX_PLAYERS = C.MAX_PLAYERS
+NUM_PLAYER_COUNTS = C.MAX_PLAYERS - C.MIN_PLAYERS + 1  # the num_players one-hot
 K = C.NUM_KINDS
 NK = C.NUM_KINGDOMS
 HAND_SCALE = 20.0  # hand sizes are shown as min(size, 20) / 20
 GLORY_SCALE = 300.0  # Glory is shown as min(glory, 300) / 300
 BAND_GLORY_SCALE = 150.0
+FREE_MARKERS_SCALE = len(C.MERFOLK_CHECKPOINTS)  # a Merfolk band passes at most every checkpoint
 DECK_SCALE = float(C.NUM_ALLY_CARDS + C.NUM_DRAGONS)
 
 FAST_PIECES = [
@@ -44,9 +46,10 @@ FAST_PIECES = [
     Piece("phase", (len(PHASE_NAMES),), 0, 1, "one-hot: " + ", ".join(PHASE_NAMES)),
     Piece("band_leader", (C.NUM_LEADER_KINDS,), 0, 1, "the Leader kind of the band being formed or just played, one-hot"),
     Piece("band_key", (2,), 0, 1, "its key: tribe band, colour band"),
-    Piece("band_size", (1,), 0, 1, "cards in the band being formed or just played / 10"),
+    Piece("band_size", (1,), 0, 1, f"cards in the band being formed or just played / {C.MAX_BAND}"),
     Piece("marker_options", (NK,), 0, 1, "Kingdoms where the pending band marker may go"),
-    Piece("pending", (3,), 0, 1, "Merfolk free markers to place / 4, Elves keep limit / 10, Control marker placed by this band"),
+    Piece("pending", (3,), 0, 1, f"Merfolk free markers to place / {FREE_MARKERS_SCALE}, Elves keep limit / {C.MAX_BAND}, "
+          "Control marker placed by this band"),
 ]
 """Pieces that may change on any action."""
 SEAT_FEATURES = (
@@ -65,13 +68,14 @@ SLOW_PIECES = [
           "per relative seat: bands played this Age (cards by kind, leaders by tribe, their Glory), Control "
           "markers per Kingdom, supply, Glory, Merfolk position, Orc Horde spaces; see observation.SEAT_FEATURES"),
     Piece("trolls", (len(C.TROLL_TOKENS), MAX_PLAYERS), 0, 1, "Troll token of value 1..6: holder, relative seat one-hot"),
-    Piece("giant", (MAX_PLAYERS + 1,), 0, 1, "Giant token holder (relative seat one-hot), then its band size / 10"),
+    Piece("giant", (MAX_PLAYERS + 1,), 0, 1, f"Giant token holder (relative seat one-hot), then its band size / {C.MAX_BAND}"),
     Piece("first_player", (MAX_PLAYERS,), 0, 1, "relative seat that began this Age"),
-    Piece("glory_tokens", (NK, 3), 0, 1, "each Kingdom's Glory tokens I, II, III / 10 (III absent with 2-3 players)"),
+    Piece("glory_tokens", (NK, C.MAX_AGES), 0, 1,
+          f"each Kingdom's Glory tokens I, II, III / {C.MAX_GLORY_TOKEN} (III absent with 2-3 players)"),
     Piece("tribes", (C.NUM_TRIBES,), 0, 1, "tribes in play"),
-    Piece("age", (3,), 0, 1, "current Age one-hot"),
+    Piece("age", (C.MAX_AGES,), 0, 1, "current Age one-hot"),
     Piece("last_age", (1,), 0, 1, "1 in the last Age of the game"),
-    Piece("num_players", (5,), 0, 1, "one-hot 2..6"),
+    Piece("num_players", (NUM_PLAYER_COUNTS,), 0, 1, f"one-hot {C.MIN_PLAYERS}..{C.MAX_PLAYERS}"),
     Piece("seat_present", (MAX_PLAYERS,), 0, 1, "1 for seats in the game"),
 ]
 """Pieces that change only on END_BAND, PLACE_MARKER, ENDKEEP, USE_POWER, DECLINE and at
@@ -132,7 +136,7 @@ class Encoder:
         self._zero = self._fixed + (LAYOUT.size - _TEMPLATE)
         self._size = self._zero + 1
         self._perm = [self._make_perm(p) for p in range(n)]
-        self._num_players = np.eye(5, dtype=np.float32)[n - 2]
+        self._num_players = np.eye(NUM_PLAYER_COUNTS, dtype=np.float32)[n - C.MIN_PLAYERS]
         self._seat_present = (np.arange(MAX_PLAYERS) < n).astype(np.float32)
         self._last_age = game.num_ages
         self._template_key = None  # the last template made, and what it was made from
@@ -199,9 +203,9 @@ class Encoder:
         for k in s.marker_options:
             out[o_options + k] = 1.0
         if s.free_markers:
-            out[o_pending] = min(s.free_markers, 4) / 4
+            out[o_pending] = min(s.free_markers, FREE_MARKERS_SCALE) / FREE_MARKERS_SCALE
         if s.keep_limit:
-            out[o_pending + 1] = min(s.keep_limit, 10) / 10
+            out[o_pending + 1] = min(s.keep_limit, C.MAX_BAND) / C.MAX_BAND
         if s.band_placed:
             out[o_pending + 2] = 1.0
         if ph == KEEP and s.turn_player == player:  # the Elves' kept cards, seen by their owner only
@@ -263,7 +267,7 @@ class Encoder:
                 a[self._trolls + t * n + q] = 1.0
         if s.giant_holder >= 0:
             a[self._giant + s.giant_holder] = 1.0
-            a[self._giant + n] = min(s.giant_size, 10) / 10
+            a[self._giant + n] = min(s.giant_size, C.MAX_BAND) / C.MAX_BAND
         a[self._first + s.first_player] = 1.0
         a[self._fixed: self._zero] = self._template_for(s)
         s._obs_vector_key = s._obs_key
@@ -274,7 +278,7 @@ class Encoder:
         if self._template_key != key:
             t = np.zeros(LAYOUT.size - _TEMPLATE, dtype=np.float32)
             tpk = s.glory_tokens.shape[1]
-            t[_T["glory_tokens"]].reshape(NK, 3)[:, :tpk] = s.glory_tokens / C.MAX_GLORY_TOKEN
+            t[_T["glory_tokens"]].reshape(NK, C.MAX_AGES)[:, :tpk] = s.glory_tokens / C.MAX_GLORY_TOKEN
             t[[_T["tribes"].start + x for x in s.tribes]] = 1
             t[_T["age"].start + s.age - 1] = 1
             t[_T["last_age"].start] = s.age == self._last_age

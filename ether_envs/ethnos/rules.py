@@ -85,8 +85,8 @@ class Config:
         def bad(msg):
             raise ValueError(f"ethnos config: {msg}")
 
-        if not isinstance(self.num_players, int) or not 2 <= self.num_players <= 6:
-            bad(f"num_players must be 2..6, got {self.num_players!r}")
+        if not isinstance(self.num_players, int) or not C.MIN_PLAYERS <= self.num_players <= C.MAX_PLAYERS:
+            bad(f"num_players must be {C.MIN_PLAYERS}..{C.MAX_PLAYERS}, got {self.num_players!r}")
         if self.glory_tokens not in C.GLORY_TOKEN_SETS:
             bad(f"glory_tokens must be one of {tuple(C.GLORY_TOKEN_SETS)}, got {self.glory_tokens!r}")
         if not isinstance(self.giant_take_glory, int) or self.giant_take_glory < 0:
@@ -107,7 +107,7 @@ class Config:
     @property
     def board_side(self) -> str:
         """Merfolk board / Giant token side: ``"small"`` (2-3 players) or ``"large"``."""
-        return "small" if self.num_players <= 3 else "large"
+        return C.board_side(self.num_players)
 
 
 def band_glory(leader: int, size: int, skeletons: int) -> int:
@@ -121,7 +121,8 @@ def band_glory(leader: int, size: int, skeletons: int) -> int:
 class Game(_Game):
     """Ethnos, configured (see :class:`Config`)."""
 
-    spec = GameSpec(name="ethnos", version=0, min_players=2, max_players=6, information="imperfect",
+    spec = GameSpec(name="ethnos", version=0, min_players=C.MIN_PLAYERS, max_players=C.MAX_PLAYERS,
+                    information="imperfect",
                     chance="sampled", utility="zero_sum", title="Ethnos (1st edition)")
     codec = CODEC
     conformance_configs = (
@@ -137,9 +138,9 @@ class Game(_Game):
         side = self.config.board_side
         self.merfolk_glory = C.MERFOLK_AGE_GLORY[side]
         self.giant_glory = C.GIANT_AGE_GLORY[side]
-        self.tokens_per_kingdom = 2 if self.num_players <= 3 else 3
+        self.tokens_per_kingdom = self.num_ages  # rulebook "Mise en place" 2: one Glory token per Kingdom and Age
         tokens = C.GLORY_TOKEN_SETS[self.config.glory_tokens]
-        self.glory_token_pool = tokens + (C.GLORY_TOKENS_4PLUS if self.num_players >= 4 else ())
+        self.glory_token_pool = tokens + (C.GLORY_TOKENS_4PLUS if C.uses_4plus_glory_tokens(self.num_players) else ())
         # kinds allowed in a band, by key: tribe key (leader's tribe) / colour key (leader's colour)
         self.same_tribe = [[k for k in range(K) if _TRIBE[k] == _TRIBE[l] or k == SKEL] for l in range(NL)]
         self.same_colour = [[k for k in range(K) if _COLOUR[k] == _COLOUR[l] or k == SKEL] for l in range(NL)]

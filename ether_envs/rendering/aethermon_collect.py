@@ -18,6 +18,7 @@ A banner gives the result at the end.
 from __future__ import annotations
 
 from ..aethermon_collect import components as C
+from ..aethermon_collect.codec import COLUMN_LETTERS
 from ..aethermon_collect import rules as R
 from . import INK, MUTED, PLAYER_COLORS, Canvas
 
@@ -88,7 +89,7 @@ def _draw_grid(s, cv: Canvas) -> None:
     pad = max(2.0, cell * 0.05)
     value_size, label_size = (24, 7.5) if side >= 7 else (28, 8.5) if side == 6 else (32, 10)
     for c in range(side):
-        cv.text(x0 + (c + 0.5) * cell, top + 12, "abcdefg"[c], size=10, color=MUTED, ha="center")
+        cv.text(x0 + (c + 0.5) * cell, top + 12, COLUMN_LETTERS[c], size=10, color=MUTED, ha="center")
     for r in range(side):
         cv.text(x0 - 12, top - (r + 0.5) * cell, str(r + 1), size=10, color=MUTED, ha="center")
     legal_moves = set()  # squares the Group Token may be moved or put on now

@@ -269,12 +269,12 @@ def _draw_side(s, cv: Canvas) -> None:
                   f"L {len(st[C.LARGE])}   pillars left {s.pillar_supply()}", size=9)
     y -= 20
     cv.text(x, y, "Bonus tokens", size=8.5)
-    for b, (name, _t) in enumerate(C.BONUSES):
+    for b, bonus in enumerate(C.BONUSES):
         bx = x + 84 + b * 62
         used = s.bonus_used[b]
         cv.box(bx, y - 8, 58, 16, face="#e6e2d6" if used else "#fff4cc", edge="#b9b3a4" if used else STAR_COLOR,
                lw=1, radius=3)
-        cv.text(bx + 29, y, name, size=7.5, ha="center", color=MUTED if used else INK)
+        cv.text(bx + 29, y, bonus.key, size=7.5, ha="center", color=MUTED if used else INK)
         if used:  # flipped: already taken
             cv.line([bx + 4, bx + 54], [y, y], color=MUTED, lw=1, z=5)
     y -= 18
