@@ -17,6 +17,12 @@ from .components import (FIRESTORM, FLOOR_CRAFTING, ICE_BEAM, LAVA_BOMB, MUDSLID
 from .fast import new_stamp, update_space
 
 
+CHANCE_BATCH = 64
+"""How many uniform numbers ``_uniform`` draws from the generator at a time: one numpy call
+costs about as much as a whole engine step (``rng.integers(n)`` once per die and per
+invader put back made the engine a third slower), so chance is drawn ahead in batches."""
+
+
 class EffectRules:
     """Spells, character triggers, floors, spires, bonuses and the state changes they
     are made of (mixed into ``rules.State``)."""
@@ -104,14 +110,22 @@ class EffectRules:
         (ASP-A1); at most 8 dice are unused at once, extra rolls are lost (ASP-A17)."""
         dice = self.dice
         k = min(k, C.NUM_DICE - sum(dice))
-        if k > 0:
-            rng = self.rng
-            for _ in range(k):
-                dice[C.DIE_FACES[rng.integers(len(C.DIE_FACES))]] += 1
+        for _ in range(k):
+            dice[C.DIE_FACES[self._uniform(len(C.DIE_FACES))]] += 1
 
     def _to_bag(self, e: int) -> None:
         """Return an invader to the bag at a random place (its order stays hidden)."""
-        self.bag.insert(int(self.rng.integers(len(self.bag) + 1)), e)
+        self.bag.insert(self._uniform(len(self.bag) + 1), e)
+
+    def _uniform(self, n: int) -> int:
+        """A draw in ``0..n-1``, each equally likely: ``int(u * n)`` for the next ``u`` of
+        the uniform numbers in ``[0, 1)`` drawn ahead from the state's generator
+        (``_chance``, refilled with ``rng.random(CHANCE_BATCH)``; see RULES.md "Chance")."""
+        chance = self._chance
+        if not chance:
+            chance += self.rng.random(CHANCE_BATCH).tolist()
+            chance.reverse()  # used from the end, in the order drawn
+        return int(chance.pop() * n)
 
     def _spend_shard(self, e: int) -> None:
         """Spend a shard of element ``e``: it goes back into the invader bag."""

@@ -252,6 +252,7 @@ class State(EffectRules, _State):
         cfg = game.config
         n = game.num_players
         self.rng = rng = np.random.default_rng(seed)
+        self._chance: list[float] = []  # uniform numbers drawn ahead from rng (EffectRules._uniform)
         self.history: list[int] = []
         self._legal: list[int] | None = None
         # setup 2: three shuffled stacks
@@ -1200,7 +1201,10 @@ class State(EffectRules, _State):
     # ---- hidden information ----------------------------------------------------------------
     def _redraw_hidden(self, player: int, rng: np.random.Generator) -> None:
         """Shuffle the bag, the unseen part of each tile stack, and (random fiend
-        sets) the levels of dormant, undefeated fiends (ASP-A12, ASP-A22)."""
+        sets) the levels of dormant, undefeated fiends (ASP-A12, ASP-A22). The chance
+        drawn ahead from the old generator is dropped: the determinization's future chance
+        comes from its reseeded generator alone."""
+        self._chance = []
         self.bag = [self.bag[j] for j in rng.permutation(len(self.bag))]
         for size in range(3):
             st = self.stacks[size]
