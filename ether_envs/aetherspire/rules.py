@@ -251,8 +251,8 @@ class State(EffectRules, _State):
         self.game = game
         cfg = game.config
         n = game.num_players
-        self.rng = rng = np.random.default_rng(seed)
         self._chance: list[float] = []  # uniform numbers drawn ahead from rng (EffectRules._uniform)
+        self.rng = rng = np.random.default_rng(seed)
         self.history: list[int] = []
         self._legal: list[int] | None = None
         # setup 2: three shuffled stacks
@@ -332,6 +332,19 @@ class State(EffectRules, _State):
         self._settle()
 
     # ---- clone ------------------------------------------------------------------------
+    @property
+    def rng(self) -> np.random.Generator:
+        """The state's ``numpy.random.Generator`` (the base class's); all chance comes from it."""
+        return _State.rng.fget(self)
+
+    @rng.setter
+    def rng(self, value: np.random.Generator) -> None:
+        """A new generator: the uniform numbers drawn ahead from the old one (``_chance``) are
+        dropped, so that all later chance comes from ``value`` (``resample_hidden`` redraws
+        future chance this way; RULES.md "Chance")."""
+        _State.rng.fset(self, value)
+        self._chance = []
+
     def clone(self) -> "State":
         """An independent copy: every field of this state, each list copied (a list of
         lists two levels deep), so a new list field is copied by default; the fortress
@@ -1201,10 +1214,8 @@ class State(EffectRules, _State):
     # ---- hidden information ----------------------------------------------------------------
     def _redraw_hidden(self, player: int, rng: np.random.Generator) -> None:
         """Shuffle the bag, the unseen part of each tile stack, and (random fiend
-        sets) the levels of dormant, undefeated fiends (ASP-A12, ASP-A22). The chance
-        drawn ahead from the old generator is dropped: the determinization's future chance
-        comes from its reseeded generator alone."""
-        self._chance = []
+        sets) the levels of dormant, undefeated fiends (ASP-A12, ASP-A22). (The chance drawn
+        ahead was dropped when ``resample_hidden`` gave the state its new generator: ``rng``.)"""
         self.bag = [self.bag[j] for j in rng.permutation(len(self.bag))]
         for size in range(3):
             st = self.stacks[size]

@@ -8,7 +8,7 @@ Importing this module registers every ether-envs game with OpenSpiel as ``python
 
     game = pyspiel.load_game("python_ether_ethnos(num_players=3)")
     state = game.new_initial_state()
-    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)  # (serialize=True needs GetRNGState, which Python games lack)
 
 **Game parameters** are the game's config fields (``ether_envs.load_game`` keywords) plus
 ``rng_seed``. A tuple field is a string of ``+``-separated items

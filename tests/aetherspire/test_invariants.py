@@ -93,6 +93,9 @@ def test_invariants_a_determinization_does_not_inherit_the_chance_drawn_ahead():
     d.dice = [0] * 5
     d._roll(1)
     assert d.dice[C.DIE_FACES[int(u[0] * 8)]] == 1
+    c = s.clone()  # any new generator drops the chance drawn ahead from the old one
+    c.rng = np.random.default_rng(7)
+    assert c._chance == [] and s._chance
 
 
 def test_invariants_dice_feasible_equals_exhaustive_assignment():
