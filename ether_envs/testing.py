@@ -411,6 +411,26 @@ def sabotaged_clone(state_cls: type, field: str, how: str):
         state_cls.clone = real
 
 
+def check_clone_check_catches(name: str, config: dict, state_cls: type, field: str, how: str,
+                              seed: int = 0) -> None:
+    """With ``state_cls.clone`` forgetting one copy line (:func:`sabotaged_clone`),
+    :func:`check_clone_independence` must fail and name ``field``: each game's
+    ``tests/<game>/test_clone.py`` runs this for every pair of :func:`clone_sabotages`.
+
+    Raises:
+        AssertionError: the sabotaged clone passed the check, or failed it without naming ``field``.
+    """
+    with sabotaged_clone(state_cls, field, how):
+        try:
+            check_clone_independence(name, config, seeds=range(seed, seed + 1))
+        except AssertionError as e:
+            if field not in str(e):
+                raise AssertionError(f"{name}: a clone that forgets {field!r} ({how}) failed the clone "
+                                     f"check without naming the field: {e}") from None
+            return
+    raise AssertionError(f"{name}: a clone that forgets {field!r} ({how}) passed the clone check")
+
+
 def _plain_fields(state) -> dict:
     """:func:`_plain` of every field :func:`deep_fingerprint` covers, by name."""
     d = {k: _plain(v) for k, v in _clone_fields(state).items()}

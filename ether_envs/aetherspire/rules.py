@@ -332,18 +332,9 @@ class State(EffectRules, _State):
         self._settle()
 
     # ---- clone ------------------------------------------------------------------------
-    @property
-    def rng(self) -> np.random.Generator:
-        """The state's ``numpy.random.Generator`` (the base class's); all chance comes from it."""
-        return _State.rng.fget(self)
-
-    @rng.setter
-    def rng(self, value: np.random.Generator) -> None:
-        """A new generator: the uniform numbers drawn ahead from the old one (``_chance``) are
-        dropped, so that all later chance comes from ``value`` (``resample_hidden`` redraws
-        future chance this way; RULES.md "Chance")."""
-        _State.rng.fset(self, value)
-        self._chance = []
+    _drawn_ahead = ("_chance",)
+    """``_chance`` holds uniform numbers drawn ahead (``EffectRules._uniform``): a new
+    generator drops them (RULES.md "Chance")."""
 
     def clone(self) -> "State":
         """An independent copy: every field of this state, each list copied (a list of

@@ -221,8 +221,17 @@ class State:
 
     @rng.setter
     def rng(self, value: np.random.Generator) -> None:
+        """A new generator; the chance drawn ahead from the old one (the list fields named
+        in :attr:`_drawn_ahead`) is dropped, so that all later chance comes from ``value``
+        (``resample_hidden`` redraws a determinization's future chance this way)."""
         self._rng = value
         self._rng_state = None
+        for name in self._drawn_ahead:
+            setattr(self, name, [])
+
+    _drawn_ahead: tuple[str, ...] = ()
+    """Fields holding chance a game draws ahead from its generator, in batches (lists,
+    used from the end): emptied whenever the generator is replaced (``rng`` setter)."""
 
     def rng_state(self) -> dict:
         """The generator's bit-generator state (without materialising a lazy copy)."""

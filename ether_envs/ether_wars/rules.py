@@ -235,17 +235,8 @@ class State(FavourRules, ResolutionRules, _State):
         self._decide(K_FACTION, self.queue[0])
 
     # ---- chance ------------------------------------------------------------------
-    @property
-    def rng(self) -> np.random.Generator:
-        """The state's ``numpy.random.Generator`` (the base class's); all chance comes from it."""
-        return _State.rng.fget(self)
-
-    @rng.setter
-    def rng(self, value: np.random.Generator) -> None:
-        """A new generator: the dice drawn from the old one (``dice``) are dropped, so that all
-        later rolls come from ``value`` (``resample_hidden`` redraws future chance this way)."""
-        _State.rng.fset(self, value)
-        self.dice = []
+    _drawn_ahead = ("dice",)
+    """``dice`` holds die faces drawn ahead (``_draw_dice``): a new generator drops them."""
 
     def roll_d6(self) -> int:
         """Roll a six-sided die: a face index 0..5 (uniform), the next of ``dice``, which is

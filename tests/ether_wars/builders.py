@@ -103,3 +103,15 @@ def legal_names(s):
 def act(s, block, index=0):
     s.invalidate_caches()
     s.apply_action(A(block, index))
+
+
+def random_states(n, favours, seeds, max_rounds=6):
+    """Every state of random games (the state itself: clone it before changing it)."""
+    game = ether_envs.load_game("ether_wars", num_players=n, favours=favours, max_rounds=max_rounds)
+    for seed in seeds:
+        s = game.new_initial_state(seed)
+        rng = np.random.default_rng(seed)
+        while not s.is_terminal():
+            yield s
+            legal = s.legal_actions()
+            s.apply_action(legal[rng.integers(len(legal))])

@@ -10,19 +10,9 @@ import ether_envs
 from ether_envs.ether_wars import codec, fast
 from ether_envs.ether_wars import components as C
 
+from .builders import random_states
+
 CONFIGS = [(2, "beginner"), (3, "advanced"), (4, "beginner")]
-
-
-def random_states(n, favours, seeds, max_rounds=6):
-    """Every state of random games (the state itself: clone it before changing it)."""
-    game = ether_envs.load_game("ether_wars", num_players=n, favours=favours, max_rounds=max_rounds)
-    for seed in seeds:
-        s = game.new_initial_state(seed)
-        rng = np.random.default_rng(seed)
-        while not s.is_terminal():
-            yield s
-            legal = s.legal_actions()
-            s.apply_action(legal[rng.integers(len(legal))])
 
 
 @pytest.mark.parametrize("n,favours", CONFIGS)
