@@ -219,7 +219,9 @@ class PretrainedAgent(Agent):
     """A trained policy network of the zoo: one forward pass per decision, no search.
 
     Args:
-        game: the configured ``Game`` it will play.
+        game: the configured ``Game`` it will play. The shipped weights play every player count of
+            their game (one observation layout serves every count; the benchmark's ladders measure
+            them at each count it uses); the rest of the configuration and the env version must match.
         path: a weight file (``.npz``); default: the game's shipped weights (``agents/weights/<game>.npz``).
         deterministic: masked argmax (default) or a sample from the masked policy drawn with the
             agent's own generator.
@@ -247,7 +249,8 @@ class PretrainedAgent(Agent):
             path = shipped[name]
             self.policy = MLPPolicy.load(path)
             try:
-                check_compatible(self.policy.metadata, game, source=f"pretrained weights {path.name}")
+                check_compatible(self.policy.metadata, game, source=f"pretrained weights {path.name}",
+                                 any_player_count=True)
             except ValueError as e:
                 raise ValueError(f"{e}. The pretrained {name!r} agent was trained for the configuration "
                                  f"{self.policy.metadata.get('config')}; use that configuration, or train "

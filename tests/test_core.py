@@ -1,5 +1,6 @@
 """The shared core: registry, codec, layout, engine base class, env adapter, layering."""
 
+import re
 import subprocess
 import sys
 
@@ -16,8 +17,20 @@ def test_registry_lists_and_makes_every_game():
     for name in ether_envs.list_games():
         env = ether_envs.make(name)
         env.reset(seed=0)
-        assert env.unwrapped.metadata["name"] == f"{name}_v0"
-        assert isinstance(pettingzoo.make("aec", f"ether/{name}-v0"), pettingzoo.AECEnv)
+        version = ether_envs.load_game(name).spec.version
+        assert env.unwrapped.metadata["name"] == f"{name}_v{version}"
+        assert isinstance(pettingzoo.make("aec", f"ether/{name}-v{version}"), pettingzoo.AECEnv)
+
+
+def test_env_versions_match_the_changelog():
+    """Every game's env version is the newest the changelog lists for it (CHANGELOG.md)."""
+    import pathlib
+
+    text = (pathlib.Path(__file__).resolve().parents[1] / "CHANGELOG.md").read_text()
+    for name in ether_envs.list_games():
+        version = ether_envs.load_game(name).spec.version
+        listed = [int(v) for v in re.findall(rf"`ether/{name}-v(\d+)`", text)]
+        assert listed and max(listed) == version, (name, version, listed)
 
 
 def test_unknown_game_raises_value_error_listing_games():

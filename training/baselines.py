@@ -16,8 +16,9 @@ adds any agent spec as a further rung of every game's ladder (e.g. OpenSpiel's o
   (every deal once with A in each seat and B in all the others). Each pairing gets a row
   with A's win rate (mean credit: win 1, k-way tie for first 1/k) and its Wilson 95%
   interval; A is the agent listed later in the ladder, so rows read "stronger vs weaker".
-  The ladder ranks the agents by their OpenSkill (Plackett-Luce) rating over all the games
-  of the round robin, best first by the ordinal ``mu - 3 sigma``.
+  The ladder ranks the agents by their rating over all the games of the round robin (a batch
+  fit of top-1 Plackett-Luce counting every seat, on the Elo scale with ``random`` at 0:
+  :mod:`training.rating`), best first.
 * **Co-operative games** (utility ``identical``, e.g. Aetherspire) have no opponent: each
   ladder agent plays all seats as one team on ``--deals`` deals (:func:`team_result`), and
   the ladder ranks them by team win rate (positive final return), with Wilson intervals.
@@ -79,8 +80,8 @@ class BaselineRow:
 
 @dataclass
 class LadderEntry:
-    """One agent's place in its game's ladder. Competitive games: ``mu``/``sigma``/``ordinal``
-    (OpenSkill over the round robin); co-operative games: the team ``win_rate`` and interval."""
+    """One agent's place in its game's ladder. Competitive games: ``rating`` (Elo, ``random`` = 0,
+    over the round robin); co-operative games: the team ``win_rate`` and interval."""
 
     game: str
     rank: int
@@ -88,22 +89,20 @@ class LadderEntry:
     players: int
     games: int
     cooperative: bool = False
-    mu: float | None = None
-    sigma: float | None = None
-    ordinal: float | None = None
+    rating: float | None = None
     win_rate: float | None = None
     win_low: float | None = None
     win_high: float | None = None
 
     def markdown(self) -> str:
-        rating = "-" if self.mu is None else f"{self.mu:.1f} ± {self.sigma:.1f}"
+        rating = "-" if self.rating is None else f"{self.rating:.0f}"
         team = "-" if self.win_rate is None else f"{self.win_rate:.1%}"
         interval = "-" if self.win_low is None else f"[{self.win_low:.1%}, {self.win_high:.1%}]"
         return (f"| {self.game} | {self.rank} | {self.agent} | {self.players} | {rating} | {team} | {interval} "
                 f"| {self.games} |")
 
 
-LADDER_HEADER = ("| game | rank | agent | players | OpenSkill mu ± sigma | team win rate[^coop] "
+LADDER_HEADER = ("| game | rank | agent | players | rating (Elo, random = 0) | team win rate[^coop] "
                  "| 95% interval (Wilson) | games |\n|---|---|---|---|---|---|---|---|")
 
 
@@ -219,9 +218,8 @@ def game_ladder(game_name: str, deals: int, simulations: int, seed: int, workers
         for spec in specs:
             r = res.ratings[spec]
             played = sum(pr.games for pr in res.pairings if spec in (pr.agent, pr.opponent))
-            ladder.append(LadderEntry(game_name, 0, spec, n, played, mu=r["mu"], sigma=r["sigma"],
-                                      ordinal=r["ordinal"]))
-        ladder.sort(key=lambda e: -e.ordinal)
+            ladder.append(LadderEntry(game_name, 0, spec, n, played, rating=r["elo"]))
+        ladder.sort(key=lambda e: -e.rating)
     for rank, entry in enumerate(ladder, 1):
         entry.rank = rank
     return Baselines(rows, ladder)
@@ -324,8 +322,9 @@ def markdown(result: Baselines, deals: int, simulations: int, seed: int, command
              seconds: float | None = None) -> str:
     """The ladder and the head-to-head table, with the notes they need."""
     rows = result.rows
-    lines = ["Ladder (each game best first: competitive games by OpenSkill ordinal mu - 3 sigma over the round "
-             "robin; co-operative games by team win rate):", "", LADDER_HEADER]
+    lines = ["Ladder (each game best first: competitive games by rating over the round robin, a batch fit of "
+             "top-1 Plackett-Luce counting every seat, Elo scale, random = 0; co-operative games by team win "
+             "rate):", "", LADDER_HEADER]
     lines += [e.markdown() for e in result.ladder]
     lines += ["", "Head to head (win rate of the agent against the opponent):", "", HEADER]
     lines += [r.markdown() for r in rows]

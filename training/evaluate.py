@@ -7,17 +7,21 @@ Each *pairing* (A, B) is played on ``deals`` seeded deals; on every deal A
 sits once in every seat with B in all the other seats (so with 2 players the
 two agents swap seats on the same deal). Every agent therefore plays every
 seat on the same deals, which removes the seat and deal luck from the
-comparison. Agents are reseeded for every game from the tournament seed, so a
-tournament is reproducible, also when ``--workers N`` plays the games in ``N``
-processes (per-game seeds come from the game's index; results are gathered and
-rated in game order, so they are identical for any number of workers).
+comparison. Agents are reseeded for every game from the tournament seed, the
+matchup (the two specs), the deal, the seat and the player, never from where the
+pairing sits in the tournament, so the same matchup plays the same games in any
+tournament, also when ``--workers N`` plays the games in ``N`` processes (results
+are gathered and rated in game order, so they are identical for any number of
+workers).
 
 Per game, A's *credit* is 1 if A alone has the highest return, ``1/k`` if it
 shares the highest return with ``k-1`` others (all equal: ``1/n``), else 0;
 with 2 players: win 1, draw 1/2, loss 0. The win rate is the mean credit with
 a Wilson score 95% interval; mean scores (``state.scores()``) get a normal
-95% interval. Ratings are OpenSkill (Plackett-Luce) over all games, each game
-a two-team match A vs B ranked by A's credit. Results go to ``results.json``,
+95% interval. Ratings (:mod:`training.rating`) are one batch fit of a top-1
+Plackett-Luce model over all games, every seat counted (an opponent filling two
+seats is two competitors), on the Elo scale with ``random`` (or else the first
+spec) at 0. Results go to ``results.json``,
 ``summary.csv``, ``games.csv`` and ``results.png`` in ``out_dir``.
 """
 
@@ -38,6 +42,8 @@ from typing import Any, Sequence
 import numpy as np
 
 import ether_envs
+
+from .protocol import HELD_OUT_BASE
 
 Z95 = 1.959963984540054
 
@@ -146,12 +152,12 @@ class TournamentResult:
     def table(self) -> str:
         """The results as a Markdown table."""
         rows = ["| agent | opponent | games | win rate | 95% CI (Wilson) | mean score | opponent mean score "
-                "| OpenSkill mu +- sigma (agent / opponent) | steps/s |",
+                "| rating, Elo (agent / opponent) | steps/s |",
                 "|---|---|---|---|---|---|---|---|---|"]
 
         def rating(spec: str) -> str:
             rt = self.ratings.get(spec)
-            return f"{rt['mu']:.1f} +- {rt['sigma']:.1f}" if rt else "-"
+            return f"{rt['elo']:.0f}" if rt else "-"
 
         for r in self.pairings:
             rows.append(
@@ -182,9 +188,13 @@ def run_tournament(game_name: str, specs: Sequence[str], config: dict | None = N
         specs: agent specs (``agents.make_agent``); the same spec twice plays an agent against itself.
         deals: deals per pairing; each is played ``num_players`` times (A in each seat).
         seed: deal ``i`` uses game seed ``seed + i``; agents are reseeded for every game from
-            ``(seed, pairing, deal, seat, player)``, never from the order games are played in.
+            ``(seed, A's spec, B's spec, deal, seat, player)`` (:func:`agent_seed`), never from
+            the pairing's position or the order games are played in.
         focal: only the first spec against each other one (default: round robin).
-        agents: optional prebuilt agents by spec (e.g. an in-memory model; must pickle when ``workers > 1``).
+        agents: optional prebuilt agents by spec: an ``agents.Agent``, any object with
+            ``act(state, player)`` (``seed()`` optional), a callable ``(observation, action_mask)
+            -> action`` or a torch module returning logits (:func:`agents.as_agent`); they must
+            pickle when ``workers > 1``.
         pairings: explicit ``(A, B)`` pairs (overrides ``focal``).
         out_dir: where to write JSON/CSV/PNG (nothing written if ``None``).
         records_dir: where to write a game record (``ether_envs.records``) of every game, named
@@ -200,7 +210,7 @@ def run_tournament(game_name: str, specs: Sequence[str], config: dict | None = N
     Raises:
         ValueError: ``workers < 1``.
     """
-    from openskill.models import PlackettLuce
+    from .rating import Outcomes, fit_ratings
 
     if workers < 1:
         raise ValueError(f"workers must be >= 1, got {workers}")
@@ -209,8 +219,7 @@ def run_tournament(game_name: str, specs: Sequence[str], config: dict | None = N
     player = _GamePlayer(game_name, config, pairs, dict(agents or {}), seed, records_dir)
     n = player.game.num_players
     tasks = [(pi, deal, seat) for pi in range(len(pairs)) for deal in range(deals) for seat in range(n)]
-    model = PlackettLuce()
-    ratings = {s: model.rating(name=s) for s in dict.fromkeys(x for pair in pairs for x in pair)}
+    outcomes = Outcomes()
     result = TournamentResult(game_name, _plain(config), list(dict.fromkeys(specs)), deals, seed)
     bar = _bar(len(tasks), progress, f"{game_name} tournament")
     with _played(player, tasks, workers) as played:
@@ -230,10 +239,7 @@ def run_tournament(game_name: str, specs: Sequence[str], config: dict | None = N
                     result.games.append({"agent": a_spec, "opponent": b_spec, "deal": deal, "game_seed": seed + deal,
                                          "agent_seat": seat, "credit": c, "returns": returns.tolist(),
                                          "scores": scores.tolist(), "steps": steps})
-                    if a_spec != b_spec:
-                        ranks = [1, 2] if c > 1.0 / n + 1e-9 else ([2, 1] if c < 1.0 / n - 1e-9 else [1, 1])
-                        new = model.rate([[ratings[a_spec]], [ratings[b_spec]]], ranks=ranks)
-                        ratings[a_spec], ratings[b_spec] = new[0][0], new[1][0]
+                    outcomes.add_pairing(a_spec, b_spec, n, 1.0, c)
                     bar.update(1)
             pr.games = len(credits)
             pr.credit = float(sum(credits))
@@ -246,7 +252,10 @@ def run_tournament(game_name: str, specs: Sequence[str], config: dict | None = N
             result.pairings.append(pr)
             bar.set_postfix_str(f"{a_spec} vs {b_spec}: {pr.win_rate:.0%}")
     bar.close()
-    result.ratings = {s: {"mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal()} for s, r in ratings.items()}
+    rated = [x for x in dict.fromkeys(x for pair in pairs for x in pair)]
+    if any(a != b for a, b in pairs):
+        zero = "random" if "random" in rated else rated[0]
+        result.ratings = {s: {"elo": r} for s, r in fit_ratings(outcomes, fixed={zero: 0.0}).items()}
     if out_dir is not None:
         write_results(result, out_dir)
     return result
@@ -257,12 +266,12 @@ class _GamePlayer:
 
     def __init__(self, game_name: str, config: dict, pairs: list[tuple[str, str]], agents: dict[str, Any],
                  seed: int, records_dir: str | Path | None) -> None:
-        from agents import make_agent
+        from agents import as_agent, make_agent
 
         self.args = (game_name, config, pairs, agents, seed, records_dir)
         self.game = ether_envs.load_game(game_name, **config)
         self.pairs, self.seed = pairs, seed
-        self.built = dict(agents)
+        self.built = {spec: as_agent(obj, name=spec) for spec, obj in agents.items()}
         for s in dict.fromkeys(x for pair in pairs for x in pair):
             if s not in self.built:
                 self.built[s] = make_agent(s, self.game)
@@ -277,7 +286,7 @@ class _GamePlayer:
         n = self.game.num_players
         lineup = [self.built[a_spec] if p == seat else self.built[b_spec] for p in range(n)]
         for p, agent in enumerate(lineup):
-            agent.seed(_game_seed(self.seed, pi, deal, seat, p))
+            agent.seed(agent_seed(self.seed, a_spec, b_spec, deal, seat, p))
         t0 = time.perf_counter()
         final = play_to_end(self.game, lineup, self.seed + deal)
         seconds = time.perf_counter() - t0
@@ -326,6 +335,20 @@ def _game_seed(*parts: int) -> int:
     return int(np.random.SeedSequence(list(parts)).generate_state(1, np.uint64)[0])
 
 
+def spec_key(spec: str) -> int:
+    """A stable 64-bit number for an agent spec (the first 8 bytes of its SHA-256)."""
+    import hashlib
+
+    return int.from_bytes(hashlib.sha256(spec.encode()).digest()[:8], "little")
+
+
+def agent_seed(seed: int, a_spec: str, b_spec: str, deal: int, seat: int, player: int) -> int:
+    """The seed of the agent in seat ``player`` of deal ``deal`` of the matchup ``a_spec`` (in
+    seat ``seat``) vs ``b_spec`` (every other seat): a function of the matchup, never of where it
+    sits in a tournament, so the same matchup plays identical games in any tournament."""
+    return _game_seed(seed, spec_key(a_spec), spec_key(b_spec), deal, seat, player)
+
+
 def _plain(x: Any) -> Any:
     return json.loads(json.dumps(x))
 
@@ -359,7 +382,7 @@ def write_results(result: TournamentResult, out_dir: str | Path) -> Path:
 
 
 def plot_results(result: TournamentResult, path: str | Path) -> None:
-    """Win-rate matrix (row agent's win rate against the column agent) and OpenSkill ratings (mu +- sigma)."""
+    """Win-rate matrix (row agent's win rate against the column agent) and the ratings (Elo)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -383,11 +406,10 @@ def plot_results(result: TournamentResult, path: str | Path) -> None:
     ax1.set_title("win rate (row vs column)")
     fig.colorbar(im, ax=ax1, fraction=0.046)
     rated = [s for s in names if s in result.ratings]
-    mus = [result.ratings[s]["mu"] for s in rated]
-    sig = [result.ratings[s]["sigma"] for s in rated]
-    ax2.barh(range(len(rated)), mus, xerr=sig, color="tab:blue", capsize=4)
+    elos = [result.ratings[s]["elo"] for s in rated]
+    ax2.barh(range(len(rated)), elos, color="tab:blue")
     ax2.set_yticks(range(len(rated)), [short[idx[s]] for s in rated])
-    ax2.set_xlabel("OpenSkill mu +- sigma")
+    ax2.set_xlabel("rating (Elo, top-1 Plackett-Luce)")
     ax2.set_title("ratings")
     fig.suptitle(f"{result.game} {result.config or ''}: {result.deals} deals per pairing, seed {result.seed}")
     fig.tight_layout()
@@ -435,7 +457,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "agent against itself")
     p.add_argument("--config", nargs="*", default=[], metavar="KEY=VALUE", help="game config, e.g. num_players=3")
     p.add_argument("--deals", type=int, default=50, help="deals per pairing; each is played once per seat (default 50)")
-    p.add_argument("--seed", type=int, default=0, help="tournament seed: deal i uses game seed SEED+i (default 0)")
+    p.add_argument("--seed", type=int, default=HELD_OUT_BASE,
+                   help="tournament seed: deal i uses game seed SEED+i (default: the benchmark protocol's held-out "
+                        "deals, 2**63 = %(default)s; see docs/benchmark.md)")
     p.add_argument("--focal", action="store_true", help="only the first spec against each other one (default: round robin)")
     p.add_argument("--out", default="results/tournament", help="output folder for JSON/CSV/PNG (default results/tournament)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")

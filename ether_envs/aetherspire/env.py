@@ -2,7 +2,7 @@
 
 | | |
 |---|---|
-| Import | `ether_envs.make("aetherspire", num_players=1..4, difficulty=1..4)` or `pettingzoo.make("aec", "ether/aetherspire-v0")` |
+| Import | `ether_envs.make("aetherspire", num_players=1..4, difficulty=1..4)` or `pettingzoo.make("aec", "ether/aetherspire-v1")` |
 | Actions | Discrete |
 | Parallel API | No |
 | Agents | `agents = ["player_0", ..., "player_{n-1}"]`, clockwise seating; 1 agent in the solo game |
@@ -138,7 +138,7 @@ from .rules import Game
 class raw_env(BoardGameEnv):
     """Aetherspire AEC env without wrappers (see the module docstring)."""
 
-    metadata = {"name": "aetherspire_v0", "render_modes": ["human", "ansi"],
+    metadata = {"name": "aetherspire_v1", "render_modes": ["human", "ansi"],
                 "is_parallelizable": False, "render_fps": 1}
     game_class = Game
 

@@ -137,7 +137,7 @@ class Config:
 class Game(_Game):
     """Aetherspire, configured (see :class:`Config`)."""
 
-    spec = GameSpec(name="aetherspire", version=0, min_players=1, max_players=4,
+    spec = GameSpec(name="aetherspire", version=1, min_players=1, max_players=4,
                     information="imperfect", chance="sampled", utility="identical", title="Aetherspire")
     codec = CODEC
     conformance_configs = (

@@ -2,7 +2,7 @@
 
 | | |
 |---|---|
-| Import | `ether_envs.make("ether_wars", num_players=2..4)` or `pettingzoo.make("aec", "ether/ether_wars-v0")` |
+| Import | `ether_envs.make("ether_wars", num_players=2..4)` or `pettingzoo.make("aec", "ether/ether_wars-v1")` |
 | Actions | Discrete |
 | Parallel API | No |
 | Agents | `agents = ["player_0", ..., "player_{n-1}"]`, clockwise seating |
@@ -150,7 +150,7 @@ from .rules import Game
 class raw_env(BoardGameEnv):
     """Ether Wars AEC env without wrappers (see the module docstring)."""
 
-    metadata = {"name": "ether_wars_v0", "render_modes": ["human", "ansi"],
+    metadata = {"name": "ether_wars_v1", "render_modes": ["human", "ansi"],
                 "is_parallelizable": False, "render_fps": 1}
     game_class = Game
 

@@ -78,7 +78,7 @@ class Game(_Game):
             the Board"): the one place the rules and the picture read it from.
     """
 
-    spec = GameSpec(name="ether_wars", version=0, min_players=2, max_players=4, information="imperfect",
+    spec = GameSpec(name="ether_wars", version=1, min_players=2, max_players=4, information="imperfect",
                     chance="sampled", utility="zero_sum", title="Ether Wars")
     codec = CODEC
     conformance_configs = (

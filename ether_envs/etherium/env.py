@@ -2,7 +2,7 @@
 
 | | |
 |---|---|
-| Import | `ether_envs.make("etherium", **config)` or `pettingzoo.make("aec", "ether/etherium-v0")` |
+| Import | `ether_envs.make("etherium", **config)` or `pettingzoo.make("aec", "ether/etherium-v1")` |
 | Actions | Discrete |
 | Parallel API | No |
 | Agents | `agents = ["player_0", ..., "player_{n-1}"]` |
@@ -160,7 +160,7 @@ from .rules import Game
 class raw_env(BoardGameEnv):
     """Etherium AEC env without wrappers (see the module docstring)."""
 
-    metadata = {"name": "etherium_v0", "render_modes": ["human", "ansi"],
+    metadata = {"name": "etherium_v1", "render_modes": ["human", "ansi"],
                 "is_parallelizable": False, "render_fps": 1}
     game_class = Game
 

@@ -75,7 +75,7 @@ class Config:
 class Game(_Game):
     """Etherium, configured (see :class:`Config`)."""
 
-    spec = GameSpec(name="etherium", version=0, min_players=2, max_players=4, information="imperfect",
+    spec = GameSpec(name="etherium", version=1, min_players=2, max_players=4, information="imperfect",
                     chance="sampled", utility="zero_sum", title="Etherium")
     codec = CODEC
     conformance_configs = (

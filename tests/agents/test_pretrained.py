@@ -21,7 +21,7 @@ from agents import make_agent
 from agents.ppo import check_compatible, model_metadata
 from agents.pretrained import encoder_fingerprint
 from agents.pretrained import WEIGHTS_DIR, WEIGHTS_FORMAT, MLPPolicy, PretrainedAgent, shipped_weights
-from training.evaluate import run_tournament
+from training.evaluate import play_game, run_tournament
 
 GAMES = ether_envs.list_games()
 MAX_WEIGHT_BYTES = 5_000_000
@@ -164,16 +164,42 @@ def test_no_weights_for_the_game_names_what_is_available(weights_dir):
     assert isinstance(make_agent("pretrained", ethnos), PretrainedAgent)
 
 
-def test_weights_for_another_configuration_are_refused(weights_dir):
-    """Shipped weights are for the default configuration; another one is refused by name."""
+def test_shipped_weights_play_every_player_count_but_refuse_another_configuration(weights_dir):
+    """Shipped weights play every player count (one layout serves every count); any other config
+    field, or another env version, is refused by name."""
     tiny_policy(ether_envs.load_game("aethermon_collect"))[1].save(weights_dir / "aethermon_collect.npz")
     make_agent("pretrained", ether_envs.load_game("aethermon_collect"))  # the default configuration loads
     three = ether_envs.load_game("aethermon_collect", num_players=3)
-    with pytest.raises(ValueError, match=r"config\.num_players: model 2, env 3") as e:
-        make_agent("pretrained", three)
-    assert "trained for the configuration" in str(e.value) and "pretrained:path=" in str(e.value)
-    with pytest.raises(ValueError, match=r"config\.artefacts"):
+    agent = make_agent("pretrained", three, seed=0)
+    returns, _, _ = play_game(three, [agent] * 3, seed=1)
+    assert len(returns) == 3
+    with pytest.raises(ValueError, match=r"config\.artefacts") as e:
         make_agent("pretrained", ether_envs.load_game("aethermon_collect", artefacts="none"))
+    assert "trained for the configuration" in str(e.value) and "pretrained:path=" in str(e.value)
+    # a file of another player count given by path stays strict
+    path = weights_dir / "aethermon_collect.npz"
+    with pytest.raises(ValueError, match=r"config\.num_players: model 2, env 3"):
+        make_agent(f"pretrained:path={path}", three)
+
+
+def test_weights_of_another_env_version_are_refused_with_the_versions_named(tmp_path):
+    game = ether_envs.load_game("etherium")
+    path = tiny_policy(game)[1].save(tmp_path / "ok.npz")
+    old = rewrite(path, tmp_path / "v0.npz", metadata={"game_version": game.spec.version - 1})
+    with pytest.raises(ValueError, match=rf"measured on ether/etherium-v{game.spec.version - 1} and this env is "
+                                         rf"ether/etherium-v{game.spec.version}"):
+        make_agent(f"pretrained:path={old}", game)
+
+
+def test_the_zoo_plays_every_benchmark_configuration():
+    """The protocol's configurations (training/protocol.py) all have a `pretrained` opponent."""
+    from training.protocol import CONFIGS
+
+    for bench in CONFIGS.values():
+        game = ether_envs.load_game(bench.game, **bench.config)
+        agent = make_agent("pretrained", game, seed=0)
+        returns, _, steps = play_game(game, [agent] * game.num_players, seed=3)
+        assert steps > 0 and len(returns) == game.num_players, bench.name
 
 
 def test_weights_with_another_layout_or_action_count_are_refused(tmp_path):

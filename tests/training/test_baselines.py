@@ -20,7 +20,7 @@ def test_baselines_smoke_table_and_json(tmp_path, capsys, monkeypatch):
     text = capsys.readouterr().out
     assert ("| game | agent | opponent | players | games | win rate | 95% interval (Wilson) | training budget "
             "| seed |\n") in text
-    assert "| game | rank | agent | players | OpenSkill mu ± sigma | team win rate[^coop] |" in text
+    assert "| game | rank | agent | players | rating (Elo, random = 0) | team win rate[^coop] |" in text
     assert "| aethermon_collect | heuristic | random | 2 | 2 |" in text
     assert "| aethermon_collect | mcts:simulations=3 | random | 2 | 2 |" in text
     assert "| aethermon_collect | mcts:simulations=3 | heuristic | 2 | 2 |" in text
@@ -50,10 +50,11 @@ def test_baselines_smoke_table_and_json(tmp_path, capsys, monkeypatch):
         assert all(e["cooperative"] == cooperative for e in entries)
         if cooperative:  # ranked by team win rate
             assert [e["win_rate"] for e in entries] == sorted((e["win_rate"] for e in entries), reverse=True)
-            assert all(e["mu"] is None for e in entries)
-        else:  # ranked by OpenSkill ordinal, every agent rated over its 2 pairings x 2 games
-            assert [e["ordinal"] for e in entries] == sorted((e["ordinal"] for e in entries), reverse=True)
-            assert all(e["games"] == 4 and e["sigma"] > 0 for e in entries)
+            assert all(e["rating"] is None for e in entries)
+        else:  # ranked by rating, every agent rated over its 2 pairings x 2 games
+            assert [e["rating"] for e in entries] == sorted((e["rating"] for e in entries), reverse=True)
+            assert all(e["games"] == 4 for e in entries)
+            assert [e["rating"] for e in entries if e["agent"] == "random"] == [0.0]
 
 
 def test_baselines_ladder_includes_shipped_pretrained(tmp_path, monkeypatch):

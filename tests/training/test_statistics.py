@@ -66,7 +66,7 @@ def test_three_player_rotation_and_paired_seeds():
         assert {g["game_seed"] for g in games if g["deal"] == d} == {9 + d}
     r = res.pairing("heuristic", "random")
     assert r.credit == pytest.approx(sum(g["credit"] for g in games))
-    assert res.ratings["heuristic"]["mu"] > res.ratings["random"]["mu"]
+    assert res.ratings["heuristic"]["elo"] > res.ratings["random"]["elo"] == 0.0
 
 
 def test_tournament_is_reproducible():
@@ -94,3 +94,37 @@ def test_parallel_tournament_gives_identical_results(tmp_path):
         assert (tmp_path / "w1" / name).read_text() == (tmp_path / "w2" / name).read_text()
     with pytest.raises(ValueError, match="workers"):
         run_tournament("aethermon_collect", ["random", "random"], deals=1, workers=0, progress=False)
+
+
+def test_the_same_matchup_plays_identical_games_wherever_it_sits_in_the_tournament():
+    """Opponents are seeded from the matchup, deal, seat and player: reordering the pairings (or
+    adding others) leaves every game of a matchup unchanged."""
+    kw = dict(game_name="aethermon_collect", specs=[], deals=3, seed=5, progress=False)
+    pairs = [("mcts:simulations=4", "random"), ("heuristic", "random"), ("mcts:simulations=4", "heuristic")]
+    first = run_tournament(**kw, pairings=pairs)
+    moved = run_tournament(**kw, pairings=[pairs[2], pairs[1], pairs[0]])
+    alone = run_tournament(**kw, pairings=[pairs[2]])
+
+    def games(res, pair):
+        return [g for g in res.games if (g["agent"], g["opponent"]) == pair]
+
+    for pair in pairs:
+        assert games(first, pair) == games(moved, pair)
+    assert games(alone, pairs[2]) == games(first, pairs[2])
+    # the seeds name the matchup: swapping the roles gives other seeds
+    from training.evaluate import agent_seed
+
+    assert agent_seed(5, "a", "b", 0, 0, 1) != agent_seed(5, "b", "a", 0, 0, 1)
+
+
+def test_ratings_count_every_seat_of_a_multiseat_opponent():
+    """The researcher's case: in 3-player games an agent winning 71% against two random seats
+    (fair share 33%) is rated above random; exactly at fair share it is rated equal."""
+    from training.rating import Outcomes, fit_ratings
+
+    out = Outcomes()
+    out.add_pairing("ppo", "random", 3, 900, 0.711 * 900)
+    out.add_pairing("ppo", "mcts", 3, 900, 300)
+    r = fit_ratings(out, fixed={"random": 0.0})
+    assert r["ppo"] > 200 and r["ppo"] > r["random"] == 0.0
+    assert r["mcts"] == pytest.approx(r["ppo"], abs=5)
