@@ -49,6 +49,10 @@ HELD_OUT_BASE = 2**63
 HELD_OUT_SIZE = 2**20
 """Number of held-out deals (seeds ``HELD_OUT_BASE .. HELD_OUT_BASE + HELD_OUT_SIZE - 1``)."""
 
+VALIDATION_BASE = 2**62
+"""Game seed of validation deal 0: for evaluations during training and model selection
+(``training.callbacks.WinRate``), apart from the held-out deals that results are reported on."""
+
 TRAINING_SEEDS = (0, 1, 2)
 """The training seeds of a reference row (the protocol asks for at least 3)."""
 
