@@ -6,7 +6,10 @@
     ether_envs.list_games()
 
 After ``import ether_envs`` every game is also in PettingZoo's registry as
-``ether/<game>-v<version>``: ``pettingzoo.make("aec", "ether/aethermon_collect-v0")``.
+``ether/<game>-v<version>``: ``pettingzoo.make("aec", "ether/aethermon_collect-v0")``, and
+its single-agent view (:class:`ether_envs.wrappers.SingleAgentEnv`) in gymnasium's registry
+as ``ether_envs/<game>-v<version>``:
+``gymnasium.make("ether_envs/ethnos-v0", num_players=3, opponents="heuristic")``.
 """
 
 from __future__ import annotations
@@ -68,6 +71,22 @@ def _register_with_pettingzoo() -> None:
 
 
 _register_with_pettingzoo()
+
+
+def _register_with_gymnasium() -> None:
+    """``ether_envs/<game>-v<Game.spec.version>`` -> :func:`ether_envs.wrappers.make_gymnasium_env`
+    (imported only when an env is made). No ``max_episode_steps``: the env truncates itself."""
+    try:
+        import gymnasium
+    except ImportError:  # the engine works without gymnasium
+        return
+    for name in GAMES:
+        env_id = f"ether_envs/{name}-v{_package(name).Game.spec.version}"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point="ether_envs.wrappers:make_gymnasium_env", kwargs={"game": name})
+
+
+_register_with_gymnasium()
 
 from .records import replay  # noqa: E402  (ether_envs.replay(record): a recorded episode's final state)
 

@@ -6,20 +6,23 @@
     obs = venv.reset()                       # float32 (8, obs_size)
     masks = venv.action_masks()              # bool (8, num_actions)
     obs, rewards, dones, infos = venv.step(actions)
+    infos[i]["episode"]                      # {"r", "l", "t"} where dones[i] (VecMonitor)
 
 Every sub-env is an :class:`ether_envs.wrappers.SingleAgentEnv` (one learner seat,
 opponents played inside; same constructor options). Four ways to batch them
 (``vec=``):
 
-* ``"dummy"`` — SB3's ``DummyVecEnv``: the games in turn in this process.
+* ``"dummy"`` — SB3's ``DummyVecEnv`` (:class:`MaskedDummyVecEnv`, which adds
+  ``action_masks()``): the games in turn in this process.
 * ``"inprocess"`` — :class:`SingleAgentVecEnv`: the games in turn in this process,
   each writing its observation and mask straight into preallocated
   ``(n_envs, obs_size)`` / ``(n_envs, num_actions)`` arrays; no per-step
   deepcopy; ``env_method("action_masks")`` (what sb3-contrib's
   ``get_action_masks`` calls) reads the mask array instead of recomputing the
   legal actions. Same trajectories as ``"dummy"`` for the same seed.
-* ``"subproc"`` — SB3's ``SubprocVecEnv``: one game per worker process
-  (masks: one extra pipe round trip per game per step through ``env_method``).
+* ``"subproc"`` — SB3's ``SubprocVecEnv`` (:class:`MaskedSubprocVecEnv`, which adds
+  ``action_masks()``): one game per worker process (masks: one extra pipe round trip
+  per game per step through ``env_method``).
 * ``"sharded"`` — :class:`ShardedSubprocVecEnv`: ``n_procs`` worker processes,
   each running a :class:`SingleAgentVecEnv` over its share of the games; the
   masks travel back with every step, so ``env_method("action_masks")`` costs
@@ -35,8 +38,19 @@ agents) are reseeded at every reset of any of them, so with such opponents the
 trajectories also depend on how the games are grouped into processes.
 
 Infos hold ``seat`` (and at the end of a game ``returns``/``scores``, or
-``illegal_action``); unlike :meth:`SingleAgentEnv.step` they hold no
-``action_mask``: call ``action_masks()``.
+``illegal_action``); read masks with ``action_masks()`` (bool ``(n_envs,
+num_actions)``, every kind) or sb3-contrib's ``get_action_masks(venv)``, not from
+the infos (``"inprocess"``/``"sharded"`` infos hold no ``action_mask``).
+
+Episode statistics: :func:`make_vec_env` wraps the batch in SB3's ``VecMonitor``
+by default (``monitor=False`` returns the bare batch): on the step a game ends,
+``infos[i]["episode"] = {"r": return (float32), "l": length (learner decisions),
+"t": seconds since the wrapper was made}``, which SB3's loggers (``rollout/ep_rew_mean``)
+read. ``VecMonitor`` forwards ``action_masks()``, ``n_procs`` and other attributes of
+the batch (SB3's ``VecEnvWrapper.__getattr__``) and ``env_method``, ``get_attr``,
+``set_attr``, ``seed`` (``env_method("set_opponents", pool)`` reaches every game).
+Wrapping the result in another ``VecMonitor`` works (the outer one recomputes the same
+statistics) but is redundant: pass ``monitor=False`` then.
 
 This module needs stable-baselines3 (the ``train`` extra); ``import ether_envs``
 does not import it.
@@ -53,7 +67,7 @@ from typing import Any
 import numpy as np
 
 try:
-    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecEnv
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecEnv, VecMonitor
     from stable_baselines3.common.vec_env.base_vec_env import CloudpickleWrapper, VecEnvIndices
 except ImportError as e:  # pragma: no cover - depends on the installation
     raise ImportError("ether_envs.vector needs stable-baselines3: pip install 'ether-envs[train]'") from e
@@ -188,6 +202,22 @@ class SingleAgentVecEnv(VecEnv):
 
     def get_images(self) -> Sequence[np.ndarray | None]:
         return [None for _ in self.envs]  # text rendering only ("ansi"): render() calls env_method("render")
+
+
+class MaskedDummyVecEnv(DummyVecEnv):
+    """SB3's ``DummyVecEnv`` with :meth:`action_masks` (as the other kinds of :func:`make_vec_env`)."""
+
+    def action_masks(self) -> np.ndarray:
+        """bool ``(n_envs, num_actions)``: each game's legal actions now (``env_method("action_masks")``)."""
+        return np.stack(self.env_method("action_masks")).astype(bool, copy=False)
+
+
+class MaskedSubprocVecEnv(SubprocVecEnv):
+    """SB3's ``SubprocVecEnv`` with :meth:`action_masks` (one pipe round trip per game)."""
+
+    def action_masks(self) -> np.ndarray:
+        """bool ``(n_envs, num_actions)``: each game's legal actions now (``env_method("action_masks")``)."""
+        return np.stack(self.env_method("action_masks")).astype(bool, copy=False)
 
 
 # ---- several processes ---------------------------------------------------------------
@@ -410,16 +440,24 @@ class ShardedSubprocVecEnv(VecEnv):
 
 def make_vec_env(game: str = "aethermon_collect", config: dict | None = None, n_envs: int = 1,
                  vec: str = "inprocess", n_procs: int | None = None, start_method: str | None = None,
-                 **env_kwargs: Any) -> VecEnv:
+                 monitor: bool = True, **env_kwargs: Any) -> VecEnv:
     """``n_envs`` :class:`SingleAgentEnv` games of ``game`` batched as ``vec`` (module docstring).
 
     Args:
         env_kwargs: :class:`SingleAgentEnv` options (``opponents``, ``score_shaping``, ...).
         n_procs: worker processes for ``"sharded"`` (default one per CPU core, at most ``n_envs``).
         start_method: for ``"subproc"`` / ``"sharded"`` (default forkserver).
+        monitor: wrap the batch in SB3's ``VecMonitor`` (default): ``infos[i]["episode"] =
+            {"r", "l", "t"}`` on the step game ``i`` ends. ``False``: the bare batch
+            (:class:`SingleAgentVecEnv`, :class:`MaskedDummyVecEnv`, :class:`MaskedSubprocVecEnv`
+            or :class:`ShardedSubprocVecEnv`).
+
+    Returns:
+        an SB3 ``VecEnv`` with ``action_masks()`` (bool ``(n_envs, num_actions)``) for every ``vec``.
 
     Raises:
-        ValueError: unknown ``vec`` or ``n_envs < 1``.
+        ValueError: unknown ``vec`` or ``n_envs < 1``; what :class:`SingleAgentEnv` raises for bad
+            options (in this process for ``"inprocess"``/``"dummy"``; from the workers otherwise).
     """
     if vec not in VEC_KINDS:
         raise ValueError(f"vec must be one of {VEC_KINDS}, got {vec!r}")
@@ -427,12 +465,15 @@ def make_vec_env(game: str = "aethermon_collect", config: dict | None = None, n_
         raise ValueError(f"n_envs must be >= 1, got {n_envs}")
     fns = [make_single_agent_env(game, config, **env_kwargs)] * n_envs
     if vec == "dummy":
-        return DummyVecEnv(fns)
-    if vec == "inprocess":
-        return SingleAgentVecEnv(fns)
-    if vec == "subproc":
-        return SubprocVecEnv(fns, start_method=start_method)
-    return ShardedSubprocVecEnv(fns, n_procs=n_procs, start_method=start_method)
+        venv: VecEnv = MaskedDummyVecEnv(fns)
+    elif vec == "inprocess":
+        venv = SingleAgentVecEnv(fns)
+    elif vec == "subproc":
+        venv = MaskedSubprocVecEnv(fns, start_method=start_method)
+    else:
+        venv = ShardedSubprocVecEnv(fns, n_procs=n_procs, start_method=start_method)
+    return VecMonitor(venv) if monitor else venv
 
 
-__all__ = ["SingleAgentVecEnv", "ShardedSubprocVecEnv", "make_vec_env", "VEC_KINDS"]
+__all__ = ["SingleAgentVecEnv", "ShardedSubprocVecEnv", "MaskedDummyVecEnv", "MaskedSubprocVecEnv",
+           "make_vec_env", "VEC_KINDS"]

@@ -280,7 +280,6 @@ def train(args: TrainArgs) -> Path:
     from stable_baselines3.common.callbacks import BaseCallback
     from stable_baselines3.common.logger import configure
     from stable_baselines3.common.utils import set_random_seed
-    from stable_baselines3.common.vec_env import VecMonitor
 
     from agents.ppo import check_compatible, read_metadata, save_model
     from ether_envs.vector import make_vec_env
@@ -302,8 +301,8 @@ def train(args: TrainArgs) -> Path:
     pool = OpponentPool(args.game, args.config, weights, [str(p) for p in snapshots][-args.max_snapshots:])
 
     set_random_seed(args.seed)
-    venv = VecMonitor(make_vec_env(args.game, args.config, args.n_envs, args.vec_env, n_procs=args.n_procs or None,
-                                   opponents=pool, score_shaping=args.score_shaping))
+    venv = make_vec_env(args.game, args.config, args.n_envs, args.vec_env, n_procs=args.n_procs or None,
+                        opponents=pool, score_shaping=args.score_shaping)  # episode statistics: VecMonitor inside
     venv.seed(args.seed)
     if args.resume:
         model = MaskablePPO.load(args.resume, env=venv, device="cpu")
