@@ -9,17 +9,19 @@
 Specs: ``random``, ``heuristic``, ``mcts[:simulations=N,c=C]``,
 ``pretrained[:path=FILE.npz,deterministic=false]``, ``ppo:PATH[,deterministic=false]``
 (or ``ppo:path=PATH``), ``rllib:CHECKPOINT[,deterministic=false]`` (or ``checkpoint=``),
-``openspiel:mcts[:simulations=N,...]``, ``openspiel:ismcts[:simulations=N,...]``;
-a path holding ``,``, ``=`` or a quote goes in quotes: ``ppo:path='runs/a,b=c/model.zip'``
-(see :func:`make_agent`).
+``openspiel:mcts[:simulations=N,...]``, ``openspiel:ismcts[:simulations=N,...]``,
+``python:MODULE:ATTRIBUTE[,key=value,...]`` (your own policy, :mod:`agents.plugin`; an object
+you built goes through :func:`as_agent`); a path holding ``,``, ``=`` or a quote goes in quotes:
+``ppo:path='runs/a,b=c/model.zip'`` (see :func:`make_agent`).
 """
 
 from .base import Agent, parse_spec, quote_spec_value, split_specs
 from .heuristic import HeuristicAgent
 from .mcts import MCTSAgent
+from .plugin import as_agent
 from .random_agent import RandomAgent
 
-AGENT_KINDS = ("random", "heuristic", "mcts", "pretrained", "ppo", "rllib", "openspiel")
+AGENT_KINDS = ("random", "heuristic", "mcts", "pretrained", "ppo", "rllib", "openspiel", "python")
 
 
 def make_agent(spec: str, game, seed: int | None = None) -> Agent:
@@ -42,13 +44,21 @@ def make_agent(spec: str, game, seed: int | None = None) -> Agent:
       ``pretrained:path=FILE.npz`` loads any weight file written by ``training`` (an ``.npz``
       read without pickles: loading it runs no code).
     * ``ppo:path/to/model.zip`` or ``ppo:path=path/to/model.zip`` (``deterministic=false`` to sample) — a trained MaskablePPO
-      model; an SB3 zip is a pickle, so loading it runs code: load only files you trust.
+      model; an SB3 zip is a pickle, so loading it runs code: load only files you trust. A plain
+      SB3 zip (``model.save()``, no ``ether_envs.json``) loads with a ``UserWarning``: only its
+      observation shape and action count can be checked against ``game``.
     * ``rllib:runs/<run>/checkpoint`` or ``rllib:checkpoint=...`` — a policy trained by
       ``training.rllib`` (needs Ray).
     * ``openspiel:ismcts:simulations=100,uct_c=2`` / ``openspiel:mcts:simulations=100,worlds=1`` —
       OpenSpiel's own ``ISMCTSBot`` / ``MCTSBot``, searching determinizations only (needs the
       ``openspiel`` extra; keys in ``agents/openspiel_agent.py``). The algorithm is the part
       after ``openspiel:``; the keys follow it as in any spec.
+    * ``python:my_agent:policy`` or ``python:mypkg.policies:Policy,deterministic=false`` — your own
+      policy (:mod:`agents.plugin`): the attribute of a module imported with the current working
+      directory on ``sys.path``; an ``Agent``, an object with ``act(state, player)``, a function
+      ``(observation, action_mask) -> action``, a torch ``nn.Module`` returning logits, or a class
+      or factory returning one of these (called with ``game`` when it takes one argument, and
+      the keys as keyword arguments). Importing a module runs its code.
 
     Args:
         spec: the agent spec.
@@ -58,7 +68,7 @@ def make_agent(spec: str, game, seed: int | None = None) -> Agent:
     Raises:
         ValueError: unknown kind, bad arguments or quoting (``random`` and ``heuristic`` take
             none), (ppo, pretrained) a path that is a directory, or a model trained on another
-            game/config.
+            game/config, (python) a module or attribute not found or a target of no supported kind.
         FileNotFoundError: (ppo, pretrained) no model or weight file at the path.
     """
     kind, args, kwargs = parse_spec(spec)
@@ -70,6 +80,14 @@ def make_agent(spec: str, game, seed: int | None = None) -> Agent:
             raise ValueError(f"agent spec {spec!r} needs an algorithm: openspiel:mcts or openspiel:ismcts")
         algorithm, args, kwargs = parse_spec(algorithm.strip() + (":" + keys if keys else ""))
         args = [algorithm, *args]
+    if kind == "python":
+        from .plugin import agent_from_spec
+
+        agent = agent_from_spec(spec, game, args, kwargs)
+        agent.name = spec
+        if seed is not None:
+            agent.seed(seed)
+        return agent
     if kind in ("random", "heuristic") and (args or kwargs):
         raise ValueError(f"agent spec {spec!r}: {kind} takes no options (write just {kind!r})")
     if kind == "random":
@@ -108,5 +126,5 @@ def make_agent(spec: str, game, seed: int | None = None) -> Agent:
     return agent
 
 
-__all__ = ["Agent", "HeuristicAgent", "MCTSAgent", "RandomAgent", "make_agent", "parse_spec", "quote_spec_value",
-           "split_specs", "AGENT_KINDS"]
+__all__ = ["Agent", "HeuristicAgent", "MCTSAgent", "RandomAgent", "as_agent", "make_agent", "parse_spec",
+           "quote_spec_value", "split_specs", "AGENT_KINDS"]

@@ -1,4 +1,52 @@
-"""The one agent interface, at the engine level and at the env level."""
+"""The one agent interface, at the engine level and at the env level: the agent protocol.
+
+**An agent must provide** ``act(state, player) -> int``: the action id (a Python int in
+``0..game.num_distinct_actions()-1``, legal in ``state``) that seat ``player``, the player to
+act, chooses in the engine ``State`` ``state``. It must not change ``state`` (clone it first).
+
+**It may provide**
+
+* ``seed(seed)``: reseed its own generator (``seed`` an int or ``None``). Tournaments
+  (``training.evaluate``) call it before every game, so results do not depend on which games
+  an agent played before or in which process; an agent draws every random number from its own
+  generator, never from the state's (``state.rng`` is the game's chance).
+* ``act_observation(observation, action_mask) -> int``: the same choice from the env-level view
+  (``observation`` float32 ``(obs_size,)``, ``action_mask`` int8 ``(num_actions,)``, as the
+  PettingZoo env's observation dict holds them), with ``uses_state = False``: such an agent
+  plays from that view alone and also plays PettingZoo envs through :meth:`Agent.act_env`.
+* ``uses_state`` (default ``True``): whether ``act`` needs the engine state (search,
+  heuristics) rather than only the observation and mask.
+* ``name``: a label for tables and records (``make_agent`` sets it to the spec).
+
+**What it may see**: only what seat ``player`` may see: ``state.observation_tensor(player)``,
+``state.observation_string(player)``, ``state.legal_actions()`` /
+``state.legal_actions_mask()``, the configured game (``state.game``) and public facts. Before
+any look-ahead it draws a determinization, ``state.resample_hidden(player, self.rng)``, and
+searches that, never ``state`` itself, which holds the other seats' hidden cards and the
+future chance. The engine cannot enforce this; tournament results trust it.
+
+Subclass :class:`Agent` (it gives ``self.rng``, ``seed`` and ``act_env``), or bring your own:
+``agents.as_agent(obj)`` turns any object with ``act``, any function ``(observation,
+action_mask) -> action`` or a torch ``nn.Module`` returning logits into an ``Agent``, and the
+spec ``python:MODULE:ATTRIBUTE`` does so from the command line (module :mod:`agents.plugin`),
+importing ``MODULE`` from the current folder; a class or factory there is called with the game
+(and the spec's keys). A researcher's policy, ``my_agent.py``::
+
+    import numpy as np
+
+    def policy(observation, action_mask):          # python:my_agent:policy
+        return int(np.flatnonzero(action_mask)[-1])
+
+    class Picky:                                   # python:my_agent:Picky,last=false
+        def __init__(self, game, last=True): self.last, self.rng = last, np.random.default_rng()
+        def seed(self, seed): self.rng = np.random.default_rng(seed)
+        def act(self, state, player):
+            legal = state.legal_actions()
+            return legal[-1] if self.last else int(self.rng.choice(legal))
+
+and, run from that folder: ``ether-envs evaluate ether_wars python:my_agent:policy heuristic
+--deals 20`` (also ``ether-envs play ... --opponents python:my_agent:Picky``).
+"""
 
 from __future__ import annotations
 

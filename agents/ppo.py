@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import warnings
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -87,9 +88,15 @@ def read_metadata(path: str | Path) -> dict[str, Any]:
         raise ModelMismatchError(f"{path} is not a model zip: {e}") from None
 
 
-def check_compatible(meta: dict[str, Any], game, source: str = "model") -> None:
+def check_compatible(meta: dict[str, Any], game, source: str = "model", any_player_count: bool = False) -> None:
     """Raise :class:`ModelMismatchError` unless ``meta`` matches ``game`` exactly
     (game name and version, config, action count, observation layout).
+
+    With ``any_player_count=True`` the config's ``num_players`` may differ: every game has one
+    observation layout and action codec for every player count (seat-relative, padded to the
+    maximum count), so a policy trained at one count plays the others; the layout, action count
+    and version must still match. The ``pretrained`` agent uses it (its nets are measured at
+    each count the benchmark protocol uses).
 
     A config field the model's metadata does not name (a field added to the game's
     ``Config`` after the model was saved) counts as that field's default, so adding a rule
@@ -101,12 +108,19 @@ def check_compatible(meta: dict[str, Any], game, source: str = "model") -> None:
     for key in ("game", "game_version", "num_actions", "observation_size"):
         if meta.get(key) != want[key]:
             problems.append(f"{key}: model {meta.get(key)!r}, env {want[key]!r}")
+    if meta.get("game") == want["game"] and meta.get("game_version") != want["game_version"]:
+        problems.append(f"it was measured on ether/{want['game']}-v{meta.get('game_version')} and this env is "
+                        f"ether/{want['game']}-v{want['game_version']} (CHANGELOG.md says what changed); "
+                        "retrain it, or install the ether-envs release of that version")
     mcfg, ecfg = dict(meta.get("config", {})), want["config"]
     defaults = _plain({f.name: f.default for f in dataclasses.fields(game.config)
                        if f.default is not dataclasses.MISSING})
     for key in set(ecfg) - set(mcfg):
         if key in defaults:
             mcfg[key] = defaults[key]
+    if any_player_count:
+        mcfg.pop("num_players", None)
+        ecfg = {k: v for k, v in ecfg.items() if k != "num_players"}
     for key in sorted(set(mcfg) | set(ecfg)):
         if mcfg.get(key) != ecfg.get(key):
             problems.append(f"config.{key}: model {mcfg.get(key)!r}, env {ecfg.get(key)!r}")
@@ -118,8 +132,55 @@ def check_compatible(meta: dict[str, Any], game, source: str = "model") -> None:
             + "; ".join(problems))
 
 
+def _metadata_or_none(path: str | Path) -> dict[str, Any] | None:
+    """:func:`read_metadata`, or ``None`` for a zip without it (a plain SB3 ``model.save()``)."""
+    path = Path(path)
+    if path.is_file() and zipfile.is_zipfile(path):
+        with zipfile.ZipFile(path) as zf:
+            if METADATA_FILE not in zf.namelist():
+                return None
+    return read_metadata(path)
+
+
+def _setup(game) -> str:
+    """``game``'s name and the config fields that differ from their defaults, in words."""
+    changed = [f"{f.name}={getattr(game.config, f.name)!r}" for f in dataclasses.fields(game.config)
+               if f.default is dataclasses.MISSING or getattr(game.config, f.name) != f.default]
+    return f"{game.spec.name} ({', '.join(changed) or 'default configuration'})"
+
+
+def _load_plain_model(cls: Any, path: str | Path, game) -> Any:
+    """A plain SB3 zip (no metadata) for ``game``: loaded with a ``UserWarning`` (nothing but its
+    spaces can be checked, and loading it runs code), refused unless its spaces fit the game."""
+    if game is None:
+        raise ModelMismatchError(f"{path} records no game or config (a plain SB3 model.save()); name the game "
+                                 "it plays (agents.make_agent(spec, game))")
+    warnings.warn(
+        f"{path} records no game or config (no {METADATA_FILE}: a plain SB3 model.save(), not agents.ppo.save_model), "
+        f"so only its observation and action sizes are checked against {_setup(game)}, not the "
+        "configuration or observation layout it was trained on; an SB3 zip is a pickle, which runs code when "
+        "loaded: load only files you trust", UserWarning, stacklevel=3)
+    model = cls.load(path, device="cpu")
+    obs_shape = tuple(getattr(model.observation_space, "shape", None) or ())
+    num_actions = getattr(model.action_space, "n", None)
+    want_obs, want_actions = (int(game.observation_size()),), int(game.num_distinct_actions())
+    problems = []
+    if obs_shape != want_obs:
+        problems.append(f"observation space shape: model {obs_shape}, game {want_obs}")
+    if num_actions is None or int(num_actions) != want_actions:
+        problems.append(f"action space size: model {num_actions}, game {want_actions}")
+    if problems:
+        raise ModelMismatchError(f"{path} (a plain SB3 zip) does not fit {_setup(game)}: "
+                                 + "; ".join(problems))
+    return model
+
+
 class PPOAgent(Agent):
     """Plays a MaskablePPO model saved by :func:`save_model` (never a masked-out action).
+
+    A plain SB3 zip (``model.save()``, without the metadata) is accepted too, with a
+    ``UserWarning``: it records no game or config, so only its observation shape and action
+    count are checked against ``game`` (a ``ModelMismatchError`` naming both when they differ).
 
     Args:
         game: the configured ``Game`` it will play; the model's metadata must match.
@@ -128,7 +189,8 @@ class PPOAgent(Agent):
             with the agent's own generator.
 
     Raises:
-        FileNotFoundError, ModelMismatchError: see :func:`read_metadata`, :func:`check_compatible`.
+        FileNotFoundError, ModelMismatchError: see :func:`read_metadata`, :func:`check_compatible`;
+            a plain zip whose spaces do not fit ``game``.
     """
 
     name = "ppo"
@@ -140,10 +202,15 @@ class PPOAgent(Agent):
         if model is None:
             if path is None:
                 raise ValueError("ppo agent needs a model path, e.g. 'ppo:runs/main/model.zip'")
-            check_compatible(read_metadata(path), game, source=str(path))
+            meta = _metadata_or_none(path)
+            if meta is not None:
+                check_compatible(meta, game, source=str(path))
             from sb3_contrib import MaskablePPO
 
-            model = MaskablePPO.load(path, device="cpu")
+            if meta is None:
+                model = _load_plain_model(MaskablePPO, path, game)
+            else:
+                model = MaskablePPO.load(path, device="cpu")
         self.model = model
 
     @classmethod

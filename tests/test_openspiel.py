@@ -343,15 +343,23 @@ def test_mcts_and_ismcts_bots_play_complete_games_through_evaluate_bots(name):
 @needs_pyspiel
 def test_ismcts_against_our_heuristic_through_evaluate_bots():
     game = eo.load_game("aethermon_collect", num_players=3, hidden_artefacts=True)
-    bots = [eo.ISMCTSBot(game, max_simulations=5, seed=0), eo.AgentBot.from_spec(game, "heuristic", seed=1),
-            eo.AgentBot.from_spec(game, "mcts:simulations=5", seed=2)]
+    from agents.openspiel_bots import AgentBot
+
+    bots = [eo.ISMCTSBot(game, max_simulations=5, seed=0), AgentBot.from_spec(game, "heuristic", seed=1),
+            AgentBot.from_spec(game, "mcts:simulations=5", seed=2)]
     state = game.new_initial_state(seed=4)
     returns = evaluate_bots(state, bots, np.random.RandomState(0))
     assert state.is_terminal() and returns == state.engine.returns().tolist()
     with pytest.raises(ValueError, match="is not an ether-envs game"):
-        eo.AgentBot.from_spec(pyspiel.load_game("kuhn_poker"), "heuristic")
-    with pytest.raises(ValueError, match="agent must have act"):
-        eo.AgentBot(object())
+        AgentBot.from_spec(pyspiel.load_game("kuhn_poker"), "heuristic")
+    with pytest.raises(ValueError, match="is not an agent"):
+        AgentBot(object())
+    # any policy as a bot: a function (observation, action_mask) -> action
+    bots[1] = AgentBot(lambda observation, action_mask: int(np.flatnonzero(action_mask)[-1]))
+    state = game.new_initial_state(seed=5)
+    assert evaluate_bots(state, bots, np.random.RandomState(0)) == state.engine.returns().tolist()
+    with pytest.raises(AttributeError, match="from agents.openspiel_bots import AgentBot"):
+        eo.AgentBot  # moved: ether_envs imports nothing from agents
 
 
 @needs_pyspiel

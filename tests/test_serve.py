@@ -201,6 +201,17 @@ def test_bad_requests_get_clear_errors(server):
     assert code == 413 and "the request body must be" in text
 
 
+def test_python_specs_are_refused_they_would_run_code_on_the_server(server, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "evil_agent.py").write_text("raise SystemExit('imported on the server')\n")
+    for opponents in ["python:evil_agent:policy", ["random", " Python:evil_agent:policy,x=1"]]:
+        code, text = error(server, "POST", "/api/play", {"game": "ethnos", "config": {"num_players": "3"},
+                                                         "opponents": opponents})
+        assert code == 400 and "this server does not run python: agents" in text, text
+    import sys
+    assert "evil_agent" not in sys.modules
+
+
 def test_opponents_may_be_a_list_of_specs(server):
     v = new_game(server, "ethnos", {"num_players": 3}, seat=0, opponents=["heuristic", "random"])
     assert v["players"][1:] == ["player_1 (heuristic)", "player_2 (random)"]

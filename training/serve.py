@@ -120,6 +120,10 @@ def _bad(message: str) -> HTTPError:
     return HTTPError(400, message)
 
 
+REFUSED_KINDS = ("python",)
+"""Agent kinds the server refuses (``python:`` imports and runs a module's code)."""
+
+
 # ---- what a seat sees --------------------------------------------------------------------
 def private_text(state, seat: int) -> str:
     """The lines of ``state.observation_string(seat)`` after the public board
@@ -195,8 +199,9 @@ class PlaySession:
             card); it appears only in the game record, once the game is over.
 
     Raises:
-        HTTPError: (400) unknown game, bad configuration, seat, seed or agent spec, or an
-            agent whose search is larger than :data:`MAX_SIMULATIONS`.
+        HTTPError: (400) unknown game, bad configuration, seat, seed or agent spec, an
+            agent whose search is larger than :data:`MAX_SIMULATIONS`, or a ``python:`` spec
+            (:data:`REFUSED_KINDS`: it would import and run code on the server).
     """
 
     kind = "play"
@@ -227,6 +232,11 @@ class PlaySession:
             raise _bad(f"opponents: {len(specs)} agent specs for {len(others)} other seats "
                        f"({', '.join(f'player_{p}' for p in others)}); give at most {len(others)}, "
                        "separated by ';' (fewer are used in turn again)")
+        for spec in specs:
+            if spec.partition(":")[0].strip().lower() in REFUSED_KINDS:
+                raise _bad(f"agent spec {spec!r}: this server does not run python: agents (they import and run "
+                           "a module's code on the server); play your own agent with ether-envs play or "
+                           "ether-envs evaluate on your machine")
         self.agents = {}
         for i, p in enumerate(others):
             spec = specs[i % len(specs)]

@@ -49,8 +49,9 @@ the same deal as ``ether_envs.load_game(...).new_initial_state(seed=rng_seed + k
 
 **Bots**: :class:`ISMCTSBot` and :class:`DeterminizedMCTSBot` (see :mod:`ether_envs.openspiel.bots`)
 search determinizations only; as agents: ``openspiel:ismcts:...`` and ``openspiel:mcts:...``
-(``agents.make_agent``). :class:`AgentBot` is any of our agents as an OpenSpiel bot
-(``AgentBot.from_spec(game, "heuristic")``).
+(``agents.make_agent``). Our agents as OpenSpiel bots are on the agents' side (``ether_envs``
+imports nothing from ``agents``): ``from agents.openspiel_bots import AgentBot``, then
+``AgentBot.from_spec(game, "heuristic")``.
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ except ImportError as e:  # pragma: no cover - depends on the environment
 
 import ether_envs
 
-from .bots import AgentBot, DeterminizedMCTSBot, ISMCTSBot
+from .bots import DeterminizedMCTSBot, ISMCTSBot
 from .bridge import (LIST_SEP, PREFIX, SEED_PARAM, UNSET, EtherGame, EtherObserver, EtherState,
                      config_from_params, game_class, game_info, game_string, game_type, load_game,
                      params_from_config, parameter_specification, register, utility_range)
@@ -71,7 +72,14 @@ from .bridge import (LIST_SEP, PREFIX, SEED_PARAM, UNSET, EtherGame, EtherObserv
 SHORT_NAMES = tuple(register(name) for name in ether_envs.list_games())
 """The registered OpenSpiel short names, one per game."""
 
-__all__ = ["AgentBot", "DeterminizedMCTSBot", "EtherGame", "EtherObserver", "EtherState", "ISMCTSBot", "LIST_SEP",
+__all__ = ["DeterminizedMCTSBot", "EtherGame", "EtherObserver", "EtherState", "ISMCTSBot", "LIST_SEP",
            "PREFIX", "SEED_PARAM", "SHORT_NAMES", "UNSET", "config_from_params", "game_class", "game_info",
            "game_string", "game_type", "load_game", "params_from_config", "parameter_specification", "register",
            "utility_range"]
+
+
+def __getattr__(name: str):
+    if name == "AgentBot":  # it moved: ether_envs imports nothing from agents
+        raise AttributeError("ether_envs.openspiel.AgentBot moved to the agents package: "
+                             "from agents.openspiel_bots import AgentBot")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -11,18 +11,20 @@
   it is given, which here holds the other seats' hidden cards and the state's chance generator
   (the future dice and draws); the wrapper hands it determinizations instead, in every game.
 
-* :class:`AgentBot` is any ether-envs agent (``heuristic``, ``mcts``, ``pretrained`` ...) as an
-  OpenSpiel bot.
+Our agents (``heuristic``, ``mcts``, ``pretrained`` ...) as OpenSpiel bots are
+:class:`agents.openspiel_bots.AgentBot`, on the agents' side: ``ether_envs`` imports nothing
+from ``agents``.
 
 The search bots take ``seed`` (their only source of randomness: search, rollouts and
 determinizations); all work with OpenSpiel's ``evaluate_bots`` (they implement ``restart_at``)::
 
     import numpy as np, pyspiel
     import ether_envs.openspiel as eo
+    from agents.openspiel_bots import AgentBot
     from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
 
     game = pyspiel.load_game("python_ether_ethnos(num_players=2)")
-    bots = [eo.ISMCTSBot(game, max_simulations=50, seed=1), eo.AgentBot.from_spec(game, "heuristic", seed=2)]
+    bots = [eo.ISMCTSBot(game, max_simulations=50, seed=1), AgentBot.from_spec(game, "heuristic", seed=2)]
     evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(0))   # returns, one per seat
 """
 
@@ -183,46 +185,3 @@ class DeterminizedMCTSBot(pyspiel.Bot):
             for child in root.children:
                 visits[child.action] += child.explore_count
         return max(legal, key=lambda a: (visits[a], -a))
-
-
-class AgentBot(pyspiel.Bot):
-    """An ether-envs agent (``agents.make_agent``: ``heuristic``, ``mcts``, ``pretrained`` ...) as an
-    OpenSpiel bot, so that it plays in OpenSpiel's loops (``evaluate_bots``) against OpenSpiel's bots.
-
-    Args:
-        agent: an agent with ``act(state, player)`` on the engine state (``state.engine``).
-
-    ``AgentBot.from_spec(game, "heuristic", seed=0)`` builds the agent from a spec for a loaded
-    ``python_ether_*`` game. The agent sees what it sees in ether-envs: the engine state, from
-    which our search agents draw determinizations (``resample_hidden``).
-    """
-
-    def __init__(self, agent: Any):
-        pyspiel.Bot.__init__(self)
-        if not callable(getattr(agent, "act", None)):
-            raise ValueError(f"agent must have act(state, player), got {agent!r}")
-        self.agent = agent
-
-    @classmethod
-    def from_spec(cls, game: pyspiel.Game, spec: str, seed: int | None = None) -> "AgentBot":
-        """The bot of agent ``spec`` for ``game`` (a loaded ``python_ether_*`` game).
-
-        Raises:
-            ValueError: a bad spec (see ``agents.make_agent``) or a game that is not an ether-envs game.
-        """
-        from agents import make_agent
-
-        engine = getattr(game, "engine", None)
-        if engine is None:
-            raise ValueError(f"{game} is not an ether-envs game (python_ether_*)")
-        return cls(make_agent(spec, engine, seed=seed))
-
-    def restart_at(self, state: pyspiel.State) -> None:
-        """Nothing to carry between decisions."""
-
-    def inform_action(self, state: pyspiel.State, player_id: int, action: int) -> None:
-        """Other seats' actions need no bookkeeping."""
-
-    def step(self, state: pyspiel.State) -> int:
-        """The agent's action for the player to act in ``state``."""
-        return int(self.agent.act(state.engine, state.current_player()))
