@@ -1,7 +1,32 @@
-"""MaskablePPO self-play training, tournaments and the ``ether-envs`` command line.
+"""Training, evaluation, the benchmark protocol and the ``ether-envs`` command line.
 
-* :mod:`training.train` — the trainer (``ether-envs train``).
+* :mod:`training.protocol` — the benchmark protocol as data; :mod:`training.rate` (``ether-envs
+  rate``), :mod:`training.ladder` (the stored anchored ladders), :mod:`training.rating` (ratings),
+  :mod:`training.exploit` (approximate exploitability), :mod:`training.reference` (reference rows).
+* :mod:`training.ppo`, :mod:`training.dqn` — masked PPO and masked double DQN, one file each;
+  :mod:`training.train` — the sb3-contrib MaskablePPO trainer (``ether-envs train``);
+  :mod:`training.callbacks` — SB3 callbacks (time budget, win rate on validation deals).
 * :mod:`training.evaluate` — tournaments between agent specs (``ether-envs evaluate``).
 * :mod:`training.selfplay` — the opponent pool (random, heuristic, frozen snapshots).
 * :mod:`training.cli` — the console script.
 """
+
+
+def one_thread() -> None:
+    """Run torch and numpy's BLAS on one thread in this process.
+
+    Playing and training here are many small matrix products; on a small shared machine the
+    default thread pools cost more than they give (one forward pass of a ``pretrained`` net took
+    0.55-0.83 ms with numpy's default BLAS threads and 0.19 ms with one, on the 2-core machine)."""
+    try:
+        import torch
+
+        torch.set_num_threads(1)
+    except ImportError:
+        pass
+    try:
+        from threadpoolctl import threadpool_limits
+
+        threadpool_limits(limits=1, user_api="blas")
+    except ImportError:
+        pass

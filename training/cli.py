@@ -5,6 +5,10 @@
     ether-envs train aethermon_collect --total-timesteps 200000
     ether-envs train ethnos --backend rllib --num-env-runners 2   # Ray RLlib (distributed extra)
     ether-envs evaluate aethermon_collect ppo:runs/main/model.zip random heuristic --focal
+    ether-envs rate ether_wars pretrained:path=runs/s0/policy.npz --label mine   # the benchmark protocol's row
+    ether-envs ladder --all                            # rebuild the stored anchored ladders (training/ladders/)
+    ether-envs reference dqn ether_wars                # a reference row: train 3 seeds at the short budget, rate
+    ether-envs exploit etherium pretrained             # approximate exploitability: a best response's win rate
     ether-envs bench --games aethermon_collect --seconds 3
     ether-envs bench-train                             # MaskablePPO frames/s per vec env (README table)
     ether-envs baselines --deals 10 --simulations 200 --workers 2 --out results/baselines   # the README ladder
@@ -236,12 +240,9 @@ def cmd_main(args: argparse.Namespace) -> Any:
 
 
 def _one_thread() -> None:
-    try:
-        import torch
+    from . import one_thread
 
-        torch.set_num_threads(1)
-    except ImportError:
-        pass
+    one_thread()
 
 
 # ---- parser ---------------------------------------------------------------------------------
@@ -297,6 +298,34 @@ def build_parser() -> argparse.ArgumentParser:
                        description=recipes_mod.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     recipes_mod.build_parser(s)
     s.set_defaults(func=cmd_recipe)
+
+    from . import exploit as exploit_mod
+    from . import ladder as ladder_mod
+    from . import rate as rate_mod
+    from . import reference as reference_mod
+
+    s = sub.add_parser("rate", help="the benchmark protocol's evaluation of an agent (one spec per training seed): "
+                                    "win rates against the anchors, its place on the anchored ladder, a result row",
+                       description=rate_mod.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    rate_mod.build_parser(s)
+    s.set_defaults(func=lambda a: (_one_thread(), rate_mod.main(args=a)))
+
+    s = sub.add_parser("ladder", help="rebuild the stored anchored ladder of a benchmark configuration",
+                       description=ladder_mod.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ladder_mod.build_parser(s)
+    s.set_defaults(func=lambda a: (_one_thread(), ladder_mod.main(args=a)))
+
+    s = sub.add_parser("reference", help="a reference row: train an algorithm (ppo, maskable_ppo, dqn) on the "
+                                         "protocol's seeds and budget, then rate it",
+                       description=reference_mod.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    reference_mod.build_parser(s)
+    s.set_defaults(func=lambda a: reference_mod.main(args=a))
+
+    s = sub.add_parser("exploit", help="approximate exploitability: train best responses against a frozen agent, "
+                                       "report their win rate",
+                       description=exploit_mod.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    exploit_mod.build_parser(s)
+    s.set_defaults(func=lambda a: (_one_thread(), exploit_mod.run_from_args(a)))
 
     sub.add_parser("bench", help="throughput benchmark (ether-envs bench --help)", add_help=False)
 

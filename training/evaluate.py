@@ -306,8 +306,9 @@ _WORKER_PLAYER: Any = None  # a worker's _GamePlayer (or baselines' _TeamPlayer)
 def _init_worker(player_class: type, args: tuple) -> None:
     global _WORKER_PLAYER
     _WORKER_PLAYER = player_class(*args)
-    if "torch" in sys.modules:  # a ppo agent: one thread per worker process
-        sys.modules["torch"].set_num_threads(1)
+    from . import one_thread
+
+    one_thread()  # torch and BLAS: one thread per worker process
 
 
 def _play_in_worker(task: Any):

@@ -237,6 +237,10 @@ def train(cfg: PPOConfig) -> Path:
 
     validate(cfg)
     torch.set_num_threads(cfg.torch_threads)
+    if cfg.torch_threads == 1:  # the opponents' numpy nets too (training.one_thread)
+        from . import one_thread
+
+        one_thread()
     torch.distributions.Distribution.set_default_validate_args(False)
     game = ether_envs.load_game(cfg.game, **cfg.config)
     run_dir = Path(cfg.run_dir)
