@@ -319,7 +319,7 @@ def build_parser() -> argparse.ArgumentParser:
                                          "protocol's seeds and budget, then rate it",
                        description=reference_mod.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     reference_mod.build_parser(s)
-    s.set_defaults(func=lambda a: reference_mod.main(args=a))
+    s.set_defaults(func=reference_mod.run_from_args)
 
     s = sub.add_parser("exploit", help="approximate exploitability: train best responses against a frozen agent, "
                                        "report their win rate",
