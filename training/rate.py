@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import json
 import time
-import warnings
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -41,23 +40,17 @@ from . import protocol
 from .protocol import BenchmarkConfig
 
 
-def aggregate(values: Sequence[float], reps: int = 2000, seed: int = 0) -> dict[str, Any]:
-    """Interquartile mean of per-run ``values`` with rliable's stratified-bootstrap 95% interval.
+def aggregate(values: Sequence[float]) -> dict[str, Any]:
+    """Interquartile mean of per-run ``values`` with rliable's stratified-bootstrap 95% interval
+    (:func:`training.rating.iqm_interval`: 2,000 resamples, seeded).
 
     Returns:
         ``{"iqm": float, "interval": [low, high]}`` (a single run: its value, a zero-width interval).
     """
-    from rliable import library as rly
-    from rliable import metrics
+    from .rating import iqm_interval
 
-    x = np.asarray(values, dtype=np.float64).reshape(-1, 1)
-    if len(x) == 1:
-        return {"iqm": float(x[0, 0]), "interval": [float(x[0, 0]), float(x[0, 0])]}
-    with warnings.catch_warnings():  # arch >= 7 deprecates the RandomState that rliable 1.2 passes on
-        warnings.simplefilter("ignore", FutureWarning)
-        point, interval = rly.get_interval_estimates({"a": x}, lambda s: np.array([metrics.aggregate_iqm(s)]),
-                                                     reps=reps, random_state=np.random.RandomState(seed))
-    return {"iqm": float(point["a"][0]), "interval": [float(interval["a"][0, 0]), float(interval["a"][1, 0])]}
+    iqm, low, high = iqm_interval(values)
+    return {"iqm": iqm, "interval": [low, high]}
 
 
 def rate_run(bench: BenchmarkConfig, spec: str, ladder: dict[str, Any], agent: Any = None, workers: int = 1,

@@ -247,3 +247,35 @@ def outcomes_from_games(games: Iterable[Mapping]) -> Outcomes:
         seats = [g["agent"] if s == g["agent_seat"] else g["opponent"] for s in range(len(returns))]
         out.add(seats, [credit(returns, s) for s in range(len(returns))])
     return out
+
+
+def iqm_interval(values: Sequence[float], reps: int = 2000, seed: int = 0) -> tuple[float, float, float]:
+    """``(iqm, low, high)``: the interquartile mean of per-run values (one per training seed) and
+    its stratified-bootstrap 95% percentile interval (rliable; Agarwal et al. 2021). rliable draws
+    its resamples from numpy's global generator (its ``random_state`` argument does not reach
+    them), so that generator is seeded with ``seed`` here and restored afterwards: the result is
+    deterministic and nothing else moves. One value: that value and a zero-width interval.
+
+    Raises:
+        ValueError: no values.
+    """
+    import warnings
+
+    from rliable import library as rly
+    from rliable import metrics
+
+    x = np.asarray(values, dtype=np.float64)
+    if x.size == 0:
+        raise ValueError("iqm_interval needs at least one value")
+    if x.size == 1:
+        return float(x[0]), float(x[0]), float(x[0])
+    saved = np.random.get_state()
+    np.random.seed(seed)
+    try:
+        with warnings.catch_warnings():  # arch >= 7 deprecates what rliable 1.2 passes on
+            warnings.simplefilter("ignore", FutureWarning)
+            point, interval = rly.get_interval_estimates(
+                {"a": x[:, None]}, lambda s: np.array([metrics.aggregate_iqm(s)]), reps=reps)
+    finally:
+        np.random.set_state(saved)
+    return float(point["a"][0]), float(interval["a"][0, 0]), float(interval["a"][1, 0])
