@@ -248,7 +248,9 @@ ROW_SCHEMA: dict[str, Any] = {
             "vs": {"type": "object", "additionalProperties": _AGGREGATE},
             "rating": {"oneOf": [_AGGREGATE, {"type": "null"}]},
         }},
-        "seconds": {"type": "number", "minimum": 0},
+        "seconds": {"type": "number", "minimum": 0, "description": "the evaluation's wall-clock seconds"},
+        "training": {"type": "array", "items": {"type": "object"},
+                     "description": "optional: how each run was trained (seed, frames, minutes, ...)"},
     },
 }
 """JSON Schema of a result row (``ether-envs rate ... --out``)."""

@@ -94,7 +94,8 @@ def rate_run(bench: BenchmarkConfig, spec: str, ladder: dict[str, Any], agent: A
 
 def rate(bench: BenchmarkConfig | str, specs: Sequence[str], *, label: str | None = None, budget: str | None = None,
          frames: int | None = None, agents: dict[str, Any] | None = None, workers: int = 1, progress: bool = False,
-         out: str | Path | None = None, ladder_dir: str | Path | None = None) -> dict[str, Any]:
+         out: str | Path | None = None, ladder_dir: str | Path | None = None,
+         training: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The protocol's evaluation of one agent (one spec per training seed) and its result row.
 
     Args:
@@ -104,6 +105,8 @@ def rate(bench: BenchmarkConfig | str, specs: Sequence[str], *, label: str | Non
         budget, frames: the training budget the runs had (recorded in the row).
         agents: optional prebuilt agents by spec (e.g. an in-memory policy).
         out: write ``OUT.json`` and ``OUT.md`` (nothing written if ``None``).
+        training: optional records of how each run was trained (e.g. ``ether-envs reference``'s
+            ``done.json``: seed, frames, minutes), kept in the row as ``training``.
 
     Returns:
         the row (``training.protocol.ROW_SCHEMA``).
@@ -144,6 +147,8 @@ def rate(bench: BenchmarkConfig | str, specs: Sequence[str], *, label: str | Non
         "ladder": {a["spec"]: a.get("rating", a.get("win_rate")) for a in ladder["anchors"]},
         "runs": runs, "aggregate": agg, "seconds": round(time.perf_counter() - t0, 1),
     }
+    if training is not None:
+        row["training"] = [dict(t) for t in training]
     if out is not None:
         write_row(row, out)
     return row

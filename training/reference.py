@@ -261,7 +261,7 @@ def run_from_args(args: argparse.Namespace) -> dict[str, Any]:
             print(f"note: the runs trained different frame counts {trained}; the row records {trained[-1]:,}")
         out = out_path(args.out, args.algo, benchmark, budget, frames)
         row = rate(benchmark, specs, label=label, budget=budget, frames=trained[-1], workers=args.workers,
-                   progress=args.progress, out=out)
+                   progress=args.progress, out=out, training=runs)
         print(f"row written to {out}.json and {out}.md")
     return {"specs": specs, "runs": runs, "row": row}
 
