@@ -140,6 +140,8 @@ class TournamentResult:
     deals: int
     seed: int
     pairings: list[PairingResult] = field(default_factory=list)
+    game_version: int = 0
+    """The env version the games were played on (``ether/<game>-v<game_version>``, CHANGELOG.md)."""
     ratings: dict[str, dict[str, float]] = field(default_factory=dict)
     games: list[dict[str, Any]] = field(default_factory=list)
 
@@ -220,7 +222,8 @@ def run_tournament(game_name: str, specs: Sequence[str], config: dict | None = N
     n = player.game.num_players
     tasks = [(pi, deal, seat) for pi in range(len(pairs)) for deal in range(deals) for seat in range(n)]
     outcomes = Outcomes()
-    result = TournamentResult(game_name, _plain(config), list(dict.fromkeys(specs)), deals, seed)
+    result = TournamentResult(game_name, _plain(config), list(dict.fromkeys(specs)), deals, seed,
+                              game_version=player.game.spec.version)
     bar = _bar(len(tasks), progress, f"{game_name} tournament")
     with _played(player, tasks, workers) as played:
         for pi, (a_spec, b_spec) in enumerate(pairs):
@@ -412,7 +415,7 @@ def plot_results(result: TournamentResult, path: str | Path) -> None:
     ax2.set_yticks(range(len(rated)), [short[idx[s]] for s in rated])
     ax2.set_xlabel("rating (Elo, top-1 Plackett-Luce)")
     ax2.set_title("ratings")
-    fig.suptitle(f"{result.game} {result.config or ''}: {result.deals} deals per pairing, seed {result.seed}")
+    fig.suptitle(f"{result.game}-v{result.game_version} {result.config or ''}: {result.deals} deals per pairing, seed {result.seed}")
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
@@ -485,7 +488,8 @@ def run_from_args(args: argparse.Namespace) -> TournamentResult:
                             focal=args.focal, progress=not args.no_progress, out_dir=args.out,
                             records_dir=getattr(args, "save_records", None), workers=args.workers)
     print(result.table())
-    print(f"results written to {args.out}/ (results.json, summary.csv, games.csv, results.png)")
+    print(f"results written to {args.out}/ (results.json, summary.csv, games.csv, results.png), measured on "
+          f"ether/{result.game}-v{result.game_version}")
     if getattr(args, "save_records", None):
         print(f"game records written to {args.save_records}/ ({len(result.games)} files)")
     return result
