@@ -125,9 +125,9 @@ def test_tampered_record_raises_value_error():
 @pytest.mark.parametrize("key,value,message", [
     ("game", 3, "game record field 'game' must be a game name (a string), got 3"),
     ("config", [1], "game record field 'config' must be an object of configuration fields, got [1]"),
-    ("seed", "7", "game record field 'seed' must be a whole number 0..2**63-1, got '7'"),
-    ("seed", True, "game record field 'seed' must be a whole number 0..2**63-1, got True"),
-    ("seed", 2**63, f"game record field 'seed' must be a whole number 0..2**63-1, got {2**63}"),
+    ("seed", "7", "game record field 'seed' must be a whole number 0..2**64-1, got '7'"),
+    ("seed", True, "game record field 'seed' must be a whole number 0..2**64-1, got True"),
+    ("seed", 2**64, f"game record field 'seed' must be a whole number 0..2**64-1, got {2**64}"),
     ("actions", [1, 2.5], "game record field 'actions' must be a list of action ids (whole numbers): item 1 is 2.5"),
     ("scores", 5, "game record field 'scores' must be a list of numbers, got 5"),
     ("returns", [None], "game record field 'returns' must be a list of numbers: item 0 is None"),

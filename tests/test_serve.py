@@ -339,7 +339,7 @@ def test_a_finished_game_opens_as_a_replay(server):
     (lambda r: {**r, "game": "chess"}, "the record is of an unknown game 'chess'"),
     (lambda r: {**r, "config": {"num_players": 9}}, "the record's game cannot be set up: ether_wars config"),
     (lambda r: {**r, "config": [1]}, "game record field 'config' must be an object of configuration fields, got [1]"),
-    (lambda r: {**r, "seed": "x"}, "game record field 'seed' must be a whole number 0..2**63-1, got 'x'"),
+    (lambda r: {**r, "seed": "x"}, "game record field 'seed' must be a whole number 0..2**64-1, got 'x'"),
     (lambda r: {**r, "seed": 10**30}, "game record field 'seed' must be a whole number 0..2**63-1"),
     (lambda r: {**r, "scores": 5}, "game record field 'scores' must be a list of numbers, got 5"),
     (lambda r: {**r, "returns": ["x", 1]}, "game record field 'returns' must be a list of numbers: item 0 is 'x'"),

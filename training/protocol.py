@@ -116,7 +116,8 @@ class BenchmarkConfig:
         game: registered game name.
         label: short name of the configuration (``"2p"``, ``"4p"``).
         config: the game's configuration (``ether_envs.load_game(game, **config)``).
-        anchors: the fixed opponents, weakest first; the first is the rating's zero point.
+        anchors: the fixed opponents: ``random`` (the rating's zero point), ``heuristic``,
+            ``pretrained`` (zoo 1) and a search agent (not always stronger than the others).
     """
 
     game: str
@@ -242,6 +243,7 @@ ROW_SCHEMA: dict[str, Any] = {
                        "description": "competitive: anchor spec -> result; co-operative: {'team': result}"},
                 "rating": {"type": ["number", "null"], "description": "Elo scale, random = 0"},
                 "rating_interval": {"oneOf": [_INTERVAL, {"type": "null"}]},
+                "seconds": {"type": "number", "description": "the run's evaluation, wall clock"},
             }}},
         "aggregate": {"type": "object", "required": ["runs", "vs"], "properties": {
             "runs": {"type": "integer", "minimum": 1},
@@ -249,6 +251,8 @@ ROW_SCHEMA: dict[str, Any] = {
             "rating": {"oneOf": [_AGGREGATE, {"type": "null"}]},
         }},
         "seconds": {"type": "number", "minimum": 0, "description": "the evaluation's wall-clock seconds"},
+        "ladder": {"type": "object", "description": "the stored anchors' ratings (Elo) or team win rates it was "
+                                                    "placed against"},
         "training": {"type": "array", "items": {"type": "object"},
                      "description": "optional: how each run was trained (seed, frames, minutes, ...)"},
     },
@@ -282,7 +286,7 @@ def markdown_row(row: dict[str, Any]) -> str:
     budget = row.get("budget") or "-"
     if row.get("frames"):
         budget += f" ({row['frames']:,} frames)"
-    cells = [row["benchmark"], row["agent"], budget, str(agg["runs"])]
+    cells = [row["benchmark"], row["agent"].replace("|", "\\|"), budget, str(agg["runs"])]
     if row["cooperative"]:
         cells.append(cell(agg["vs"].get("team")))
     else:

@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+import warnings
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -65,7 +66,7 @@ def rate_run(bench: BenchmarkConfig, spec: str, ladder: dict[str, Any], agent: A
         "rating_interval", "seconds"}`` (rating in Elo; ``None`` for a co-operative game).
     """
     from .baselines import team_result
-    from .rating import place_agent
+    from .rating import place_counts
 
     t0 = time.perf_counter()
     run: dict[str, Any] = {"spec": spec, "vs": {}, "rating": None, "rating_interval": None}
@@ -75,21 +76,61 @@ def rate_run(bench: BenchmarkConfig, spec: str, ladder: dict[str, Any], agent: A
                                              agent=agent, workers=workers)
         run["vs"]["team"] = {"games": games, "credit": rate * games, "win_rate": rate, "interval": [low, high]}
     else:
-        credits: dict[str, list[float]] = {}
         for a in bench.anchors:
             res = evaluate_mod.run_tournament(bench.game, [spec, a.spec], bench.config, deals=a.deals,
                                               seed=protocol.HELD_OUT_BASE, pairings=[(spec, a.spec)],
                                               agents={spec: agent} if agent is not None else None,
                                               workers=workers, progress=progress)
             pr = res.pairing(spec, a.spec)
-            credits[a.spec] = [g["credit"] for g in res.games]
             run["vs"][a.spec] = {"games": pr.games, "credit": pr.credit, "win_rate": pr.win_rate,
                                  "interval": [pr.win_low, pr.win_high]}
-        stored = {a["spec"]: a["rating"] for a in ladder["anchors"]}
-        placed = place_agent(credits, stored, players=bench.players)
-        run["rating"], run["rating_interval"] = round(placed.rating, 1), [round(placed.low, 1), round(placed.high, 1)]
+        place(run, ladder, bench.players)
     run["seconds"] = round(time.perf_counter() - t0, 1)
     return run
+
+
+def place(run: dict[str, Any], ladder: dict[str, Any], players: int) -> None:
+    """Set ``run["rating"]`` and ``run["rating_interval"]`` (Elo) from its per-anchor counts, on the
+    stored ``ladder`` (anchors fixed; :func:`training.rating.place_counts`)."""
+    from .rating import place_counts
+
+    stored = {a["spec"]: a["rating"] for a in ladder["anchors"]}
+    counts = {k: (int(v["games"]), float(v["credit"])) for k, v in run["vs"].items()}
+    placed = place_counts(counts, stored, players=players)
+    run["rating"], run["rating_interval"] = round(placed.rating, 1), [round(placed.low, 1), round(placed.high, 1)]
+
+
+def summarize(row: dict[str, Any]) -> dict[str, Any]:
+    """The row's ``aggregate`` over its runs (IQM and interval per anchor, and of the rating)."""
+    keys = list(row["held_out"]["deals"])
+    agg: dict[str, Any] = {"runs": len(row["runs"]),
+                           "vs": {k: aggregate([r["vs"][k]["win_rate"] for r in row["runs"]]) for k in keys},
+                           "rating": None}
+    if not row["cooperative"]:
+        agg["rating"] = aggregate([r["rating"] for r in row["runs"]])
+    return agg
+
+
+def recompute(path: str | Path, ladder_dir: str | Path | None = None) -> dict[str, Any]:
+    """Recompute a stored row's ratings and aggregate from its per-anchor counts (after a change
+    of the rating or aggregation code; no game is replayed) and rewrite ``PATH.json``/``.md``.
+
+    Raises:
+        ValueError: the row's ladder no longer matches the protocol (see :func:`training.ladder.load_ladder`).
+    """
+    from .ladder import load_ladder
+
+    path = Path(path)
+    js = path if path.suffix == ".json" else path.with_name(path.name + ".json")
+    row = json.loads(js.read_text())
+    bench = protocol.benchmark_config(row["game"], row["benchmark"].split("/", 1)[1])
+    if not row["cooperative"]:
+        ladder = load_ladder(bench, ladder_dir)
+        for run in row["runs"]:
+            place(run, ladder, row["players"])
+    row["aggregate"] = summarize(row)
+    write_row(row, js.with_suffix(""))
+    return row
 
 
 def rate(bench: BenchmarkConfig | str, specs: Sequence[str], *, label: str | None = None, budget: str | None = None,
@@ -127,15 +168,26 @@ def rate(bench: BenchmarkConfig | str, specs: Sequence[str], *, label: str | Non
         raise ValueError(f"duplicate specs {specs}: give one spec per training seed")
     if budget is not None and budget not in protocol.BUDGETS:
         raise ValueError(f"unknown budget {budget!r}; the protocol's: {', '.join(protocol.BUDGETS)}")
+    if budget is not None and frames is not None and frames != protocol.BUDGETS[budget] and \
+            abs(frames - protocol.BUDGETS[budget]) > 0.05 * protocol.BUDGETS[budget]:
+        raise ValueError(f"frames {frames:,} is not the {budget} budget ({protocol.BUDGETS[budget]:,}); "
+                         "give --frames alone for another budget")
+    unknown = [s for s in (agents or {}) if s not in specs]
+    if unknown:
+        raise ValueError(f"prebuilt agents {unknown} are not among the specs {specs}")
     ladder = load_ladder(bench, ladder_dir)
+    from agents import make_agent
+
+    game = ether_envs.load_game(bench.game, **bench.config)
+    for spec in specs:  # every spec must build before any game is played
+        if spec not in (agents or {}):
+            make_agent(spec, game)
+    if len(specs) < len(protocol.TRAINING_SEEDS):
+        warnings.warn(f"{len(specs)} run(s): the protocol asks for at least {len(protocol.TRAINING_SEEDS)} "
+                      "training seeds; with fewer the interval over runs says nothing", stacklevel=2)
     t0 = time.perf_counter()
     runs = [rate_run(bench, spec, ladder, agent=(agents or {}).get(spec), workers=workers, progress=progress)
             for spec in specs]
-    keys = ["team"] if bench.cooperative else [a.spec for a in bench.anchors]
-    agg: dict[str, Any] = {"runs": len(runs), "vs": {k: aggregate([r["vs"][k]["win_rate"] for r in runs]) for k in keys},
-                           "rating": None}
-    if not bench.cooperative:
-        agg["rating"] = aggregate([r["rating"] for r in runs])
     row = {
         "format": protocol.ROW_FORMAT, "protocol": protocol.PROTOCOL_VERSION, "benchmark": bench.benchmark_id,
         "env_id": bench.env_id, "game": bench.game, "game_version": bench.version, "config": bench.config,
@@ -145,8 +197,9 @@ def rate(bench: BenchmarkConfig | str, specs: Sequence[str], *, label: str | Non
         "held_out": {"base": protocol.HELD_OUT_BASE, "deals": {a.spec: a.deals for a in bench.anchors}
                      if not bench.cooperative else {"team": bench.anchors[0].deals}},
         "ladder": {a["spec"]: a.get("rating", a.get("win_rate")) for a in ladder["anchors"]},
-        "runs": runs, "aggregate": agg, "seconds": round(time.perf_counter() - t0, 1),
+        "runs": runs, "aggregate": None, "seconds": round(time.perf_counter() - t0, 1),
     }
+    row["aggregate"] = summarize(row)
     if training is not None:
         row["training"] = [dict(t) for t in training]
     if out is not None:
@@ -179,6 +232,8 @@ def build_parser(p: argparse.ArgumentParser | None = None) -> argparse.ArgumentP
     p.add_argument("--frames", type=int, default=None, help="the runs' training frames, recorded")
     p.add_argument("--workers", type=int, default=1, help="processes playing the games (results are identical)")
     p.add_argument("--out", default=None, help="write OUT.json and OUT.md (default: results/rate/<benchmark>_<label>)")
+    p.add_argument("--ladder-dir", default=None,
+                   help="folder of the stored ladders (default: training/ladders/, what ether-envs ladder writes)")
     p.add_argument("--no-progress", action="store_true")
     return p
 
@@ -189,7 +244,7 @@ def main(argv: list[str] | None = None, args: argparse.Namespace | None = None) 
     label = args.label or args.specs[0]
     out = args.out or Path("results/rate") / _slug(f"{bench.game}-v{bench.version}_{bench.label}_{label}")
     row = rate(bench, args.specs, label=label, budget=args.budget, frames=args.frames, workers=args.workers,
-               progress=not args.no_progress, out=out)
+               progress=not args.no_progress, out=out, ladder_dir=args.ladder_dir)
     print(protocol.markdown_header(bench))
     print(protocol.markdown_row(row))
     for r in row["runs"]:

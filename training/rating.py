@@ -60,6 +60,8 @@ class Outcomes:
         """
         if len(seats) != len(credits) or len(seats) < 2:
             raise ValueError(f"a game needs >= 2 seats and one credit per seat, got {list(seats)} / {list(credits)}")
+        if not all(math.isfinite(float(c)) and 0.0 <= float(c) <= 1.0 for c in credits):
+            raise ValueError(f"win credits must be numbers in [0, 1], got {list(credits)}")
         if not math.isclose(float(sum(credits)), 1.0, abs_tol=1e-6):
             raise ValueError(f"win credits of a game must sum to 1, got {list(credits)}")
         key = tuple(sorted(seats))
@@ -69,7 +71,14 @@ class Outcomes:
 
     def add_pairing(self, agent: str, opponent: str, players: int, games: float, agent_credit: float) -> None:
         """``games`` games of ``agent`` in one seat and ``opponent`` in the ``players - 1`` others,
-        ``agent`` winning ``agent_credit`` of them (the opponent's seats the rest)."""
+        ``agent`` winning ``agent_credit`` of them (the opponent's seats the rest).
+
+        Raises:
+            ValueError: ``players < 2``, negative ``games``, or a credit outside ``[0, games]``.
+        """
+        if players < 2 or not games >= 0 or not 0.0 <= agent_credit <= games:
+            raise ValueError(f"a pairing needs players >= 2, games >= 0 and 0 <= credit <= games, got players="
+                             f"{players}, games={games}, credit={agent_credit}")
         key = tuple(sorted([agent] + [opponent] * (players - 1)))
         self.counts[key] += games
         self.credit[key][agent] += agent_credit
@@ -134,7 +143,8 @@ def fit_ratings(outcomes: Outcomes, fixed: Mapping[str, float] | None = None,
         ``{agent: rating}`` in Elo points.
 
     Raises:
-        ValueError: no games, or a fixed agent that did not play.
+        ValueError: no games, a fixed agent that did not play, or an agent that never met (directly
+            or through others) a fixed agent: its rating would say nothing.
     """
     from scipy.optimize import minimize
 
@@ -145,6 +155,7 @@ def fit_ratings(outcomes: Outcomes, fixed: Mapping[str, float] | None = None,
     unknown = [a for a in fixed if a not in names]
     if unknown:
         raise ValueError(f"fixed agents {unknown} did not play; agents: {names}")
+    _check_connected(outcomes, names, fixed)
     index = {a: i for i, a in enumerate(names)}
     mult, games, cred = _lineups(outcomes, index, prior_games)
     free = [i for a, i in index.items() if a not in fixed]
@@ -164,6 +175,22 @@ def fit_ratings(outcomes: Outcomes, fixed: Mapping[str, float] | None = None,
     return {a: float(theta[i] * ELO) for a, i in index.items()}
 
 
+def _check_connected(outcomes: Outcomes, names: list[str], fixed: Mapping[str, float]) -> None:
+    reached, frontier = set(fixed), list(fixed)
+    lineups = [set(k) for k in outcomes.counts]
+    while frontier:
+        a = frontier.pop()
+        for lineup in lineups:
+            if a in lineup:
+                for b in lineup - reached:
+                    reached.add(b)
+                    frontier.append(b)
+    lost = [a for a in names if a not in reached]
+    if lost:
+        raise ValueError(f"agents {lost} never met a fixed agent ({list(fixed)}), directly or through others: "
+                         "their ratings would be arbitrary")
+
+
 @dataclass
 class Placement:
     """A new agent's rating against fixed anchors: Elo value and 95% bootstrap interval."""
@@ -179,31 +206,54 @@ def place_agent(games: Mapping[str, Sequence[float]], anchors: Mapping[str, floa
 
     Args:
         games: per anchor spec, the agent's win credit in each game it played against that
-            anchor (the agent in one seat, the anchor in the ``players - 1`` others).
+            anchor (the agent in one seat, the anchor in the ``players - 1`` others), each in [0, 1].
         anchors: the anchors' stored ratings (Elo).
         players: seats per game.
-        reps: bootstrap resamples (games resampled with replacement within each anchor).
-        seed: the bootstrap's seed (the placement is deterministic).
+        reps, seed: see :func:`place_counts`.
 
     Returns:
         :class:`Placement` (Elo).
 
     Raises:
-        ValueError: an anchor without a stored rating, or no games.
+        ValueError: an anchor without a stored rating, no games, or a credit outside [0, 1].
     """
-    missing = [a for a in games if a not in anchors]
+    counts = {}
+    for a, credits in games.items():
+        c = np.asarray(credits, dtype=np.float64)
+        if c.size and not (np.isfinite(c).all() and (c >= 0).all() and (c <= 1).all()):
+            raise ValueError(f"win credits against {a!r} must be numbers in [0, 1]")
+        counts[a] = (int(c.size), float(c.sum()))
+    return place_counts(counts, anchors, players, reps=reps, seed=seed, prior_games=prior_games)
+
+
+def place_counts(counts: Mapping[str, tuple[int, float]], anchors: Mapping[str, float], players: int,
+                 reps: int = 1000, seed: int = 0, prior_games: float = PRIOR_GAMES) -> Placement:
+    """:func:`place_agent` from per-anchor ``(games, credit)`` counts (what a result row stores).
+
+    The rating is the maximum-likelihood fit with the anchors fixed (plus one virtual fair-share
+    game against each). Its 95% interval is a parametric bootstrap: ``reps`` times, each anchor's
+    credit is redrawn as ``Binomial(games, p)`` with ``p = (credit + 1/2) / (games + 1)`` (the
+    observed rate pulled towards 1/2 by one virtual game, so that a perfect record still varies),
+    and the rating refitted; the interval is the 2.5 and 97.5 percentiles.
+
+    Raises:
+        ValueError: an anchor without a stored rating, no games, or a credit outside ``[0, games]``.
+    """
+    missing = [a for a in counts if a not in anchors]
     if missing:
         raise ValueError(f"no stored rating for {missing}; anchors: {list(anchors)}")
-    names = [a for a in games if len(games[a])]
+    names = [a for a in counts if counts[a][0] > 0]
     if not names:
         raise ValueError("no games to place the agent with")
+    n = np.array([counts[a][0] for a in names], dtype=np.float64)
+    c = np.array([counts[a][1] for a in names], dtype=np.float64)
+    if not (np.isfinite(c).all() and (c >= 0).all() and (c <= n).all()):
+        raise ValueError(f"credits must lie in [0, games]: {dict(zip(names, zip(n, c)))}")
     b = np.array([anchors[a] / ELO for a in names])
-    credits = [np.asarray(games[a], dtype=np.float64) for a in names]
-    n = np.array([len(c) for c in credits], dtype=np.float64)
     rng = np.random.default_rng(seed)
-    boot = np.stack([[c[rng.integers(len(c), size=len(c))].sum() for c in credits] for _ in range(reps)])
-    sums = np.vstack([[c.sum() for c in credits], boot])  # (1 + reps, anchors): the agent's credit
-    x = _fit_one(sums, n, b, players, prior_games)
+    p = (c + 0.5) / (n + 1.0)
+    boot = rng.binomial(n.astype(np.int64), p, size=(reps, len(names))).astype(np.float64)
+    x = _fit_one(np.vstack([c, boot]), n, b, players, prior_games)
     lo, hi = np.percentile(x[1:], [2.5, 97.5])
     return Placement(float(x[0] * ELO), float(lo * ELO), float(hi * ELO))
 

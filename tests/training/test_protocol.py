@@ -182,6 +182,25 @@ def test_rate_errors_are_clear(tiny_bench, tmp_path):
     other = protocol.BenchmarkConfig("aethermon_collect", "2p", {}, (protocol.Anchor("random", 3),))
     with pytest.raises(ValueError, match="rebuild it"):
         rate(other, ["random"], ladder_dir=ladders)
+    with pytest.raises(ValueError, match="is not the short budget"):
+        rate(bench, ["random"], budget="short", frames=1_000_000, ladder_dir=ladders)
+    with pytest.raises(ValueError, match="unknown agent kind 'nonsense'"):  # checked before any game is played
+        rate(bench, ["random", "nonsense"], ladder_dir=ladders)
+    with pytest.raises(ValueError, match="not among the specs"):
+        rate(bench, ["random"], agents={"other": object()}, ladder_dir=ladders)
+    with pytest.warns(UserWarning, match="at least 3 training seeds"):
+        rate(bench, ["random"], ladder_dir=ladders)
+
+
+def test_a_stored_row_is_recomputed_from_its_counts(tiny_bench, tmp_path, monkeypatch):
+    """recompute() re-places the runs and re-aggregates from the row's per-anchor counts alone."""
+    from training.rate import rate, recompute
+
+    bench, ladders = tiny_bench
+    monkeypatch.setitem(protocol.CONFIGS, "aethermon_collect/2p", bench)
+    row = rate(bench, ["mcts:simulations=8", "heuristic", "random"], out=tmp_path / "r", ladder_dir=ladders)
+    again = recompute(tmp_path / "r", ladder_dir=ladders)
+    assert again["runs"] == row["runs"] and again["aggregate"] == row["aggregate"]
 
 
 def test_rate_a_cooperative_game_reports_the_team_win_rate(tmp_path):

@@ -88,3 +88,26 @@ def test_outcomes_from_tournament_games_counts_the_opponents_seats():
     out = outcomes_from_games(rows)
     assert dict(out.counts) == {("a", "b", "b"): 3.0}
     assert out.credit[("a", "b", "b")]["a"] == 3.0
+
+
+def test_bad_inputs_are_refused_and_unconnected_agents_are_not_rated():
+    with pytest.raises(ValueError, match=r"in \[0, 1\]"):
+        Outcomes().add(["a", "b"], [1.5, -0.5])
+    with pytest.raises(ValueError, match="credit <= games"):
+        Outcomes().add_pairing("a", "b", 2, 1.0, 3.0)
+    with pytest.raises(ValueError, match=r"in \[0, 1\]"):
+        place_agent({"random": [2.0]}, {"random": 0.0}, players=2)
+    out = Outcomes()
+    out.add_pairing("a", "random", 2, 10, 5)
+    out.add_pairing("c", "d", 2, 10, 7)       # c and d never meet random, nor anyone who did
+    with pytest.raises(ValueError, match=r"never met a fixed agent"):
+        fit_ratings(out, fixed={"random": 0.0})
+
+
+def test_a_perfect_or_constant_record_still_gets_an_interval():
+    """The parametric bootstrap draws from the observed rate pulled towards 1/2 by one virtual game,
+    so constant results (all wins against random) do not give a zero-width interval."""
+    p = place_agent({"random": [1.0] * 100}, {"random": 0.0}, players=2)
+    assert p.low < p.rating and p.high >= p.rating
+    q = place_agent({"random": [1.0] * 100, "heuristic": [0.0] * 100}, {"random": 0.0, "heuristic": 500.0}, players=2)
+    assert q.low < q.rating < q.high
