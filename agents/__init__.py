@@ -119,7 +119,8 @@ def make_agent(spec: str, game, seed: int | None = None) -> Agent:
     try:
         agent = cls(*first, *args, **kwargs)
     except TypeError as e:
-        raise ValueError(f"bad arguments in agent spec {spec!r}: {e}") from None
+        raise ValueError(f"bad arguments in agent spec {spec!r}: {e} (a value holding ',', '=' or a quote goes "
+                         f"in single or double quotes, e.g. pretrained:path='runs/a,b=c/policy.npz')") from None
     agent.name = spec
     if seed is not None:
         agent.seed(seed)

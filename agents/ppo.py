@@ -108,7 +108,8 @@ def check_compatible(meta: dict[str, Any], game, source: str = "model", any_play
     for key in ("game", "game_version", "num_actions", "observation_size"):
         if meta.get(key) != want[key]:
             problems.append(f"{key}: model {meta.get(key)!r}, env {want[key]!r}")
-    if meta.get("game") == want["game"] and meta.get("game_version") != want["game_version"]:
+    if (meta.get("game") == want["game"] and isinstance(meta.get("game_version"), int)
+            and meta.get("game_version") != want["game_version"]):
         problems.append(f"it was measured on ether/{want['game']}-v{meta.get('game_version')} and this env is "
                         f"ether/{want['game']}-v{want['game_version']} (CHANGELOG.md says what changed); "
                         "retrain it, or install the ether-envs release of that version")

@@ -345,7 +345,12 @@ class SingleAgentEnv(gymnasium.Env):
         if isinstance(opponents, Mapping):
             return WeightedOpponents(opponents, self.game, n_others)
         if isinstance(opponents, Sequence) and any(isinstance(a, str) for a in opponents):
-            return [make_opponent(a, self.game) if isinstance(a, str) else a for a in opponents]
+            opponents = [make_opponent(a, self.game) if isinstance(a, str) else a for a in opponents]
+        agents = opponents if isinstance(opponents, Sequence) else [opponents]
+        for a in agents:
+            if not (a is None or hasattr(a, "act") or (callable(a) and a is opponents)):
+                raise ValueError(f"opponents: {a!r} is not an agent (an object with act(state, player)), an agent "
+                                 "spec string, a sequence of them, a weights dict or string, a callable pool, or None")
         return opponents
 
     def _draw_opponents(self) -> None:

@@ -91,6 +91,10 @@ def demonstrations(game_name: str, config: dict | None = None, teacher: str = "h
         raise ValueError(f"keep must be in (0, 1], got {keep}")
     if workers < 1:
         raise ValueError(f"workers must be >= 1, got {workers}")
+    from .protocol import check_training_seed
+
+    check_training_seed(seed)
+    check_training_seed(seed + games - 1)  # the game seeds are seed .. seed + games - 1
     config = dict(config or {})
     chunks = [list(range(seed + i, seed + games, workers)) for i in range(workers)]
     tasks = [(game_name, config, teacher, c, keep, seed, student) for c in chunks if c]

@@ -67,7 +67,7 @@ class WinRate(BaseCallback):
         seed: validation deal ``i`` is game seed ``VALIDATION_BASE + seed + i``.
 
     Raises:
-        ValueError: no opponents, ``deals < 1`` or ``every < 1``.
+        ValueError: no opponents, ``deals < 1``, ``every < 1``, or a seed that would reach the held-out deals.
     """
 
     def __init__(self, game: str, config: dict | None, opponents: Sequence[str], deals: int = 10,
@@ -77,6 +77,9 @@ class WinRate(BaseCallback):
             raise ValueError("WinRate needs at least one opponent spec")
         if deals < 1 or every < 1:
             raise ValueError(f"deals and every must be >= 1, got deals={deals}, every={every}")
+        if not 0 <= seed <= protocol.HELD_OUT_BASE - protocol.VALIDATION_BASE - deals:
+            raise ValueError(f"seed must be in 0..2**62 - deals so that the validation deals stay below the "
+                             f"held-out ones, got {seed}")
         self.game, self.config, self.opponents = game, dict(config or {}), list(opponents)
         self.deals, self.every, self.seed = deals, every, seed
         self.csv_path = Path(csv_path) if csv_path is not None else None

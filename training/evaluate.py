@@ -80,6 +80,10 @@ def credit(returns: np.ndarray, seat: int) -> float:
 
 
 # ---- playing ------------------------------------------------------------------------
+class IllegalActionError(RuntimeError, ValueError):
+    """An agent chose an action that is not legal (a ``ValueError``, so the command line reports
+    it as a bad input, and a ``RuntimeError`` as before)."""
+
 def play_game(game, agents: Sequence[Any], seed: int) -> tuple[np.ndarray, np.ndarray, int]:
     """Play one game of ``game`` (a configured ``Game``) with ``agents[seat]`` in each seat.
 
@@ -87,7 +91,7 @@ def play_game(game, agents: Sequence[Any], seed: int) -> tuple[np.ndarray, np.nd
         ``(returns, scores, steps)``: float64 ``(n,)`` each, and the number of decisions.
 
     Raises:
-        RuntimeError: an agent chose an illegal action (the message names it).
+        IllegalActionError: an agent chose an illegal action (the message names it).
     """
     state = play_to_end(game, agents, seed)
     return state.returns(), state.scores(), len(state.history)
@@ -104,7 +108,7 @@ def play_to_end(game, agents: Sequence[Any], seed: int):
         try:
             state.apply_action(a)
         except ValueError as e:
-            raise RuntimeError(f"agent {getattr(agents[p], 'name', agents[p])!r} in seat {p}: {e}") from None
+            raise IllegalActionError(f"agent {getattr(agents[p], 'name', agents[p])!r} in seat {p}: {e}") from None
         steps += 1
         if steps > limit:
             raise RuntimeError(f"game exceeded max_game_length {limit}")

@@ -341,3 +341,10 @@ def test_maskable_ppo_trains_on_a_registered_id():
                         policy_kwargs={"net_arch": [16]})
     model.learn(total_timesteps=32)
     assert model.num_timesteps == 32
+
+
+def test_an_opponent_that_is_not_an_agent_is_refused_at_make():
+    import gymnasium
+
+    with pytest.raises(ValueError, match="3 is not an agent"):
+        gymnasium.make(f"ether_envs/ether_wars-v{ether_envs.load_game('ether_wars').spec.version}", opponents=3)
