@@ -168,7 +168,7 @@ def _anchors(search: str, search_deals: int, deals: int = 50) -> tuple[Anchor, .
 CONFIGS: dict[str, BenchmarkConfig] = {c.name: c for c in (
     # MCTS with random rollouts costs 14 ms a decision on Aethermon: Collect but 0.1-1 s on the long
     # games, so the search anchor's simulations and deals are sized to keep a row's evaluation in
-    # minutes (docs/benchmark.md, "Cost").
+    # minutes (docs/benchmark.md, "Cost of a row").
     BenchmarkConfig("aethermon_collect", "2p", {}, _anchors("mcts:simulations=200", 50)),
     BenchmarkConfig("ethnos", "4p", {}, _anchors("mcts:simulations=4", 3)),
     BenchmarkConfig("ethnos", "2p", {"num_players": 2}, _anchors("mcts:simulations=8", 10)),
