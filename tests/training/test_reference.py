@@ -122,7 +122,9 @@ def test_command_trains_each_seed_then_rates_them_together(tmp_path, monkeypatch
         (run_dir / reference.DONE_FILE).write_text(json.dumps({"frames": frames, "minutes": 0.5, "spec": spec}))
         return spec
 
-    def fake_rate(benchmark, specs, *, label, budget=None, frames=None, workers=1, progress=False, out=None):
+    def fake_rate(benchmark, specs, *, label, budget=None, frames=None, workers=1, progress=False, out=None,
+                  training=None):
+        assert [t["spec"] for t in training] == specs  # each run's training record goes into the row
         rated.update(benchmark=benchmark.name, specs=specs, label=label, budget=budget, frames=frames,
                      workers=workers, out=str(out))
         return {"agent": label}
