@@ -10,6 +10,9 @@ import ether_envs
 from training import protocol
 from training.protocol import CONFIGS, HELD_OUT_BASE, HELD_OUT_SIZE, check_training_seed, held_out_seed, is_held_out
 
+# rows of fewer than 3 runs keep these tests short; the warning itself is tested in test_rate_errors_are_clear
+pytestmark = pytest.mark.filterwarnings("ignore:.*the protocol asks for at least 3 training seeds:UserWarning")
+
 
 def test_held_out_deals_are_a_range_above_every_training_draw():
     assert held_out_seed(0) == HELD_OUT_BASE == 2**63
