@@ -56,7 +56,6 @@ minibatches): a run is deterministic per seed on one torch thread.
 from __future__ import annotations
 
 import argparse
-import csv
 import dataclasses
 import json
 import math
@@ -70,8 +69,7 @@ import numpy as np
 
 import ether_envs
 
-from .evaluate import parse_config
-from .ppo import parse_hidden
+from .ppo import append_csv, dataclass_from_namespace, dataclass_parser, parse_hidden
 from .protocol import TRAINING_OPPONENTS
 
 WEIGHTS_NAME = "policy.npz"
@@ -330,7 +328,7 @@ def train(cfg: DQNConfig) -> Path:
                "mean_return_100": round(float(np.mean(returns)), 4) if returns else "",
                "loss": round(float(np.mean(losses)), 6) if losses else "",
                "epsilon": round(epsilon_at(cfg, frames), 4)}
-        _append_csv(progress_file, row)
+        append_csv(progress_file, row)
         losses.clear()
         if bar is not None:
             bar.set_postfix({"return": row["mean_return_100"], "eps": row["epsilon"]})
@@ -389,37 +387,15 @@ def train(cfg: DQNConfig) -> Path:
     return q_net_to_policy(q_net, {**meta, "training": training}).save(run_dir / WEIGHTS_NAME)
 
 
-def _append_csv(path: Path, row: dict[str, Any]) -> None:
-    new = not path.exists()
-    with open(path, "a", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(row))
-        if new:
-            w.writeheader()
-        w.writerow(row)
-
-
 # ---- command line -------------------------------------------------------------------------
 def build_parser(p: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
     p = p or argparse.ArgumentParser(prog="python -m training.dqn", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    for f in dataclasses.fields(DQNConfig):
-        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()
-        if f.name == "game":
-            p.add_argument("game", choices=ether_envs.list_games())
-        elif f.name == "config":
-            p.add_argument("--config", nargs="*", default=[], metavar="KEY=VALUE", help="game configuration")
-        elif isinstance(default, bool):
-            p.add_argument(f"--{f.name.replace('_', '-')}", action=argparse.BooleanOptionalAction, default=default)
-        else:
-            p.add_argument(f"--{f.name.replace('_', '-')}", type=type(default), default=default,
-                           help=f"(default {default!r})")
-    return p
+    return dataclass_parser(DQNConfig, p)
 
 
 def config_from_namespace(ns: argparse.Namespace) -> DQNConfig:
-    values = {f.name: getattr(ns, f.name) for f in dataclasses.fields(DQNConfig)}
-    values["config"] = parse_config(ns.config)
-    return DQNConfig(**values)
+    return dataclass_from_namespace(DQNConfig, ns)
 
 
 def main(argv: list[str] | None = None) -> Path:

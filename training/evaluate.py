@@ -32,7 +32,6 @@ import csv
 import itertools
 import json
 import math
-import sys
 import time
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field

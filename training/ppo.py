@@ -332,7 +332,7 @@ def train(cfg: PPOConfig) -> Path:
                                  seed=cfg.seed + 10_000, focal=True, progress=False, agents={"learner": learner})
             for r in res.pairings:
                 put(r.opponent, r.win_rate, r.win_low, r.win_high, r.games)
-        _append_csv(eval_file, row)
+        append_csv(eval_file, row)
         state["eval_minutes"] += (time.perf_counter() - t0) / 60.0
         if bar is not None:
             bar.set_postfix({k.replace("win_rate_vs_", "vs "): f"{v:.0%}" for k, v in row.items() if k.startswith("win")})
@@ -448,7 +448,7 @@ def train(cfg: PPOConfig) -> Path:
                    "kickstart": round(ks, 4), "lr": optimizer.param_groups[0]["lr"],
                    "episodes": len(ep_returns), "mean_return": round(float(np.mean(ep_returns)), 4) if ep_returns else ""}
             row.update({k: round(v / max(1, n_mb), 5) for k, v in stats.items()})
-            _append_csv(progress_file, row)
+            append_csv(progress_file, row)
             ep_returns.clear()
             if bar is not None:
                 bar.update(state["frames"] - bar.n)
@@ -472,7 +472,7 @@ def train(cfg: PPOConfig) -> Path:
     return export(run_dir / WEIGHTS_NAME)
 
 
-def _append_csv(path: Path, row: dict[str, Any]) -> None:
+def append_csv(path: Path, row: dict[str, Any]) -> None:
     new = not path.exists()
     with open(path, "a", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(row))
@@ -482,10 +482,10 @@ def _append_csv(path: Path, row: dict[str, Any]) -> None:
 
 
 # ---- command line -------------------------------------------------------------------------
-def build_parser(p: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
-    p = p or argparse.ArgumentParser(prog="python -m training.ppo", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    for f in dataclasses.fields(PPOConfig):
+def dataclass_parser(cls: type, p: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """Add one option per field of the config dataclass ``cls`` (``game`` positional, ``config`` as
+    KEY=VALUE items, bools as ``--x/--no-x``); the trainers' command lines (this one, training.dqn)."""
+    for f in dataclasses.fields(cls):
         default = f.default if f.default is not dataclasses.MISSING else f.default_factory()
         if f.name == "game":
             p.add_argument("game", choices=ether_envs.list_games())
@@ -499,10 +499,21 @@ def build_parser(p: argparse.ArgumentParser | None = None) -> argparse.ArgumentP
     return p
 
 
-def config_from_namespace(ns: argparse.Namespace) -> PPOConfig:
-    values = {f.name: getattr(ns, f.name) for f in dataclasses.fields(PPOConfig)}
+def dataclass_from_namespace(cls: type, ns: argparse.Namespace) -> Any:
+    """The ``cls`` config of a namespace parsed by :func:`dataclass_parser`."""
+    values = {f.name: getattr(ns, f.name) for f in dataclasses.fields(cls)}
     values["config"] = parse_config(ns.config)
-    return PPOConfig(**values)
+    return cls(**values)
+
+
+def build_parser(p: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
+    p = p or argparse.ArgumentParser(prog="python -m training.ppo", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    return dataclass_parser(PPOConfig, p)
+
+
+def config_from_namespace(ns: argparse.Namespace) -> PPOConfig:
+    return dataclass_from_namespace(PPOConfig, ns)
 
 
 def main(argv: list[str] | None = None) -> Path:

@@ -32,7 +32,6 @@ import warnings
 from pathlib import Path
 from typing import Any, Sequence
 
-import numpy as np
 
 import ether_envs
 
@@ -66,7 +65,6 @@ def rate_run(bench: BenchmarkConfig, spec: str, ladder: dict[str, Any], agent: A
         "rating_interval", "seconds"}`` (rating in Elo; ``None`` for a co-operative game).
     """
     from .baselines import team_result
-    from .rating import place_counts
 
     t0 = time.perf_counter()
     run: dict[str, Any] = {"spec": spec, "vs": {}, "rating": None, "rating_interval": None}

@@ -265,7 +265,6 @@ def _fit_one(credit: np.ndarray, n: np.ndarray, b: np.ndarray, players: int, pri
     plus a virtual game at fair share against each anchor (one seat each)."""
     m = players - 1
     c = credit + prior / 2.0
-    g = n + prior
     x = np.full(credit.shape[0], float(np.mean(b)))
     for _ in range(100):
         # p = the agent's win probability in a real game, q in a virtual one-seat-each game

@@ -3,7 +3,6 @@ training code may draw, the stored anchored ladders, and the `rate` command."""
 
 import json
 
-import numpy as np
 import pytest
 
 import ether_envs
