@@ -340,7 +340,7 @@ def test_a_finished_game_opens_as_a_replay(server):
     (lambda r: {**r, "config": {"num_players": 9}}, "the record's game cannot be set up: ether_wars config"),
     (lambda r: {**r, "config": [1]}, "game record field 'config' must be an object of configuration fields, got [1]"),
     (lambda r: {**r, "seed": "x"}, "game record field 'seed' must be a whole number 0..2**64-1, got 'x'"),
-    (lambda r: {**r, "seed": 10**30}, "game record field 'seed' must be a whole number 0..2**63-1"),
+    (lambda r: {**r, "seed": 10**30}, "game record field 'seed' must be a whole number 0..2**64-1"),
     (lambda r: {**r, "scores": 5}, "game record field 'scores' must be a list of numbers, got 5"),
     (lambda r: {**r, "returns": ["x", 1]}, "game record field 'returns' must be a list of numbers: item 0 is 'x'"),
     (lambda r: {**r, "terminal": "yes"}, "game record field 'terminal' must be true or false, got 'yes'"),
