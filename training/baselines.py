@@ -71,6 +71,8 @@ class BaselineRow:
     seed: int
     cooperative: bool = False
     seconds: float = 0.0
+    game_version: int | None = None
+    """The env version it was measured on (``ether/<game>-v<game_version>``)."""
 
     def markdown(self) -> str:
         opp = f"- (team)[^coop]" if self.cooperative else self.opponent
@@ -222,6 +224,8 @@ def game_ladder(game_name: str, deals: int, simulations: int, seed: int, workers
         ladder.sort(key=lambda e: -e.rating)
     for rank, entry in enumerate(ladder, 1):
         entry.rank = rank
+    for row in rows:
+        row.game_version = game.spec.version
     return Baselines(rows, ladder)
 
 
@@ -245,6 +249,7 @@ def _ppo_row(path: str, deals: int, seed: int, workers: int = 1) -> BaselineRow:
         row = BaselineRow(name, "MaskablePPO", "random", game.num_players, pr.games, pr.win_rate, pr.win_low,
                           pr.win_high, ppo_budget(meta), seed)
     row.seconds = time.perf_counter() - t0
+    row.game_version = game.spec.version
     return row
 
 

@@ -241,8 +241,12 @@ def main(argv: list[str] | None = None, args: argparse.Namespace | None = None) 
     bench = protocol.benchmark_config(args.game, args.config)
     label = args.label or args.specs[0]
     out = args.out or Path("results/rate") / _slug(f"{bench.game}-v{bench.version}_{bench.label}_{label}")
-    row = rate(bench, args.specs, label=label, budget=args.budget, frames=args.frames, workers=args.workers,
-               progress=not args.no_progress, out=out, ladder_dir=args.ladder_dir)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", UserWarning)
+        row = rate(bench, args.specs, label=label, budget=args.budget, frames=args.frames, workers=args.workers,
+                   progress=not args.no_progress, out=out, ladder_dir=args.ladder_dir)
+    for w in caught:
+        print(f"note: {w.message}")
     print(protocol.markdown_header(bench))
     print(protocol.markdown_row(row))
     for r in row["runs"]:
