@@ -358,7 +358,7 @@ def test_ismcts_against_our_heuristic_through_evaluate_bots():
     bots[1] = AgentBot(lambda observation, action_mask: int(np.flatnonzero(action_mask)[-1]))
     state = game.new_initial_state(seed=5)
     assert evaluate_bots(state, bots, np.random.RandomState(0)) == state.engine.returns().tolist()
-    with pytest.raises(AttributeError, match="from agents.openspiel_bots import AgentBot"):
+    with pytest.raises(AttributeError, match=r"moved to the agents package \(module agents.openspiel_bots\)"):
         eo.AgentBot  # moved: ether_envs imports nothing from agents
 
 

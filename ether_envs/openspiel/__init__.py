@@ -49,9 +49,8 @@ the same deal as ``ether_envs.load_game(...).new_initial_state(seed=rng_seed + k
 
 **Bots**: :class:`ISMCTSBot` and :class:`DeterminizedMCTSBot` (see :mod:`ether_envs.openspiel.bots`)
 search determinizations only; as agents: ``openspiel:ismcts:...`` and ``openspiel:mcts:...``
-(``agents.make_agent``). Our agents as OpenSpiel bots are on the agents' side (``ether_envs``
-imports nothing from ``agents``): ``from agents.openspiel_bots import AgentBot``, then
-``AgentBot.from_spec(game, "heuristic")``.
+(``agents.make_agent``). Our agents as OpenSpiel bots are on the agents' side
+(``agents/openspiel_bots.py``): ``ether_envs`` imports nothing from the packages above it.
 """
 
 from __future__ import annotations
@@ -79,7 +78,7 @@ __all__ = ["DeterminizedMCTSBot", "EtherGame", "EtherObserver", "EtherState", "I
 
 
 def __getattr__(name: str):
-    if name == "AgentBot":  # it moved: ether_envs imports nothing from agents
-        raise AttributeError("ether_envs.openspiel.AgentBot moved to the agents package: "
-                             "from agents.openspiel_bots import AgentBot")
+    if name == "AgentBot":  # it moved up a layer (ether_envs never imports it)
+        raise AttributeError("ether_envs.openspiel.AgentBot moved to the agents package "
+                             "(module agents.openspiel_bots)")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

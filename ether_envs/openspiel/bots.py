@@ -11,21 +11,12 @@
   it is given, which here holds the other seats' hidden cards and the state's chance generator
   (the future dice and draws); the wrapper hands it determinizations instead, in every game.
 
-Our agents (``heuristic``, ``mcts``, ``pretrained`` ...) as OpenSpiel bots are
-:class:`agents.openspiel_bots.AgentBot`, on the agents' side: ``ether_envs`` imports nothing
-from ``agents``.
+Our agents (``heuristic``, ``mcts``, ``pretrained`` ...) as OpenSpiel bots live on the agents'
+side (``agents/openspiel_bots.py``, whose docstring shows a game against these bots):
+``ether_envs`` imports nothing from the packages above it.
 
 The search bots take ``seed`` (their only source of randomness: search, rollouts and
-determinizations); all work with OpenSpiel's ``evaluate_bots`` (they implement ``restart_at``)::
-
-    import numpy as np, pyspiel
-    import ether_envs.openspiel as eo
-    from agents.openspiel_bots import AgentBot
-    from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
-
-    game = pyspiel.load_game("python_ether_ethnos(num_players=2)")
-    bots = [eo.ISMCTSBot(game, max_simulations=50, seed=1), AgentBot.from_spec(game, "heuristic", seed=2)]
-    evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(0))   # returns, one per seat
+determinizations); all work with OpenSpiel's ``evaluate_bots`` (they implement ``restart_at``).
 """
 
 from __future__ import annotations
