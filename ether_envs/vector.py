@@ -204,20 +204,20 @@ class SingleAgentVecEnv(VecEnv):
         return [None for _ in self.envs]  # text rendering only ("ansi"): render() calls env_method("render")
 
 
-class MaskedDummyVecEnv(DummyVecEnv):
+class _MasksByEnvMethod:
+    """``action_masks()`` for SB3's own vec envs: each game's legal actions through ``env_method``."""
+
+    def action_masks(self) -> np.ndarray:
+        """bool ``(n_envs, num_actions)``: each game's legal actions now (``env_method("action_masks")``)."""
+        return np.stack(self.env_method("action_masks")).astype(bool, copy=False)
+
+
+class MaskedDummyVecEnv(_MasksByEnvMethod, DummyVecEnv):
     """SB3's ``DummyVecEnv`` with :meth:`action_masks` (as the other kinds of :func:`make_vec_env`)."""
 
-    def action_masks(self) -> np.ndarray:
-        """bool ``(n_envs, num_actions)``: each game's legal actions now (``env_method("action_masks")``)."""
-        return np.stack(self.env_method("action_masks")).astype(bool, copy=False)
 
-
-class MaskedSubprocVecEnv(SubprocVecEnv):
+class MaskedSubprocVecEnv(_MasksByEnvMethod, SubprocVecEnv):
     """SB3's ``SubprocVecEnv`` with :meth:`action_masks` (one pipe round trip per game)."""
-
-    def action_masks(self) -> np.ndarray:
-        """bool ``(n_envs, num_actions)``: each game's legal actions now (``env_method("action_masks")``)."""
-        return np.stack(self.env_method("action_masks")).astype(bool, copy=False)
 
 
 # ---- several processes ---------------------------------------------------------------

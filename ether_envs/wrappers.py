@@ -199,19 +199,33 @@ def parse_opponent_weights(text: str) -> dict[str, float] | None:
         ValueError: a malformed item, an unmatched quote, a weight that is not a finite number
             >= 0, or weights summing to 0.
     """
-    items = _split_top_level(text)
-    first = items[0]
+    first = _split_top_level(text)[0]
     if not (first[:1] in ("'", '"') or "=" in first.partition(":")[0]):
         return None
+    return parse_weights(text)
+
+
+def parse_weights(text: str) -> dict[str, float]:
+    """``"heuristic=0.7,random=0.3"`` -> ``{"heuristic": 0.7, "random": 0.3}``: the one grammar of
+    opponent weights (``SingleAgentEnv(opponents=...)``, ``ether-envs train --opponents``,
+    ``training.selfplay``). Items are split at the commas outside quotes; each is ``SPEC=WEIGHT``,
+    split at its last ``=``, the spec unquoted (``'mcts:simulations=50,c=2'=0.5``). A key is any
+    string (the trainers' pool also takes ``self``); whether it builds an agent is not checked here.
+
+    Raises:
+        ValueError: a malformed item, an unmatched quote, a weight that is not a finite number
+            >= 0 (the message quotes it), or weights summing to 0.
+    """
     out: dict[str, float] = {}
-    for item in items:
+    for item in _split_top_level(text):
         key, eq, val = item.rpartition("=")
         if not eq or not key.strip():
             raise ValueError(f"opponent weights: expected SPEC=WEIGHT, got {item!r} in {text!r}")
         try:
             w = float(val)
         except ValueError:
-            w = -1.0
+            raise ValueError(f"opponent weights: the weight of {key.strip()!r} must be a finite number >= 0, "
+                             f"got {val!r} in {text!r}") from None
         out[_unquote(key.strip())] = w
     _check_weights(out, text)
     return out

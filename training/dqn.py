@@ -69,7 +69,7 @@ import numpy as np
 
 import ether_envs
 
-from .ppo import append_csv, dataclass_from_namespace, dataclass_parser, parse_hidden
+from .ppo import append_csv, dataclass_from_namespace, dataclass_parser, parse_hidden, run_trainer
 from .protocol import TRAINING_OPPONENTS
 
 WEIGHTS_NAME = "policy.npz"
@@ -399,14 +399,7 @@ def config_from_namespace(ns: argparse.Namespace) -> DQNConfig:
 
 
 def main(argv: list[str] | None = None) -> Path:
-    parser = build_parser()
-    cfg = config_from_namespace(parser.parse_args(argv))
-    try:
-        path = train(cfg)
-    except (ValueError, FileNotFoundError) as e:
-        parser.error(str(e))
-    print(f"weights written to {path}")
-    return path
+    return run_trainer(build_parser(), DQNConfig, train, argv)
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import functools
 import itertools
 import json
 import math
@@ -344,6 +345,7 @@ def _game_seed(*parts: int) -> int:
     return int(np.random.SeedSequence(list(parts)).generate_state(1, np.uint64)[0])
 
 
+@functools.lru_cache(maxsize=1024)
 def spec_key(spec: str) -> int:
     """A stable 64-bit number for an agent spec (the first 8 bytes of its SHA-256)."""
     import hashlib

@@ -516,15 +516,20 @@ def config_from_namespace(ns: argparse.Namespace) -> PPOConfig:
     return dataclass_from_namespace(PPOConfig, ns)
 
 
-def main(argv: list[str] | None = None) -> Path:
-    parser = build_parser()
-    cfg = config_from_namespace(parser.parse_args(argv))
+def run_trainer(parser: argparse.ArgumentParser, cls: type, train_fn: Any, argv: list[str] | None) -> Path:
+    """Parse ``argv`` into a ``cls`` config, train with ``train_fn``, print and return the weight
+    file (a bad option is a usage error); the trainers' ``main`` (this one, training.dqn)."""
+    cfg = dataclass_from_namespace(cls, parser.parse_args(argv))
     try:
-        path = train(cfg)
+        path = train_fn(cfg)
     except (ValueError, FileNotFoundError) as e:
         parser.error(str(e))
     print(f"weights written to {path}")
     return path
+
+
+def main(argv: list[str] | None = None) -> Path:
+    return run_trainer(build_parser(), PPOConfig, train, argv)
 
 
 if __name__ == "__main__":

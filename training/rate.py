@@ -177,14 +177,17 @@ def rate(bench: BenchmarkConfig | str, specs: Sequence[str], *, label: str | Non
     from agents import make_agent
 
     game = ether_envs.load_game(bench.game, **bench.config)
-    for spec in specs:  # every spec must build before any game is played
-        if spec not in (agents or {}):
-            make_agent(spec, game)
+    built = dict(agents or {})
+    for spec in specs:  # every spec must build before any game is played; in one process, it then plays
+        if spec not in built:
+            agent = make_agent(spec, game)
+            if workers == 1:
+                built[spec] = agent
     if len(specs) < len(protocol.TRAINING_SEEDS):
         warnings.warn(f"{len(specs)} run(s): the protocol asks for at least {len(protocol.TRAINING_SEEDS)} "
                       "training seeds; with fewer the interval over runs says nothing", stacklevel=2)
     t0 = time.perf_counter()
-    runs = [rate_run(bench, spec, ladder, agent=(agents or {}).get(spec), workers=workers, progress=progress)
+    runs = [rate_run(bench, spec, ladder, agent=built.get(spec), workers=workers, progress=progress)
             for spec in specs]
     row = {
         "format": protocol.ROW_FORMAT, "protocol": protocol.PROTOCOL_VERSION, "benchmark": bench.benchmark_id,

@@ -8,37 +8,21 @@ from typing import Any
 import numpy as np
 
 import ether_envs
-from agents.base import quote_spec_value, split_specs, unquote
+from agents.base import quote_spec_value
+from ether_envs import wrappers
 
 
 def parse_weights(text: str) -> dict[str, float]:
-    """``"random=0.25,heuristic=0.25,self=0.5"`` -> ``{"random": 0.25, ...}``.
-
-    Items are split at the commas outside quotes (:func:`agents.base.split_specs`); each is
-    ``SPEC=WEIGHT``, where SPEC is an agent spec (``random``, ``heuristic``,
-    ``mcts:simulations=50``, ``ppo:path='runs/a,b/model.zip'``; one with several parts in
-    quotes: ``'mcts:simulations=50,c=2'=0.5``) or ``self`` (frozen snapshots of the learner).
-    Only the syntax is checked here, not whether a spec builds an agent.
+    """``"random=0.25,heuristic=0.25,self=0.5"`` -> ``{"random": 0.25, ...}``: the grammar of
+    :func:`ether_envs.wrappers.parse_weights` (items split at the commas outside quotes, each
+    ``SPEC=WEIGHT``; a spec with several parts in quotes: ``'mcts:simulations=50,c=2'=0.5``),
+    where SPEC is an agent spec or ``self`` (frozen snapshots of the learner). Only the syntax is
+    checked here, not whether a spec builds an agent.
 
     Raises:
         ValueError: malformed text, a weight that is not a finite number >= 0, or weights summing to 0.
     """
-    out: dict[str, float] = {}
-    for part in split_specs(text):
-        key, eq, val = part.rpartition("=")
-        if not eq or not key.strip():
-            raise ValueError(f"opponent weights: expected SPEC=WEIGHT, got {part!r} in {text!r}")
-        try:
-            w = float(val)
-        except ValueError:
-            w = -1.0
-        if not 0 <= w < float("inf"):
-            raise ValueError(f"opponent weights: the weight of {key.strip()!r} must be a finite number >= 0, "
-                             f"got {val!r}")
-        out[unquote(key.strip())] = w
-    if sum(out.values()) <= 0:
-        raise ValueError(f"opponent weights sum to 0: {text!r}")
-    return out
+    return wrappers.parse_weights(text)
 
 
 class OpponentPool:
