@@ -7,7 +7,7 @@
     action = agent.act_env(env)                    # env level (a PettingZoo AEC env)
 
 Specs: ``random``, ``heuristic``, ``mcts[:simulations=N,c=C]``,
-``pretrained[:path=FILE.npz,deterministic=false]``, ``ppo:PATH[,deterministic=false]``
+``pretrained[:path=FILE.npz|zoo=N,deterministic=false]``, ``az[:simulations=N,c=C,path=FILE.npz|zoo=N]``, ``ppo:PATH[,deterministic=false]``
 (or ``ppo:path=PATH``), ``rllib:CHECKPOINT[,deterministic=false]`` (or ``checkpoint=``),
 ``openspiel:mcts[:simulations=N,...]``, ``openspiel:ismcts[:simulations=N,...]``,
 ``python:MODULE:ATTRIBUTE[,key=value,...]`` (your own policy, :mod:`agents.plugin`; an object
@@ -21,7 +21,7 @@ from .mcts import MCTSAgent
 from .plugin import as_agent
 from .random_agent import RandomAgent
 
-AGENT_KINDS = ("random", "heuristic", "mcts", "pretrained", "ppo", "rllib", "openspiel", "python")
+AGENT_KINDS = ("random", "heuristic", "mcts", "az", "pretrained", "ppo", "rllib", "openspiel", "python")
 
 
 def make_agent(spec: str, game, seed: int | None = None) -> Agent:
@@ -42,7 +42,14 @@ def make_agent(spec: str, game, seed: int | None = None) -> Agent:
     * ``pretrained`` — the game's shipped policy network (``agents/weights/<game>.npz``, for the
       game's default configuration): one forward pass per decision, no search, no torch;
       ``pretrained:path=FILE.npz`` loads any weight file written by ``training`` (an ``.npz``
-      read without pickles: loading it runs no code).
+      read without pickles: loading it runs no code); ``pretrained:zoo=1`` the net of an older zoo
+      (zoo 1: the nets of issue 14; ``pretrained`` is always the newest).
+    * ``az:simulations=64,c=1.5`` — network-guided search (:mod:`agents.az`): PUCT over
+      determinizations with the priors of a net's policy head and the leaf values of its value
+      head (no rollouts); ``simulations`` (int >= 1, default 64), ``c`` (> 0, default 1.5),
+      ``path=FILE.npz`` or ``zoo=N`` for the net (default the newest shipped net),
+      ``temperature`` (>= 0, default 0: the most visited action), ``dirichlet`` (root noise,
+      default 0).
     * ``ppo:path/to/model.zip`` or ``ppo:path=path/to/model.zip`` (``deterministic=false`` to sample) — a trained MaskablePPO
       model; an SB3 zip is a pickle, so loading it runs code: load only files you trust. A plain
       SB3 zip (``model.save()``, no ``ether_envs.json``) loads with a ``UserWarning``: only its
@@ -96,6 +103,10 @@ def make_agent(spec: str, game, seed: int | None = None) -> Agent:
         cls, first = HeuristicAgent, [game]
     elif kind == "mcts":
         cls, first = MCTSAgent, []
+    elif kind == "az":
+        from .az import _from_spec
+
+        cls, first = _from_spec, [game]
     elif kind == "pretrained":
         from .pretrained import PretrainedAgent
 

@@ -34,12 +34,38 @@ from .base import Agent
 
 WEIGHTS_FORMAT = "ether-envs-mlp-1"
 WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
-"""Where the shipped weights live: ``<game>.npz``, for the game's default configuration."""
+"""Where the shipped weights live: ``<game>.npz``, the newest zoo's net of each game (for the
+game's default configuration, playing every player count), and ``zoo<N>/<game>.npz``, the nets
+of an older zoo ``N`` kept as ladder anchors (``pretrained:zoo=N``)."""
 
 
-def shipped_weights() -> dict[str, Path]:
-    """``{game name: weight file}`` of every game with shipped weights."""
-    return {p.stem: p for p in sorted(WEIGHTS_DIR.glob("*.npz"))}
+def weights_zoo(path: str | Path) -> int:
+    """The zoo a weight file belongs to: its metadata's ``zoo`` (files from before zoo 2 have none: 1)."""
+    with np.load(path, allow_pickle=False) as z:
+        return int(json.loads(str(z["metadata"])).get("zoo", 1))
+
+
+def shipped_weights(zoo: int | None = None) -> dict[str, Path]:
+    """``{game name: weight file}`` of every game with shipped weights.
+
+    Args:
+        zoo: ``None`` (default): the newest net of each game (``agents/weights/<game>.npz``); an int
+            ``N`` >= 1: zoo ``N``'s nets (``agents/weights/zoo<N>/<game>.npz``, or the newest file
+            when it belongs to zoo ``N``).
+
+    Raises:
+        ValueError: ``zoo`` not None or an int >= 1.
+    """
+    newest = {p.stem: p for p in sorted(WEIGHTS_DIR.glob("*.npz"))}
+    if zoo is None:
+        return newest
+    if isinstance(zoo, bool) or not isinstance(zoo, (int, np.integer)) or zoo < 1:
+        raise ValueError(f"zoo must be an int >= 1, got {zoo!r}")
+    out = {p.stem: p for p in sorted((WEIGHTS_DIR / f"zoo{zoo}").glob("*.npz"))}
+    for name, p in newest.items():
+        if name not in out and weights_zoo(p) == zoo:
+            out[name] = p
+    return out
 
 
 def encoder_fingerprint(game, games: int = 2, max_steps: int = 300) -> str:
@@ -222,7 +248,10 @@ class PretrainedAgent(Agent):
         game: the configured ``Game`` it will play. The shipped weights play every player count of
             their game (one observation layout serves every count; the benchmark's ladders measure
             them at each count it uses); the rest of the configuration and the env version must match.
-        path: a weight file (``.npz``); default: the game's shipped weights (``agents/weights/<game>.npz``).
+        path: a weight file (``.npz``); default: the game's shipped weights (``agents/weights/<game>.npz``,
+            the newest zoo).
+        zoo: instead of the newest, the shipped net of zoo ``zoo`` (int >= 1; zoo 1 is the nets of
+            issue 14, trained against the heuristic; ``pretrained:zoo=1``). Not with ``path``.
         deterministic: masked argmax (default) or a sample from the masked policy drawn with the
             agent's own generator.
 
@@ -236,16 +265,19 @@ class PretrainedAgent(Agent):
     name = "pretrained"
     uses_state = False
 
-    def __init__(self, game, path: str | None = None, deterministic: bool = True) -> None:
+    def __init__(self, game, path: str | None = None, deterministic: bool = True, zoo: int | None = None) -> None:
         from .ppo import check_compatible
 
         super().__init__()
         self.deterministic = _as_bool(deterministic, "deterministic")
+        if path is not None and zoo is not None:
+            raise ValueError(f"give a weight file (path={path!r}) or a zoo (zoo={zoo!r}), not both")
         if path is None:
-            shipped = shipped_weights()
+            shipped = shipped_weights(zoo)
             name = game.spec.name
             if name not in shipped:
-                raise ValueError(f"no pretrained weights for {name!r}; available: {', '.join(shipped) or 'none'}")
+                which = "" if zoo is None else f" in zoo {zoo}"
+                raise ValueError(f"no pretrained weights for {name!r}{which}; available: {', '.join(shipped) or 'none'}")
             path = shipped[name]
             self.policy = MLPPolicy.load(path)
             try:

@@ -327,6 +327,21 @@ def build_parser() -> argparse.ArgumentParser:
     exploit_mod.build_parser(s)
     s.set_defaults(func=lambda a: (_one_thread(), exploit_mod.run_from_args(a)))
 
+    from . import exit as exit_mod
+
+    s = sub.add_parser("exit", help="expert iteration: self-play with the az search, train the net on its visits "
+                                    "and the outcomes, repeat; rerun to resume",
+                       description=exit_mod.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    exit_mod.build_parser(s)
+    s.set_defaults(func=lambda a: exit_mod.main(args=a))
+
+    from . import agent_speed
+
+    s = sub.add_parser("agent-speed", help="milliseconds a decision of agent specs on every game (README table)",
+                       description=agent_speed.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    agent_speed.build_parser(s)
+    s.set_defaults(func=lambda a: agent_speed.main(args=a))
+
     sub.add_parser("bench", help="throughput benchmark (ether-envs bench --help)", add_help=False)
 
     from . import throughput

@@ -1,0 +1,228 @@
+"""Network-guided search: PUCT over determinizations with a policy-value net (spec ``az``).
+
+    agent = make_agent("az", game)                          # the newest zoo net, 64 simulations
+    agent = make_agent("az:simulations=100,c=1.5", game)
+    agent = make_agent("az:path=runs/exit/policy.npz", game)   # any weight file of ours
+    agent = make_agent("az:zoo=1", game)                     # over the zoo-1 net
+
+AlphaZero's search (Silver et al. 2018) made to play hidden-information games the way
+``agents/mcts.py`` does:
+
+* **Determinizations.** Every simulation starts from ``state.resample_hidden(player, rng)``: the
+  hidden parts ``player`` cannot see are redrawn and the chance generator reseeded; the search
+  never reads the true hidden state (perfect-information Monte Carlo, Long et al. 2010). The
+  tree is open-loop and shared by all determinizations (single-observer information-set MCTS,
+  Cowling et al. 2012): a node is the action sequence that reaches it, children are keyed by
+  action id, and the actions legal at a node are read from the simulation's own state.
+* **Priors from the policy head.** A node keeps the logits the net gave when it was first
+  reached; at each visit the prior is their softmax over the actions legal there.
+* **Leaf values from the value head, no rollouts.** A new leaf is valued for every seat ``p``
+  by the value head on ``observation_tensor(p)`` (one batched forward pass; a co-operative game
+  needs one row), so the search plays any player count. A terminal leaf takes
+  ``state.returns()``.
+* **PUCT.** At a node where seat ``p`` moves, the action maximising
+  ``Q_p(a) + c * P(a) * sqrt(N) / (1 + N(a))``; an unvisited action's ``Q`` is the node's own
+  value for ``p`` (first-play urgency without reduction). The backed-up value of an edge is the
+  return of the seat that chose it (max^n), so any utility works.
+* **The move.** The root action with the most visits (ties: the higher prior), or with
+  ``temperature > 0`` a draw from visits^(1/temperature). ``dirichlet > 0`` mixes Dirichlet noise
+  into the root priors (``(1 - 0.25) P + 0.25 Dir(dirichlet)``), for self-play only
+  (:mod:`training.exit`).
+
+Its cost is a clone, the steps down the tree, the observations of every seat and one forward
+pass per simulation; the default budget (64 simulations) is sized to stay under 50 ms a
+decision on every game on one core of the 2-core machine (README, "Agents' decision time";
+``ether-envs agent-speed``).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from .base import Agent
+from .pretrained import MLPPolicy, PretrainedAgent, _as_bool
+
+DEFAULT_SIMULATIONS = 64
+"""Simulations per decision of ``az`` with no ``simulations`` key."""
+
+
+class _Node:
+    __slots__ = ("logits", "values", "visits", "edge_visits", "edge_total", "children")
+
+    def __init__(self, logits: np.ndarray, values: np.ndarray) -> None:
+        self.logits = logits            # float64 (num_actions,): the policy head at first visit
+        self.values = values            # float64 (num_players,): the value head at first visit
+        self.visits = 0
+        self.edge_visits: dict[int, int] = {}
+        self.edge_total: dict[int, float] = {}
+        self.children: dict[int, _Node] = {}
+
+
+class AZAgent(Agent):
+    """PUCT search over determinizations guided by a policy-value net (see the module docstring).
+
+    Args:
+        game: the configured ``Game`` it plays.
+        simulations: simulations per decision (int >= 1, default :data:`DEFAULT_SIMULATIONS`).
+        c: the PUCT exploration constant (> 0, default 1.5; values are the game's returns, in [-1, 1]).
+        path: a weight file (``.npz``, :class:`agents.pretrained.MLPPolicy`); default the game's
+            newest shipped net (``pretrained``); ``zoo=N`` picks zoo ``N``'s net instead.
+        zoo: the zoo of the shipped net (int >= 1; not with ``path``).
+        temperature: 0 (default) plays the most visited action; > 0 draws ``∝ visits^(1/temperature)``.
+        dirichlet: the Dirichlet concentration of the root noise (0, default: none; > 0 for self-play).
+        policy: an in-memory :class:`MLPPolicy` instead of a file (training; no layout check).
+
+    Raises:
+        ValueError: a budget or constant out of range, ``path`` with ``zoo``, or a net that does not
+            match the game (as for ``pretrained``).
+        FileNotFoundError: no weight file at ``path``.
+    """
+
+    name = "az"
+    uses_state = True
+
+    def __init__(self, game, simulations: int = DEFAULT_SIMULATIONS, c: float = 1.5, path: str | None = None,
+                 zoo: int | None = None, temperature: float = 0.0, dirichlet: float = 0.0,
+                 policy: MLPPolicy | None = None) -> None:
+        super().__init__()
+        if isinstance(simulations, bool) or not isinstance(simulations, (int, np.integer)) or simulations < 1:
+            raise ValueError(f"az: simulations must be an int >= 1, got {simulations!r}")
+        for key, value, low in (("c", c, 0.0), ("temperature", temperature, 0.0), ("dirichlet", dirichlet, 0.0)):
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+                    or value < low:
+                raise ValueError(f"az: {key} must be a finite number >= {low:g}, got {value!r}")
+        if c <= 0:
+            raise ValueError(f"az: c must be > 0, got {c!r}")
+        self.simulations = int(simulations)
+        self.c = float(c)
+        self.temperature = float(temperature)
+        self.dirichlet = float(dirichlet)
+        if policy is None:
+            policy = PretrainedAgent(game, path=path, zoo=zoo).policy
+        elif path is not None or zoo is not None:
+            raise ValueError("az: give a policy, a path or a zoo, not several")
+        self.policy = policy
+        self.game = game
+        self.num_players = game.num_players
+        self.shared_value = game.utility() == "identical"
+        self.last_visits: np.ndarray | None = None
+        """After :meth:`act`: the root's visit counts, int64 ``(num_actions,)`` (the ExIt policy target)."""
+
+    # -- the net ------------------------------------------------------------------------------
+    def _evaluate(self, s) -> tuple[np.ndarray, np.ndarray]:
+        """Logits of the seat to move and the value of every seat, for a non-terminal state."""
+        mover = s.current_player()
+        seats = [mover] if self.shared_value else [mover] + [p for p in range(self.num_players) if p != mover]
+        obs = np.stack([s.observation_tensor(p) for p in seats])
+        h = self.policy.features(obs)
+        w, b = self.policy.policy
+        logits = (h[0] @ w.T + b).astype(np.float64)
+        vw, vb = self.policy.value
+        v = (h @ vw.T + vb)[:, 0].astype(np.float64)
+        values = np.empty(self.num_players)
+        if self.shared_value:
+            values[:] = v[0]
+        else:
+            values[seats] = v
+        return logits, np.clip(values, -1.0, 1.0)
+
+    # -- search -------------------------------------------------------------------------------
+    def search(self, state, player: int) -> np.ndarray:
+        """Run the search from ``player``'s view of ``state``; the root's visit counts,
+        int64 ``(num_actions,)`` (zero for actions never visited). ``state`` is not changed."""
+        root: _Node | None = None
+        noise: dict[int, float] | None = None
+        for _ in range(self.simulations):
+            s = state.resample_hidden(player, self.rng)
+            if root is None:
+                root = _Node(*self._evaluate(s))
+                if self.dirichlet > 0:
+                    legal = s.legal_actions()
+                    eta = self.rng.dirichlet([self.dirichlet] * len(legal))
+                    noise = dict(zip(legal, eta))
+                continue
+            self._simulate(s, root, noise)
+        visits = np.zeros(self.game.num_distinct_actions(), dtype=np.int64)
+        if root is not None:
+            for a, n in root.edge_visits.items():
+                visits[a] = n
+        return visits
+
+    def _select(self, node: _Node, legal: list[int], mover: int, noise: dict[int, float] | None) -> int:
+        z = node.logits[legal]
+        p = np.exp(z - z.max())
+        p /= p.sum()
+        if noise is not None:
+            p = 0.75 * p + 0.25 * np.array([noise.get(a, 0.0) for a in legal])
+        sqrt_n = math.sqrt(max(node.visits, 1))
+        fpu = node.values[mover]
+        best_a, best_u = legal[0], -math.inf
+        ev, et, c = node.edge_visits, node.edge_total, self.c
+        for i, a in enumerate(legal):
+            n = ev.get(a, 0)
+            q = et[a] / n if n else fpu
+            u = q + c * p[i] * sqrt_n / (1 + n)
+            if u > best_u:
+                best_a, best_u = a, u
+        return best_a
+
+    def _simulate(self, s, root: _Node, noise: dict[int, float] | None) -> None:
+        node = root
+        path: list[tuple[_Node, int, int]] = []
+        while True:
+            if s.is_terminal():
+                values = s.returns()
+                break
+            if node.logits.size == 0:  # terminal where it was first reached, not in this determinization
+                node.logits, node.values = self._evaluate(s)
+                values = node.values
+                break
+            mover = s.current_player()
+            a = self._select(node, s.legal_actions(), mover, noise if node is root else None)
+            s.apply_action(a)
+            path.append((node, a, mover))
+            child = node.children.get(a)
+            if child is None:
+                if s.is_terminal():
+                    values = s.returns()
+                    child = _Node(np.zeros(0), values)
+                else:
+                    child = _Node(*self._evaluate(s))
+                    values = child.values
+                node.children[a] = child
+                break
+            node = child
+        for n, a, mover in path:
+            n.visits += 1
+            n.edge_visits[a] = n.edge_visits.get(a, 0) + 1
+            n.edge_total[a] = n.edge_total.get(a, 0.0) + float(values[mover])
+
+    # -- play ---------------------------------------------------------------------------------
+    def act(self, state, player: int) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.last_visits = None
+            return int(legal[0])
+        visits = self.search(state, player)
+        self.last_visits = visits
+        counts = visits[legal].astype(np.float64)
+        if counts.sum() == 0:  # one simulation: only the root was valued
+            return int(legal[int(np.argmax(self.policy.logits(state.observation_tensor(player))[legal]))])
+        if self.temperature > 0:
+            w = counts ** (1.0 / self.temperature)
+            return int(legal[int(self.rng.choice(len(legal), p=w / w.sum()))])
+        best = np.flatnonzero(counts == counts.max())
+        if len(best) > 1:  # ties: the higher prior
+            logits = self.policy.logits(state.observation_tensor(player))
+            return int(legal[max(best, key=lambda i: logits[legal[i]])])
+        return int(legal[best[0]])
+
+
+def _from_spec(game, *args: Any, **kwargs: Any) -> AZAgent:
+    """``make_agent``'s builder: keys as in the spec (``deterministic`` is not one of them)."""
+    if "deterministic" in kwargs:
+        kwargs["temperature"] = 0.0 if _as_bool(kwargs.pop("deterministic"), "deterministic") else 1.0
+    return AZAgent(game, *args, **kwargs)
