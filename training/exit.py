@@ -338,8 +338,8 @@ def run(cfg: ExItConfig, out_dir: str | Path = "runs", run_dir: str | Path | Non
             for r in rows:
                 w.writerow({"iteration": i, "samples": clock["samples"], "minutes": round(now(), 2), **r})
         for r in rows:
-            log(f"[exit] {cfg.game} iteration {i}: {r['agent']} " + ("team" if r["opponent"] == "team" else f"vs {r['opponent']}") + ": "
-                f"{r['win_rate']:.1%} "
+            against = "team" if r["opponent"] == "team" else f"vs {r['opponent']}"
+            log(f"[exit] {cfg.game} iteration {i}: {r['agent']} {against}: {r['win_rate']:.1%} "
                 f"[{r['win_low']:.1%}, {r['win_high']:.1%}] ({r['games']} games)")
 
     evaluate(0, net0)
