@@ -1,0 +1,193 @@
+"""The network-guided search agent ``az`` (agents/az.py) and the zoos of shipped nets."""
+
+import numpy as np
+import pytest
+
+import ether_envs
+from agents import make_agent
+from agents.az import DEFAULT_SIMULATIONS, AZAgent
+from agents.pretrained import MLPPolicy, shipped_weights, weights_zoo
+from training.evaluate import play_game
+
+GAMES = ether_envs.list_games()
+
+
+def hidden_aethermon(tmp_path):
+    """Aethermon: Collect with hidden Artefacts (3 players) and the spec of a small untrained net for it."""
+    from agents.ppo import model_metadata
+    from training.ppo import make_net, net_to_policy
+
+    import torch
+
+    game = ether_envs.load_game("aethermon_collect", num_players=3, hidden_artefacts=True)
+    torch.manual_seed(0)
+    net = make_net(game.observation_size(), game.num_distinct_actions(), (16,))
+    path = net_to_policy(net, {**model_metadata(game), "training": {"algorithm": "test"}}).save(tmp_path / "n.npz")
+    return game, f"path={path}"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_az_plays_legal_games_at_every_player_count(name):
+    """az (few simulations) finishes a game at each player count of the game, against the heuristic;
+    play_game raises on an illegal action."""
+    spec = ether_envs.load_game(name).spec
+    for n in range(spec.min_players, spec.max_players + 1):
+        if name == "ethnos" and n not in (2, 6):  # the longest game: its smallest and largest counts
+            continue
+        game = ether_envs.load_game(name, num_players=n)
+        agents = [make_agent("az:simulations=4" if p == 0 else "heuristic", game, seed=p) for p in range(n)]
+        returns, _, steps = play_game(game, agents, seed=9)
+        assert returns.shape == (n,) and steps > 0
+
+
+def test_az_visits_add_up_and_the_move_is_the_most_visited():
+    game = ether_envs.load_game("etherium")
+    state = game.new_initial_state(seed=3)
+    while len(state.legal_actions()) < 3:
+        state.apply_action(state.legal_actions()[0])
+    agent = make_agent("az:simulations=40", game, seed=1)
+    a = agent.act(state, state.current_player())
+    v = agent.last_visits
+    assert v.shape == (game.num_distinct_actions(),) and v.dtype == np.int64
+    assert v.sum() == 39  # the first simulation values the root
+    assert set(np.flatnonzero(v)) <= set(state.legal_actions())
+    assert v[a] == v.max()
+
+
+def test_az_same_seed_same_game_and_the_state_is_untouched(tmp_path):
+    game, net = hidden_aethermon(tmp_path)
+    runs = []
+    for _ in range(2):
+        agents = [make_agent(f"az:simulations=8,{net}", game, seed=20 + p) for p in range(3)]
+        runs.append(play_game(game, agents, seed=6)[1].tolist())
+    assert runs[0] == runs[1]
+    state = game.new_initial_state(seed=2)
+    before = ether_envs.core.snapshot(state)
+    make_agent(f"az:simulations=8,{net}", game, seed=0).act(state, state.current_player())
+    assert ether_envs.core.snapshot(state) == before
+
+
+def test_az_searches_only_determinizations(monkeypatch, tmp_path):
+    """Every simulation starts from resample_hidden; the true state is never cloned."""
+    game, net = hidden_aethermon(tmp_path)
+    state = game.new_initial_state(seed=4)
+    while len(state.legal_actions()) < 2:
+        state.apply_action(state.legal_actions()[0])
+    cls = type(state)
+    calls = {"resample": 0, "inside": False}
+    orig_resample, true_clone = cls.resample_hidden, cls.clone
+
+    def resample(self, player, rng):
+        calls["resample"] += 1
+        calls["inside"] = True
+        try:
+            return orig_resample(self, player, rng)
+        finally:
+            calls["inside"] = False
+
+    def guarded_clone(self):
+        if self is state and not calls["inside"]:
+            pytest.fail("az cloned the true state (would see hidden information)")
+        return true_clone(self)
+
+    monkeypatch.setattr(cls, "resample_hidden", resample)
+    monkeypatch.setattr(cls, "clone", guarded_clone)
+    make_agent(f"az:simulations=12,{net}", game, seed=0).act(state, state.current_player())
+    assert calls["resample"] == 12
+
+
+def test_az_decision_does_not_depend_on_the_others_hidden_cards():
+    """Information hygiene: two states that differ only in what player 0 cannot see (another
+    determinization of the same deal) get the same decision from the same seed."""
+    game = ether_envs.load_game("ethnos", num_players=3)
+    state = game.new_initial_state(seed=11)
+    for _ in range(7):
+        state.apply_action(state.legal_actions()[0])
+    p = state.current_player()
+    other = state.resample_hidden(p, np.random.default_rng(99))
+    assert state.observation_tensor(p).tobytes() == other.observation_tensor(p).tobytes()
+    picks = []
+    for s in (state, other):
+        agent = make_agent("az:simulations=16", game, seed=5)
+        picks.append((agent.act(s, p), agent.last_visits.tolist()))
+    assert picks[0] == picks[1]
+
+
+def test_az_cooperative_values_are_the_team_value():
+    game = ether_envs.load_game("aetherspire")
+    agent = make_agent("az:simulations=4", game, seed=0)
+    state = game.new_initial_state(seed=1)
+    logits, values = agent._evaluate(state)
+    assert logits.shape == (game.num_distinct_actions(),)
+    assert values.shape == (game.num_players,) and np.all(values == values[0]) and -1 <= values[0] <= 1
+
+
+def test_az_temperature_draws_from_the_visits():
+    game = ether_envs.load_game("etherium")
+    state = game.new_initial_state(seed=3)
+    while len(state.legal_actions()) < 3:
+        state.apply_action(state.legal_actions()[0])
+    picks = {make_agent("az:simulations=30,temperature=5,dirichlet=0.5", game, seed=s).act(state, state.current_player())
+             for s in range(12)}
+    assert len(picks) > 1 and picks <= set(state.legal_actions())
+
+
+@pytest.mark.parametrize("spec, match", [
+    ("az:simulations=0", "simulations must be an int >= 1, got 0"),
+    ("az:simulations=2.5", "simulations must be an int >= 1, got 2.5"),
+    ("az:c=0", "c must be > 0, got 0"),
+    ("az:c=-1", "c must be a finite number >= 0, got -1"),
+    ("az:temperature=-1", "temperature must be a finite number >= 0"),
+    ("az:dirichlet=nan", "dirichlet must be a finite number >= 0"),
+    ("az:zoo=0", "zoo must be an int >= 1, got 0"),
+    ("az:zoo=9", "no pretrained weights for 'etherium' in zoo 9"),
+    ("az:path=x.npz,zoo=1", "not both"),
+    ("az:budget=3", "bad arguments in agent spec"),
+])
+def test_az_bad_specs_raise_value_errors_naming_the_value(spec, match):
+    with pytest.raises(ValueError, match=match):
+        make_agent(spec, ether_envs.load_game("etherium"))
+
+
+def test_az_default_budget_and_deterministic_key():
+    game = ether_envs.load_game("etherium")
+    assert make_agent("az", game).simulations == DEFAULT_SIMULATIONS == 64
+    assert make_agent("az:deterministic=false", game).temperature == 1.0
+    assert make_agent("az:simulations=3,path=" + str(shipped_weights()["etherium"]), game).simulations == 3
+
+
+def test_az_takes_an_in_memory_policy_but_not_with_a_file():
+    game = ether_envs.load_game("etherium")
+    policy = MLPPolicy.load(shipped_weights()["etherium"])
+    assert AZAgent(game, simulations=2, policy=policy).policy is policy
+    with pytest.raises(ValueError, match="not several"):
+        AZAgent(game, policy=policy, zoo=1)
+
+
+# ---- the zoos -----------------------------------------------------------------------------------
+def test_zoo_one_is_kept_for_every_game_and_pretrained_is_the_newest():
+    """Zoo 1 (agents/weights/zoo1/) stays loadable as `pretrained:zoo=1`; `pretrained` loads the
+    newest file, agents/weights/<game>.npz, whose zoo is at least 1."""
+    one = shipped_weights(zoo=1)
+    assert sorted(one) == sorted(GAMES)
+    for name in GAMES:
+        assert weights_zoo(one[name]) == 1
+        game = ether_envs.load_game(name)
+        old = make_agent("pretrained:zoo=1", game)
+        new = make_agent("pretrained", game)
+        assert old.path == one[name] and new.path == shipped_weights()[name]
+        assert weights_zoo(new.path) >= 1
+
+
+def test_zoo_two_files_are_under_5_mb_and_load_without_pickles():
+    for path in [*shipped_weights().values(), *shipped_weights(zoo=1).values()]:
+        assert path.stat().st_size <= 5 * 1024 * 1024
+        with np.load(path, allow_pickle=False) as z:
+            assert all(z[k].dtype != object for k in z.files)
+
+
+def test_shipped_weights_bad_zoo_is_a_value_error():
+    with pytest.raises(ValueError, match="zoo must be an int >= 1, got -1"):
+        shipped_weights(zoo=-1)
+    with pytest.raises(ValueError, match="path=.*or a zoo.*not both"):
+        make_agent("pretrained:zoo=1,path=agents/weights/etherium.npz", ether_envs.load_game("etherium"))
