@@ -136,7 +136,7 @@ class AZAgent(Agent):
         root: _Node | None = None
         noise: dict[int, float] | None = None
         for _ in range(self.simulations):
-            s = state.resample_hidden(player, self.rng)
+            s = self._world(state, player)
             if root is None:
                 root = _Node(*self._evaluate(s))
                 if self.dirichlet > 0:
@@ -150,6 +150,10 @@ class AZAgent(Agent):
             for a, n in root.edge_visits.items():
                 visits[a] = n
         return visits
+
+    def _world(self, state, player: int):
+        """The state one simulation starts from: a determinization for ``player``."""
+        return state.resample_hidden(player, self.rng)
 
     def _select(self, node: _Node, legal: list[int], mover: int, noise: dict[int, float] | None) -> int:
         z = node.logits[legal]

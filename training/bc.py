@@ -34,6 +34,9 @@ def _play_games(args: tuple) -> dict[str, np.ndarray]:
     """Worker: the samples of the given game seeds (see :func:`demonstrations`)."""
     from agents import make_agent
 
+    from . import one_thread
+
+    one_thread()  # a forkserver worker starts with numpy's default BLAS threads
     game_name, config, teacher_spec, seeds, keep, seed, student_spec = args
     game = ether_envs.load_game(game_name, **config)
     n = game.num_players
@@ -68,8 +71,13 @@ def _play_games(args: tuple) -> dict[str, np.ndarray]:
             "game": np.asarray(game_ids, np.int64)}
 
 
+CHUNK_GAMES = 20
+"""Games per work unit of :func:`demonstrations` (fixed, so the samples do not depend on ``workers``)."""
+
+
 def demonstrations(game_name: str, config: dict | None = None, teacher: str = "heuristic", games: int = 1000,
-                   seed: int = 0, keep: float = 1.0, workers: int = 1, student: str | None = None) -> dict[str, np.ndarray]:
+                   seed: int = 0, keep: float = 1.0, workers: int = 1, student: str | None = None,
+                   progress: bool = False) -> dict[str, np.ndarray]:
     """Samples of ``teacher`` playing every seat of ``games`` games.
 
     With ``student`` (an agent spec, e.g. ``pretrained:path=bc_policy.npz``), DAgger (Ross,
@@ -77,6 +85,10 @@ def demonstrations(game_name: str, config: dict | None = None, teacher: str = "h
     against the teacher in the others, and only the student's decisions are kept, labelled with
     the action the teacher would have chosen there; so the net learns to recover from the states
     its own mistakes lead to, which plain cloning never shows it.
+
+    The games are played in work units of :data:`CHUNK_GAMES` consecutive seeds, gathered in
+    order, so the samples are the same for any number of ``workers``; ``progress`` shows a bar
+    of the games played (:func:`training.progress.progress_bar`).
 
     Returns:
         ``{"obs": float16 (N, obs_size), "mask": bool (N, num_actions), "action": int64 (N,),
@@ -95,14 +107,25 @@ def demonstrations(game_name: str, config: dict | None = None, teacher: str = "h
 
     check_training_seed(seed)
     check_training_seed(seed + games - 1)  # the game seeds are seed .. seed + games - 1
+    from .progress import progress_bar
+
     config = dict(config or {})
-    chunks = [list(range(seed + i, seed + games, workers)) for i in range(workers)]
-    tasks = [(game_name, config, teacher, c, keep, seed, student) for c in chunks if c]
-    if workers == 1:
-        parts = [_play_games(t) for t in tasks]
-    else:
-        with mp.get_context("forkserver").Pool(workers) as pool:
-            parts = pool.map(_play_games, tasks)
+    chunks = [list(range(s, min(s + CHUNK_GAMES, seed + games))) for s in range(seed, seed + games, CHUNK_GAMES)]
+    tasks = [(game_name, config, teacher, c, keep, seed, student) for c in chunks]
+    bar = progress_bar(games, f"{teacher} plays {game_name}" + (" (DAgger)" if student else ""), "game",
+                       enabled=progress)
+    parts = []
+    with bar:
+        if workers == 1:
+            results = map(_play_games, tasks)
+            for t, part in zip(tasks, results):
+                parts.append(part)
+                bar.update(len(t[3]))
+        else:
+            with mp.get_context("forkserver").Pool(workers) as pool:
+                for t, part in zip(tasks, pool.imap(_play_games, tasks)):  # in order: the same for any workers
+                    parts.append(part)
+                    bar.update(len(t[3]))
     return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
 
 

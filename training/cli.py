@@ -213,18 +213,25 @@ def cmd_main(args: argparse.Namespace) -> Any:
     recipe = recipes.RECIPES[MAIN_GAME]
     minutes = recipe.minutes if args.minutes is None else args.minutes
     frames = recipe.frames if args.frames is None else args.frames
-    print(f"[main] training {MAIN_GAME} {MAIN_CONFIG} with its recipe (behaviour cloning of {recipe.teacher} "
-          f"from {args.bc_games or recipe.bc_games:,} games, then kickstarted PPO for {frames:,} frames; at most "
-          f"{minutes:g} min), seed {args.seed}", flush=True)
+    games = args.bc_games or recipe.bc_games
+    cap = "no wall-clock cap: the same work on any machine" if minutes is None else f"stops after {minutes:g} min"
+    print(f"[main] training {MAIN_GAME} {MAIN_CONFIG} with its recipe, seed {args.seed} ({cap}):\n"
+          f"[main]   stage 1/3: behaviour cloning of {recipe.teacher} from {games:,} games (a progress bar "
+          f"counts the games)\n"
+          f"[main]   stage 2/3: kickstarted PPO for {frames:,} frames (a progress bar counts the frames)\n"
+          f"[main]   stage 3/3: a tournament against random, heuristic and mcts:simulations={args.simulations}, "
+          f"{args.deals} held-out deals each in both seats", flush=True)
     weights = recipes.run_recipe(MAIN_GAME, seed=args.seed, minutes=minutes, frames=args.frames,
                                  bc_games=args.bc_games, run_dir=out, progress=not args.no_progress,
                                  eval_deals=args.eval_deals)
     t_train = time.time() - t0
-    print(f"[main] trained in {t_train / 60:.1f} min -> {weights}", flush=True)
+    print(f"[main] trained in {t_train / 60:.1f} min -> {weights}\n[main] stage 3/3: the tournament", flush=True)
     game = ether_envs.load_game(MAIN_GAME, **MAIN_CONFIG)
     agent = PretrainedAgent(game, path=str(weights))
     specs = ["trained", "random", "heuristic", f"mcts:simulations={args.simulations}"] + list(args.extra)
-    result = evaluate_mod.run_tournament(MAIN_GAME, specs, MAIN_CONFIG, deals=args.deals, seed=args.seed + 1,
+    from .protocol import HELD_OUT_BASE
+
+    result = evaluate_mod.run_tournament(MAIN_GAME, specs, MAIN_CONFIG, deals=args.deals, seed=HELD_OUT_BASE,
                                          focal=True, progress=not args.no_progress, out_dir=out / "tournament",
                                          agents={"trained": agent}, workers=args.workers)
     print(f"\nAethermon: Collect, 2 players: the trained agent ('trained' = {weights}, seed {args.seed}) "
@@ -354,7 +361,8 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("main", help="the main job: train Aethermon: Collect (2 players) with its recipe, then a "
                                     "tournament against random, heuristic and MCTS")
     s.add_argument("--minutes", type=float, default=None,
-                   help="wall-clock training budget (default: the recipe's, training/recipes.py)")
+                   help="a wall-clock cap on training (default: none; the recipe is fixed in work, "
+                        "training/recipes.py); a cap can stop PPO early and give a weaker agent")
     s.add_argument("--frames", type=int, default=None, help="PPO frame budget (default: the recipe's)")
     s.add_argument("--bc-games", type=int, default=None, help="teacher games for behaviour cloning (default: the recipe's)")
     s.add_argument("--eval-deals", type=int, default=50, help="deals per evaluation during training (default 50)")

@@ -109,9 +109,9 @@ class ExItConfig:
 
 EXIT_SETTINGS: dict[str, dict[str, Any]] = {
     "aethermon_collect": {"players": (2, 3, 4), "games": 150, "iterations": 4, "eval_deals": 30},
-    "ethnos": {"players": (4, 2, 3, 5, 6), "games": 16, "iterations": 3, "keep": 0.5, "eval_deals": 10},
-    "etherium": {"players": (2, 3, 4), "games": 40, "iterations": 3, "keep": 0.5, "eval_deals": 20},
-    "ether_wars": {"players": (2, 3, 4), "games": 30, "iterations": 3, "keep": 0.5, "eval_deals": 20},
+    "ethnos": {"players": (4, 2, 3, 5, 6), "games": 12, "iterations": 2, "keep": 0.5, "eval_deals": 4},
+    "etherium": {"players": (2, 3, 4), "games": 40, "iterations": 3, "keep": 0.5, "eval_deals": 12},
+    "ether_wars": {"players": (2, 3, 4), "games": 30, "iterations": 3, "keep": 0.5, "eval_deals": 10},
     "aetherspire": {"players": (2, 1, 3, 4), "games": 30, "iterations": 3, "keep": 0.3, "window": 2,
                     "eval_opponents": ("heuristic",), "eval_deals": 40},
 }
@@ -124,6 +124,9 @@ def _self_play(args: tuple) -> dict[str, np.ndarray]:
     from agents.az import AZAgent
     from agents.pretrained import MLPPolicy
 
+    from . import one_thread
+
+    one_thread()  # a forkserver worker starts with numpy's default BLAS threads
     cfg_dict, weights, jobs = args
     cfg = ExItConfig(**cfg_dict)
     policy = MLPPolicy.load(weights)

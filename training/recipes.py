@@ -19,10 +19,10 @@ Stages, in the run folder ``<out-dir>/<game>__recipe__<seed>/``:
    ``policy.npz``, with ``eval.csv`` (win rates against ``random`` and ``heuristic`` with Wilson
    intervals by frames and minutes: the learning curve).
 
-Aethermon: Collect's recipe is fixed in work rather than in wall-clock time (2,000 teacher games,
-then 300,000 PPO frames; ``minutes`` only guards): about 10 minutes on 2 idle cores, and a slower
-or busier machine trains the same agent, only more slowly (a wall-clock budget there cut the
-teacher's games or PPO short and gave a weaker agent).
+Aethermon: Collect's recipe (the one ``make main`` runs) is fixed in work, with no wall-clock cap
+(1,000 teacher games, then 300,000 PPO frames): a slower or busier machine trains the same agent,
+only more slowly (a wall-clock budget there cut the teacher's games or PPO short and gave a weaker
+agent, with no word of it). The other recipes keep a wall-clock budget (``minutes``) as well.
 
 Each stage is skipped when its output exists, and PPO resumes from ``checkpoint.pt``, so an
 interrupted recipe is continued by running the same command again. ``--export`` copies the
@@ -59,7 +59,8 @@ class Recipe:
     """DAgger rounds after the first cloning: the net plays one seat, the teacher labels its states."""
     dagger_games: int = 400
     hidden: str = "256,256"
-    minutes: float = 40.0
+    minutes: float | None = 40.0
+    """Wall-clock cap of both stages together; ``None``: none, the recipe is fixed in work (frames)."""
     frames: int = 5_000_000
     select_best: bool = False
     """Ship the best of the run's snapshots and final weights on the training evaluations' deals
@@ -68,8 +69,8 @@ class Recipe:
 
 
 RECIPES: dict[str, Recipe] = {
-    "aethermon_collect": Recipe(teacher="mcts:simulations=200", bc_games=2000, bc_epochs=10, frames=300_000,
-                                minutes=30.0,
+    "aethermon_collect": Recipe(teacher="mcts:simulations=200", bc_games=1000, bc_epochs=10, frames=300_000,
+                                minutes=None,
                                 ppo={"kickstart": 0.5, "kickstart_frames": 300_000,
                                      "opponents": "heuristic=0.6,self=0.3,random=0.1"}),
     "ethnos": Recipe(bc_games=400, bc_keep=0.5, dagger_rounds=4, dagger_games=400, minutes=25.0, select_best=True,
@@ -120,7 +121,7 @@ def run_recipe(game: str, seed: int = 0, out_dir: str = "runs", minutes: float |
     recipe = RECIPES[game]
     minutes = recipe.minutes if minutes is None else float(minutes)
     frames = recipe.frames if frames is None else int(frames)
-    if not (math.isfinite(minutes) and minutes > 0):
+    if minutes is not None and not (math.isfinite(minutes) and minutes > 0):
         raise ValueError(f"minutes must be a finite number > 0, got {minutes}")
     if frames < 1:
         raise ValueError(f"frames must be >= 1, got {frames}")
@@ -147,7 +148,7 @@ def run_recipe(game: str, seed: int = 0, out_dir: str = "runs", minutes: float |
         t0 = time.perf_counter()
         torch.manual_seed(seed)
         data = bc.demonstrations(game, recipe.config, recipe.teacher, recipe.bc_games, seed=1_000_000 * (seed + 1),
-                                 keep=recipe.bc_keep, workers=workers)
+                                 keep=recipe.bc_keep, workers=workers, progress=progress)
         log(f"{game}: {len(data['action'])} decisions of {recipe.teacher} from {recipe.bc_games} games "
             f"({time.perf_counter() - t0:.0f} s)")
         net = ppo.make_net(g.observation_size(), g.num_distinct_actions(), ppo.parse_hidden(recipe.hidden))
@@ -156,7 +157,8 @@ def run_recipe(game: str, seed: int = 0, out_dir: str = "runs", minutes: float |
             student = ppo.net_to_policy(net, model_metadata(g)).save(run_dir / f"dagger_{r}.npz")
             more = bc.demonstrations(game, recipe.config, recipe.teacher, recipe.dagger_games,
                                      seed=1_000_000 * (seed + 1) + 100_000 * (r + 1), keep=recipe.bc_keep,
-                                     workers=workers, student=f"pretrained:path={quote_spec_value(student)}")
+                                     workers=workers, student=f"pretrained:path={quote_spec_value(student)}",
+                                     progress=progress)
             data = {k: np.concatenate([data[k], more[k]]) for k in data}
             log(f"{game}: DAgger round {r + 1}: {len(more['action'])} states of the net labelled by "
                 f"{recipe.teacher}, {len(data['action'])} in all")
@@ -169,7 +171,7 @@ def run_recipe(game: str, seed: int = 0, out_dir: str = "runs", minutes: float |
         times_file.write_text(json.dumps(times))  # first: bc_policy.npz marks the stage done
         ppo.net_to_policy(net, meta).save(bc_path)
     cfg = ppo.PPOConfig(game=game, config=dict(recipe.config), seed=seed, total_frames=frames,
-                        max_minutes=max(0.1, minutes - times["bc_minutes"]), n_procs=workers,
+                        max_minutes=0.0 if minutes is None else max(0.1, minutes - times["bc_minutes"]), n_procs=workers,
                         hidden=recipe.hidden, init=str(bc_path), run_dir=str(run_dir), eval_deals=eval_deals,
                         eval_every=max(50_000, frames // 40), snapshot_every=100_000, checkpoint_every=100_000,
                         clock_offset=times["bc_minutes"], progress=progress,

@@ -1,0 +1,149 @@
+"""What an Aetherspire team could win: the agents' team win rates beside a perfect-information search.
+
+    python -m training.ceiling --difficulties 1 2 3 4 --deals 30
+    python -m training.ceiling --agents heuristic "az:path=runs/x.npz" --deals 10 --out results/ceiling
+
+For each difficulty (the game's ``difficulty`` config, 2 players), every team plays the same
+``deals`` held-out deals (``training.protocol.HELD_OUT_BASE + i``), each seat the same agent:
+
+* the agent specs of ``--agents`` (by default ``heuristic``, ``pretrained:zoo=1``, ``pretrained`` and
+  ``az``), which see only what a player may see;
+* **the perfect-information search** (:class:`PerfectInformationSearch`): the ``az`` search over
+  the *true* state, never a determinization, so it sees every hidden tile and the bag order (the
+  state's chance generator is cloned with it). It is **not an agent** and no spec builds one: it
+  cheats, and is only the yardstick of what a team could win on these deals. Its win rate is an
+  estimate of that ceiling from below (a stronger search could win more), never a result of play.
+
+Every rate is the share of deals the team won, with a Wilson 95% interval. Writes ``ceiling.csv``
+and ``ceiling.md`` in ``--out`` and prints the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import multiprocessing as mp
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import ether_envs
+from agents.az import AZAgent
+
+PERFECT = "perfect-information search"
+"""The label of the cheating yardstick in tables."""
+
+
+class PerfectInformationSearch(AZAgent):
+    """``az``'s search from the true state (a clone, never ``resample_hidden``): it sees every hidden
+    tile and the future chance. A yardstick for :mod:`training.ceiling` only; ``make_agent`` never builds it."""
+
+    name = PERFECT
+
+    def _world(self, state, player: int):
+        return state.clone()  # the true state: hidden tiles, bag order and the chance generator
+
+
+def _team_game(args: tuple) -> tuple[int, bool]:
+    from agents import make_agent
+
+    from . import one_thread
+
+    one_thread()
+    label, spec, difficulty, deal, seed, simulations, weights = args
+    game = ether_envs.load_game("aetherspire", difficulty=difficulty)
+    if label == PERFECT:
+        from agents.pretrained import MLPPolicy, PretrainedAgent
+
+        policy = MLPPolicy.load(weights) if weights else PretrainedAgent(game).policy
+        agent: Any = PerfectInformationSearch(game, simulations=simulations, policy=policy)
+    else:
+        agent = make_agent(spec, game)
+    state = game.new_initial_state(seed=seed + deal)
+    agent.seed([deal, difficulty])
+    while not state.is_terminal():
+        p = state.current_player()
+        state.apply_action(agent.act(state, p))
+    return deal, bool(state.returns()[0] > 0)
+
+
+def run(agents: list[str], difficulties: list[int], deals: int, simulations: int = 64, weights: str | None = None,
+        workers: int = 2, log=print) -> list[dict[str, Any]]:
+    """Team win rates of ``agents`` and of the perfect-information search (``simulations``, over the
+    net in ``weights``, default the newest shipped net) at each difficulty; one row per (difficulty, team)."""
+    from .evaluate import wilson_interval
+    from .protocol import HELD_OUT_BASE
+
+    rows = []
+    teams = [(a, a) for a in agents] + [(PERFECT, "")]
+    for d in difficulties:
+        for label, spec in teams:
+            t0 = time.perf_counter()
+            tasks = [(label, spec, d, i, HELD_OUT_BASE, simulations, weights) for i in range(deals)]
+            if workers == 1:
+                results = [_team_game(t) for t in tasks]
+            else:
+                with mp.get_context("forkserver").Pool(workers) as pool:
+                    results = pool.map(_team_game, tasks)
+            wins = sum(w for _, w in results)
+            low, high = wilson_interval(wins, deals)
+            row = {"difficulty": d, "team": label if label == PERFECT else spec, "deals": deals, "wins": wins,
+                   "win_rate": wins / deals, "win_low": low, "win_high": high,
+                   "cheats": label == PERFECT, "seconds": round(time.perf_counter() - t0, 1)}
+            rows.append(row)
+            log(f"difficulty {d}: {row['team']}: {wins}/{deals} = {row['win_rate']:.1%} [{low:.1%}, {high:.1%}] "
+                f"({row['seconds']:.0f} s)")
+    return rows
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    diffs = sorted({r["difficulty"] for r in rows})
+    teams = list(dict.fromkeys(r["team"] for r in rows))
+    by = {(r["team"], r["difficulty"]): r for r in rows}
+    lines = ["| team | " + " | ".join(f"difficulty {d}" for d in diffs) + " |", "|---|" + "---|" * len(diffs)]
+    for t in teams:
+        name = f"**{t}** (sees hidden tiles and the bag: not an agent)" if t == PERFECT else f"`{t}`"
+        cells = [f"{by[t, d]['win_rate']:.1%} [{by[t, d]['win_low']:.1%}, {by[t, d]['win_high']:.1%}]"
+                 if (t, d) in by else "" for d in diffs]
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
+    from . import one_thread
+
+    p = argparse.ArgumentParser(prog="python -m training.ceiling", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--agents", nargs="+", default=["heuristic", "pretrained:zoo=1", "pretrained", "az"])
+    p.add_argument("--difficulties", nargs="+", type=int, default=[1, 2, 3, 4])
+    p.add_argument("--deals", type=int, default=30)
+    p.add_argument("--simulations", type=int, default=64, help="the perfect-information search's simulations")
+    p.add_argument("--weights", default=None, help="its net (default: the newest shipped Aetherspire net)")
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--out", default="results/ceiling")
+    a = p.parse_args(argv)
+    if a.deals < 1 or a.workers < 1 or a.simulations < 1:
+        p.error("--deals, --workers and --simulations must be >= 1")
+    for d in a.difficulties:
+        try:
+            ether_envs.load_game("aetherspire", difficulty=d)
+        except ValueError as e:
+            p.error(f"--difficulties: {e}")
+    one_thread()
+    rows = run(a.agents, a.difficulties, a.deals, a.simulations, a.weights, a.workers)
+    out = Path(a.out)
+    out.mkdir(parents=True, exist_ok=True)
+    with (out / "ceiling.csv").open("w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+    (out / "ceiling.md").write_text(table(rows) + "\n")
+    print()
+    print(table(rows))
+    return rows
+
+
+if __name__ == "__main__":
+    main()
