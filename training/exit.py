@@ -3,6 +3,7 @@
     ether-envs exit aethermon_collect --seed 0                      # the game's settings (EXIT_SETTINGS)
     ether-envs exit ethnos --seed 0 --iterations 4 --games 40        # smaller
     ether-envs exit ethnos --seed 0                                  # run again: resumes
+    ether-envs exit ethnos --seed 0 --export                         # ... and ship the net as zoo 2
 
 Each iteration, in the run folder ``<out-dir>/<game>__exit__<seed>/``:
 
@@ -383,6 +384,30 @@ def run(cfg: ExItConfig, out_dir: str | Path = "runs", run_dir: str | Path | Non
     return run_dir / f"net_{cfg.iterations}.npz"
 
 
+def export(path: str | Path, game_name: str, log=print) -> Path:
+    """Copy an expert-iteration net into the zoo as the game's newest net, ``agents/weights/<game>.npz``
+    (zoo 2), with the encoder's fingerprint (:func:`agents.pretrained.encoder_fingerprint`);
+    zoo 1's net stays in ``agents/weights/zoo1/``.
+
+    Raises:
+        ValueError: not a weight file of ``game_name``, or a file over 5 MB.
+    """
+    from agents.pretrained import WEIGHTS_DIR, MLPPolicy, encoder_fingerprint
+
+    policy = MLPPolicy.load(path)
+    if policy.metadata.get("game") != game_name:
+        raise ValueError(f"{path} is a net of {policy.metadata.get('game')!r}, not {game_name!r}")
+    game = ether_envs.load_game(game_name)
+    policy.metadata.update(zoo=2, encoder_fingerprint=encoder_fingerprint(game))
+    dest = policy.save(WEIGHTS_DIR / f"{game_name}.npz")
+    if dest.stat().st_size > 5 * 1024 * 1024:
+        dest = policy.save(dest, dtype=np.float16)
+    if dest.stat().st_size > 5 * 1024 * 1024:
+        raise ValueError(f"{dest} is {dest.stat().st_size / 1e6:.1f} MB, over the zoo's 5 MB")
+    log(f"[exit] {path} -> {dest} (zoo 2, {dest.stat().st_size / 1e6:.2f} MB)")
+    return dest
+
+
 def build_parser(p: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
     p = p or argparse.ArgumentParser(prog="python -m training.exit", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -399,6 +424,8 @@ def build_parser(p: argparse.ArgumentParser | None = None) -> argparse.ArgumentP
         else:
             p.add_argument(name, type=type(f.default), default=None, help="default: the game's setting")
     p.add_argument("--config", nargs="*", default=[], metavar="KEY=VALUE")
+    p.add_argument("--export", action="store_true",
+                   help="copy the last net into the zoo: agents/weights/<game>.npz (zoo 2)")
     return p
 
 
@@ -430,6 +457,8 @@ def main(argv: list[str] | None = None, args: argparse.Namespace | None = None) 
     try:
         cfg = config_from_args(a)
         path = run(cfg, a.out_dir, a.run_dir)
+        if a.export:
+            export(path, cfg.game)
     except ValueError as e:
         p.error(str(e))
     print(f"weights: {path}")

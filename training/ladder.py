@@ -61,11 +61,12 @@ def build_ladder(bench: BenchmarkConfig, workers: int = 1, progress: bool = Fals
         "date": datetime.date.today().isoformat(),
         "command": f"ether-envs ladder {bench.game} --config {bench.label} --workers {workers}",
     }
+    built = protocol.anchor_agents(bench)  # `pretrained` is zoo 1 in protocol 1
     anchors = []
     if bench.cooperative:
         for a in bench.anchors:
             games, rate, low, high = team_result(bench.game, a.spec, bench.config, a.deals, protocol.HELD_OUT_BASE,
-                                                 workers=workers)
+                                                 agent=built.get(a.spec), workers=workers)
             anchors.append({"spec": a.spec, "deals": a.deals, "games": games, "win_rate": rate,
                             "interval": [low, high]})
         record["pairings"] = []
@@ -79,7 +80,8 @@ def build_ladder(bench: BenchmarkConfig, workers: int = 1, progress: bool = Fals
                 a, b = specs[j], specs[i]  # stronger vs weaker, as listed
                 res = evaluate_mod.run_tournament(bench.game, [a, b], bench.config, deals=min(deals[a], deals[b]),
                                                   seed=protocol.HELD_OUT_BASE, pairings=[(a, b)], workers=workers,
-                                                  progress=progress)
+                                                  progress=progress,
+                                                  agents={k: v for k, v in built.items() if k in (a, b)} or None)
                 pr = res.pairing(a, b)
                 for g in res.games:
                     outcomes.add_pairing(a, b, bench.players, 1.0, g["credit"])

@@ -117,7 +117,8 @@ class BenchmarkConfig:
         label: short name of the configuration (``"2p"``, ``"4p"``).
         config: the game's configuration (``ether_envs.load_game(game, **config)``).
         anchors: the fixed opponents: ``random`` (the rating's zero point), ``heuristic``,
-            ``pretrained`` (zoo 1) and a search agent (not always stronger than the others).
+            ``pretrained`` (the zoo-1 net, :data:`ANCHOR_ZOO`; :func:`anchor_agents`) and a search
+            agent (not always stronger than the others).
     """
 
     game: str
@@ -183,6 +184,25 @@ DEFAULT_CONFIG: dict[str, str] = {"aethermon_collect": "aethermon_collect/2p", "
                                   "etherium": "etherium/2p", "ether_wars": "ether_wars/2p",
                                   "aetherspire": "aetherspire/2p"}
 """Each game's default benchmark configuration (its default player count)."""
+
+
+ANCHOR_ZOO = 1
+"""The zoo of the anchor ``pretrained`` in protocol 1: the zoo-1 nets (``agents/weights/zoo1/``).
+The spec ``pretrained`` alone now names the newest zoo; the protocol's ladders and rows were measured
+against zoo 1, so :func:`anchor_agents` builds that anchor from zoo 1 under its old name (same
+name, same seeds, same games as the stored ladders)."""
+
+
+def anchor_agents(bench: BenchmarkConfig) -> dict[str, Any]:
+    """Prebuilt agents for the anchors of ``bench`` whose spec no longer names what the protocol
+    measured: ``{"pretrained": the zoo-1 net}`` (:data:`ANCHOR_ZOO`); empty when it has no such anchor."""
+    from agents.pretrained import PretrainedAgent
+
+    if not any(a.spec == "pretrained" for a in bench.anchors):
+        return {}
+    agent = PretrainedAgent(ether_envs.load_game(bench.game, **bench.config), zoo=ANCHOR_ZOO)
+    agent.name = "pretrained"
+    return {"pretrained": agent}
 
 
 def benchmark_config(game: str, label: str | None = None) -> BenchmarkConfig:

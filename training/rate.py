@@ -68,6 +68,7 @@ def rate_run(bench: BenchmarkConfig, spec: str, ladder: dict[str, Any], agent: A
 
     t0 = time.perf_counter()
     run: dict[str, Any] = {"spec": spec, "vs": {}, "rating": None, "rating_interval": None}
+    anchors = protocol.anchor_agents(bench)  # `pretrained` is zoo 1 in protocol 1
     if bench.cooperative:
         deals = bench.anchors[0].deals
         games, rate, low, high = team_result(bench.game, spec, bench.config, deals, protocol.HELD_OUT_BASE,
@@ -77,7 +78,8 @@ def rate_run(bench: BenchmarkConfig, spec: str, ladder: dict[str, Any], agent: A
         for a in bench.anchors:
             res = evaluate_mod.run_tournament(bench.game, [spec, a.spec], bench.config, deals=a.deals,
                                               seed=protocol.HELD_OUT_BASE, pairings=[(spec, a.spec)],
-                                              agents={spec: agent} if agent is not None else None,
+                                              agents={**({a.spec: anchors[a.spec]} if a.spec in anchors else {}),
+                                                      **({spec: agent} if agent is not None else {})} or None,
                                               workers=workers, progress=progress)
             pr = res.pairing(spec, a.spec)
             run["vs"][a.spec] = {"games": pr.games, "credit": pr.credit, "win_rate": pr.win_rate,

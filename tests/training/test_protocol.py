@@ -233,3 +233,15 @@ def test_rate_command_line_defaults_to_the_protocol(tiny_bench, tmp_path, monkey
     assert row["held_out"]["base"] == HELD_OUT_BASE
     assert cli.main(["rate", "aethermon_collect", "nonsense_agent", "--no-progress"]) == 2
     assert "unknown agent kind 'nonsense_agent'" in capsys.readouterr().err
+
+
+def test_the_pretrained_anchor_of_protocol_1_is_the_zoo_1_net():
+    """`pretrained` now names the newest zoo; the protocol's anchor stays the zoo-1 net it was measured with."""
+    from agents.pretrained import shipped_weights
+    from training import protocol
+
+    for bench in protocol.CONFIGS.values():
+        built = protocol.anchor_agents(bench)
+        assert set(built) == {"pretrained"}
+        assert built["pretrained"].path == shipped_weights(zoo=protocol.ANCHOR_ZOO)[bench.game]
+        assert built["pretrained"].name == "pretrained"

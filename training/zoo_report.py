@@ -1,0 +1,106 @@
+"""Zoo 2 against zoo 1 and the search anchors: the measurements behind the README's "Zoo 2" tables.
+
+    python -m training.zoo_report etherium --deals 200 --search-deals 100 --workers 2
+    python -m training.zoo_report ethnos --players 3 4 --deals 100 --search-deals 10 --mcts-deals 0
+
+For a competitive game, on the protocol's held-out deals (``HELD_OUT_BASE + i``), every deal
+played once with the focal agent in each seat and the opponent in all the others
+(:func:`training.evaluate.run_tournament`, ``focal=True``):
+
+* at each player count of ``--players`` (default: every count the game supports), the newest net
+  alone (``pretrained``, zoo 2) against the zoo-1 net (``pretrained:zoo=1``) on ``--deals`` deals;
+* at the default player count, net + search (``az``, its default budget) against the zoo-1 net on
+  ``--search-deals`` deals and against ``mcts:simulations=200`` on ``--mcts-deals`` deals, and the
+  net alone against ``mcts:simulations=200`` on ``--mcts-deals`` deals (0 skips a row: MCTS costs
+  0.2-1 s a decision on the long games).
+
+Rows (agent, opponent, players, games, win rate, Wilson 95% interval, fair share, seconds) go to
+``<out>/<game>.csv`` and ``<out>/<game>.md``; the table is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import time
+from pathlib import Path
+from typing import Any
+
+import ether_envs
+
+MCTS = "mcts:simulations=200"
+
+
+def measure(game_name: str, players: list[int], deals: int, search_deals: int, mcts_deals: int, workers: int,
+            log=print) -> list[dict[str, Any]]:
+    """The rows described in the module docstring."""
+    from .evaluate import run_tournament
+    from .protocol import HELD_OUT_BASE
+
+    default = ether_envs.load_game(game_name).num_players
+    plan = [(n, "pretrained", "pretrained:zoo=1", deals) for n in players]
+    plan += [(default, "az", "pretrained:zoo=1", search_deals), (default, "az", MCTS, mcts_deals),
+             (default, "pretrained", MCTS, mcts_deals)]
+    rows = []
+    for n, a, b, d in plan:
+        if d < 1:
+            continue
+        t0 = time.perf_counter()
+        res = run_tournament(game_name, [a, b], {"num_players": n}, deals=d, seed=HELD_OUT_BASE,
+                             pairings=[(a, b)], progress=False, workers=workers)
+        r = res.pairing(a, b)
+        row = {"game": game_name, "agent": a, "opponent": b, "players": n, "games": r.games,
+               "win_rate": r.win_rate, "win_low": r.win_low, "win_high": r.win_high, "fair_share": 1.0 / n,
+               "seconds": round(time.perf_counter() - t0, 1)}
+        rows.append(row)
+        verdict = ("above" if r.win_low > 1.0 / n else "below" if r.win_high < 1.0 / n else "not separated from")
+        log(f"{game_name} {n}p: {a} vs {b}: {r.win_rate:.1%} [{r.win_low:.1%}, {r.win_high:.1%}] over {r.games} "
+            f"games: {verdict} fair share ({row['seconds']:.0f} s)")
+    return rows
+
+
+def markdown(rows: list[dict[str, Any]]) -> str:
+    lines = ["| game | players | agent | opponent | games | win rate [Wilson 95%] | fair share |",
+             "|---|---|---|---|---|---|---|"]
+    for r in rows:
+        lines.append(f"| {r['game']} | {r['players']} | `{r['agent']}` | `{r['opponent']}` | {r['games']} | "
+                     f"{r['win_rate']:.1%} [{r['win_low']:.1%}, {r['win_high']:.1%}] | {r['fair_share']:.0%} |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
+    from . import one_thread
+
+    p = argparse.ArgumentParser(prog="python -m training.zoo_report", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("game", choices=[g for g in ether_envs.list_games()
+                                    if ether_envs.load_game(g).utility() != "identical"])
+    p.add_argument("--players", nargs="+", type=int, default=None)
+    p.add_argument("--deals", type=int, default=200)
+    p.add_argument("--search-deals", type=int, default=50)
+    p.add_argument("--mcts-deals", type=int, default=0)
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--out", default="notebooks/reference_results/zoo2")
+    a = p.parse_args(argv)
+    spec = ether_envs.load_game(a.game).spec
+    players = a.players or list(range(spec.min_players, spec.max_players + 1))
+    bad = [n for n in players if not spec.min_players <= n <= spec.max_players]
+    if bad:
+        p.error(f"--players: {a.game} plays {spec.min_players}-{spec.max_players} players, got {bad}")
+    if min(a.deals, a.workers) < 1 or min(a.search_deals, a.mcts_deals) < 0:
+        p.error("--deals and --workers must be >= 1, --search-deals and --mcts-deals >= 0")
+    one_thread()
+    rows = measure(a.game, players, a.deals, a.search_deals, a.mcts_deals, a.workers)
+    out = Path(a.out)
+    out.mkdir(parents=True, exist_ok=True)
+    with (out / f"{a.game}.csv").open("w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+    (out / f"{a.game}.md").write_text(markdown(rows) + "\n")
+    print(markdown(rows))
+    return rows
+
+
+if __name__ == "__main__":
+    main()
