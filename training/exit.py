@@ -28,7 +28,8 @@ Each iteration, in the run folder ``<out-dir>/<game>__exit__<seed>/``:
 
 Iteration 0's net is ``init`` (default: the game's zoo-1 net, ``agents/weights/zoo1/<game>.npz``).
 Every stage writes its file last, and a run is resumed by running the same command again: finished
-iterations are skipped, and an iteration's self-play data is reused when its file exists. All
+iterations are skipped, and an iteration's self-play data is reused when its file exists. A finished
+run continues with a larger ``--iterations``; any other changed setting is refused. All
 randomness flows from ``seed`` (torch on one thread), so a run repeats exactly on this machine.
 """
 
@@ -298,12 +299,12 @@ def run(cfg: ExItConfig, out_dir: str | Path = "runs", run_dir: str | Path | Non
     cfg_file = run_dir / "config.json"
     if cfg_file.exists():
         stored = json.loads(cfg_file.read_text())
-        if stored != record:
-            diff = sorted(k for k in record if stored.get(k) != record[k])
+        diff = sorted(k for k in record if k != "iterations" and stored.get(k) != record[k])
+        if diff:
             raise ValueError(f"{run_dir} holds an expert-iteration run with other settings ({', '.join(diff)}): "
-                             "give another run folder, or the same settings to resume it")
-    else:
-        cfg_file.write_text(json.dumps(record, indent=1))
+                             "give another run folder, or the same settings to resume it (only iterations may "
+                             "grow: a finished run continues)")
+    cfg_file.write_text(json.dumps(record, indent=1))
     game = ether_envs.load_game(cfg.game, **cfg.config)
     na = game.num_distinct_actions()
     init = Path(cfg.init) if cfg.init else shipped_weights(zoo=1).get(cfg.game)

@@ -62,6 +62,10 @@ def test_run_writes_nets_and_curves_resumes_and_refuses_other_settings(tmp_path)
     with pytest.raises(ValueError, match=r"other settings \(games\)"):
         run(ExItConfig(game="aethermon_collect", seed=1, **{**SMALL, "games": 3}), run_dir=tmp_path / "r")
     assert json.loads((tmp_path / "r" / "config.json").read_text())["games"] == 2
+    # ... but a finished run continues with more iterations
+    assert run(ExItConfig(game="aethermon_collect", seed=1, **{**SMALL, "iterations": 3}), run_dir=tmp_path / "r",
+               log=logs.append) == tmp_path / "r" / "net_3.npz"
+    assert path.stat().st_mtime_ns == before
 
 
 def test_cooperative_game_reports_team_win_rates(tmp_path):
