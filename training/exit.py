@@ -114,8 +114,8 @@ EXIT_SETTINGS: dict[str, dict[str, Any]] = {
     "ethnos": {"players": (4, 2, 3, 5, 6), "games": 12, "iterations": 2, "keep": 0.5, "eval_deals": 4},
     "etherium": {"players": (2, 3, 4), "games": 40, "iterations": 3, "keep": 0.5, "eval_deals": 12},
     "ether_wars": {"players": (2, 3, 4), "games": 30, "iterations": 3, "keep": 0.5, "eval_deals": 10},
-    "aetherspire": {"players": (2, 1, 3, 4), "games": 30, "iterations": 3, "keep": 0.3, "window": 2,
-                    "eval_opponents": ("heuristic",), "eval_deals": 40},
+    "aetherspire": {"players": (2, 1, 3, 4), "games": 16, "iterations": 2, "keep": 0.3, "window": 2,
+                    "eval_opponents": ("heuristic",), "eval_deals": 12},
 }
 """Each game's settings (sized to the 2-core machine: README, "Reference agents")."""
 

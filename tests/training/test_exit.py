@@ -66,6 +66,13 @@ def test_run_writes_nets_and_curves_resumes_and_refuses_other_settings(tmp_path)
     assert run(ExItConfig(game="aethermon_collect", seed=1, **{**SMALL, "iterations": 3}), run_dir=tmp_path / "r",
                log=logs.append) == tmp_path / "r" / "net_3.npz"
     assert path.stat().st_mtime_ns == before
+    # the learning curves of the run
+    from training import exit_curves
+
+    exit_curves.main([str(tmp_path / "r"), "--out", str(tmp_path / "curves")])
+    curve = list(csv.DictReader((tmp_path / "curves" / "exit_aethermon_collect.csv").open()))
+    assert len(curve) == 4 * 4 and {r["iteration"] for r in curve} == {"0", "1", "2", "3"}
+    assert (tmp_path / "curves" / "exit_aethermon_collect.png").stat().st_size > 0
 
 
 def test_cooperative_game_reports_team_win_rates(tmp_path):
