@@ -3,19 +3,21 @@
     python -m training.ceiling --difficulties 1 2 3 4 --deals 30
     python -m training.ceiling --agents heuristic "az:path=runs/x.npz" --deals 10 --out results/ceiling
 
-For each difficulty (the game's ``difficulty`` config, 2 players), every team plays the same
+For each difficulty (the game's ``difficulty`` config; ``--players`` seats, default 2), every team plays the same
 ``deals`` held-out deals (``training.protocol.HELD_OUT_BASE + i``), each seat the same agent:
 
 * the agent specs of ``--agents`` (by default ``heuristic``, ``pretrained:zoo=1``, ``pretrained`` and
-  ``az``), which see only what a player may see;
+  ``az``), which see only what a player may see (an agent whose net was trained at another
+  difficulty refuses it and is skipped, with a line saying so);
 * **the perfect-information search** (:class:`PerfectInformationSearch`): the ``az`` search over
   the *true* state, never a determinization, so it sees every hidden tile and the bag order (the
-  state's chance generator is cloned with it). It is **not an agent** and no spec builds one: it
+  state's chance generator is cloned with it), over the newest shipped net (or ``--weights``) at
+  every difficulty. It is **not an agent** and no spec builds one: it
   cheats, and is only the yardstick of what a team could win on these deals. Its win rate is an
   estimate of that ceiling from below (a stronger search could win more), never a result of play.
 
-Every rate is the share of deals the team won, with a Wilson 95% interval. Writes ``ceiling.csv``
-and ``ceiling.md`` in ``--out`` and prints the table.
+Every rate is the share of deals the team won, with a Wilson 95% interval. Writes
+``ceiling_<players>p.csv`` and ``ceiling_<players>p.md`` in ``--out`` and prints the table.
 """
 
 from __future__ import annotations
@@ -52,12 +54,13 @@ def _team_game(args: tuple) -> tuple[int, bool]:
     from . import one_thread
 
     one_thread()
-    label, spec, difficulty, deal, seed, simulations, weights = args
-    game = ether_envs.load_game("aetherspire", difficulty=difficulty)
+    label, spec, difficulty, deal, seed, simulations, weights, players = args
+    game = ether_envs.load_game("aetherspire", difficulty=difficulty, num_players=players)
     if label == PERFECT:
-        from agents.pretrained import MLPPolicy, PretrainedAgent
+        from agents.pretrained import MLPPolicy, shipped_weights
 
-        policy = MLPPolicy.load(weights) if weights else PretrainedAgent(game).policy
+        # the net's priors and values, whatever the difficulty it was trained at (one layout serves all)
+        policy = MLPPolicy.load(weights or shipped_weights()["aetherspire"])
         agent: Any = PerfectInformationSearch(game, simulations=simulations, policy=policy)
     else:
         agent = make_agent(spec, game)
@@ -70,18 +73,27 @@ def _team_game(args: tuple) -> tuple[int, bool]:
 
 
 def run(agents: list[str], difficulties: list[int], deals: int, simulations: int = 64, weights: str | None = None,
-        workers: int = 2, log=print) -> list[dict[str, Any]]:
-    """Team win rates of ``agents`` and of the perfect-information search (``simulations``, over the
-    net in ``weights``, default the newest shipped net) at each difficulty; one row per (difficulty, team)."""
+        workers: int = 2, log=print, players: int = 2, perfect: bool = True) -> list[dict[str, Any]]:
+    """Team win rates of ``agents`` and (``perfect``) of the perfect-information search (``simulations``,
+    over the net in ``weights``, default the newest shipped net) at each difficulty with ``players``
+    seats; one row per (difficulty, team)."""
     from .evaluate import wilson_interval
     from .protocol import HELD_OUT_BASE
 
     rows = []
-    teams = [(a, a) for a in agents] + [(PERFECT, "")]
+    teams = [(a, a) for a in agents] + ([(PERFECT, "")] if perfect else [])
     for d in difficulties:
         for label, spec in teams:
+            if label != PERFECT:
+                from agents import make_agent
+
+                try:  # a net trained at another difficulty refuses this one
+                    make_agent(spec, ether_envs.load_game("aetherspire", difficulty=d, num_players=players))
+                except ValueError as e:
+                    log(f"difficulty {d}, {players} players: {spec}: skipped ({str(e)[:120]}...)")
+                    continue
             t0 = time.perf_counter()
-            tasks = [(label, spec, d, i, HELD_OUT_BASE, simulations, weights) for i in range(deals)]
+            tasks = [(label, spec, d, i, HELD_OUT_BASE, simulations, weights, players) for i in range(deals)]
             if workers == 1:
                 results = [_team_game(t) for t in tasks]
             else:
@@ -89,11 +101,12 @@ def run(agents: list[str], difficulties: list[int], deals: int, simulations: int
                     results = pool.map(_team_game, tasks)
             wins = sum(w for _, w in results)
             low, high = wilson_interval(wins, deals)
-            row = {"difficulty": d, "team": label if label == PERFECT else spec, "deals": deals, "wins": wins,
+            row = {"difficulty": d, "players": players, "team": label if label == PERFECT else spec, "deals": deals,
+                   "wins": wins,
                    "win_rate": wins / deals, "win_low": low, "win_high": high,
                    "cheats": label == PERFECT, "seconds": round(time.perf_counter() - t0, 1)}
             rows.append(row)
-            log(f"difficulty {d}: {row['team']}: {wins}/{deals} = {row['win_rate']:.1%} [{low:.1%}, {high:.1%}] "
+            log(f"difficulty {d}, {players} players: {row['team']}: {wins}/{deals} = {row['win_rate']:.1%} [{low:.1%}, {high:.1%}] "
                 f"({row['seconds']:.0f} s)")
     return rows
 
@@ -118,6 +131,8 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--agents", nargs="+", default=["heuristic", "pretrained:zoo=1", "pretrained", "az"])
     p.add_argument("--difficulties", nargs="+", type=int, default=[1, 2, 3, 4])
+    p.add_argument("--players", type=int, default=2, help="seats of the team (default 2)")
+    p.add_argument("--no-perfect", action="store_true", help="only the agents' teams")
     p.add_argument("--deals", type=int, default=30)
     p.add_argument("--simulations", type=int, default=64, help="the perfect-information search's simulations")
     p.add_argument("--weights", default=None, help="its net (default: the newest shipped Aetherspire net)")
@@ -128,18 +143,19 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
         p.error("--deals, --workers and --simulations must be >= 1")
     for d in a.difficulties:
         try:
-            ether_envs.load_game("aetherspire", difficulty=d)
+            ether_envs.load_game("aetherspire", difficulty=d, num_players=a.players)
         except ValueError as e:
             p.error(f"--difficulties: {e}")
     one_thread()
-    rows = run(a.agents, a.difficulties, a.deals, a.simulations, a.weights, a.workers)
+    rows = run(a.agents, a.difficulties, a.deals, a.simulations, a.weights, a.workers, players=a.players,
+               perfect=not a.no_perfect)
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
-    with (out / "ceiling.csv").open("w", newline="") as f:
+    with (out / f"ceiling_{a.players}p.csv").open("w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(rows[0]))
         w.writeheader()
         w.writerows(rows)
-    (out / "ceiling.md").write_text(table(rows) + "\n")
+    (out / f"ceiling_{a.players}p.md").write_text(table(rows) + "\n")
     print()
     print(table(rows))
     return rows
