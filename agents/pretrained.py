@@ -241,6 +241,14 @@ class MLPPolicy:
         return int(sum(a.size for k, a in self.arrays().items() if k != "metadata"))
 
 
+def trained_player_counts(metadata: dict[str, Any]) -> list[int]:
+    """The player counts a weight file was trained at, when it says (expert iteration, zoo 2: its
+    metadata's ``player_counts``, or ``training.players``); empty otherwise. A file given by path plays
+    those counts besides the one of its configuration."""
+    counts = metadata.get("player_counts") or (metadata.get("training") or {}).get("players") or []
+    return [int(n) for n in counts] if isinstance(counts, list) else []
+
+
 class PretrainedAgent(Agent):
     """A trained policy network of the zoo: one forward pass per decision, no search.
 
@@ -249,7 +257,8 @@ class PretrainedAgent(Agent):
             their game (one observation layout serves every count; the benchmark's ladders measure
             them at each count it uses); the rest of the configuration and the env version must match.
         path: a weight file (``.npz``); default: the game's shipped weights (``agents/weights/<game>.npz``,
-            the newest zoo).
+            the newest zoo). A file given by path must match the game's configuration, player count
+            included, unless it was trained at several counts (:func:`trained_player_counts`).
         zoo: instead of the newest, the shipped net of zoo ``zoo`` (int >= 1; zoo 1 is the nets of
             issue 14, trained against the heuristic; ``pretrained:zoo=1``). Not with ``path``.
         deterministic: masked argmax (default) or a sample from the masked policy drawn with the
@@ -289,7 +298,8 @@ class PretrainedAgent(Agent):
                                  "your own (training/recipes.py) and load it with 'pretrained:path=FILE.npz'") from None
         else:
             self.policy = MLPPolicy.load(path)
-            check_compatible(self.policy.metadata, game, source=str(path))
+            check_compatible(self.policy.metadata, game, source=str(path),
+                             any_player_count=game.num_players in trained_player_counts(self.policy.metadata))
         self.path = Path(path)
 
     @classmethod

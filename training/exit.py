@@ -370,7 +370,7 @@ def run(cfg: ExItConfig, out_dir: str | Path = "runs", run_dir: str | Path | Non
         net = net_from_policy(policy)
         stats = fit(net, data, na, cfg.epochs, cfg.learning_rate, cfg.value_coef, seed=cfg.seed * 1000 + i)
         clock["samples"] += int(np.load(data_file)["return"].shape[0])
-        meta = {**model_metadata(game), "zoo": 2,
+        meta = {**model_metadata(game), "zoo": 2, "player_counts": list(cfg.players or (game.num_players,)),
                 "training": {"algorithm": "expert iteration (az search, training.exit)", "iteration": i,
                              "seed": cfg.seed, "players": list(cfg.players or (game.num_players,)),
                              "simulations": cfg.simulations, "games_per_iteration": cfg.games,

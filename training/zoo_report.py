@@ -9,12 +9,14 @@ played once with the focal agent in each seat and the opponent in all the others
 
 * at each player count of ``--players`` (default: every count the game supports), the newest net
   alone (``pretrained``, zoo 2) against the zoo-1 net (``pretrained:zoo=1``) on ``--deals`` deals;
-* at the default player count, net + search (``az``, its default budget) against the zoo-1 net on
+* at the default player count (or each of ``--search-players``), net + search (``az``, its
+  default budget) against the zoo-1 net on
   ``--search-deals`` deals and against ``mcts:simulations=200`` on ``--mcts-deals`` deals, and the
   net alone against ``mcts:simulations=200`` on ``--mcts-deals`` deals (0 skips a row: MCTS costs
   0.2-1 s a decision on the long games).
 
-Rows (agent, opponent, players, games, win rate, Wilson 95% interval, fair share, seconds) go to
+``--net FILE.npz`` measures that weight file in place of the newest net (``pretrained:path=``,
+``az:path=``). Rows (agent, opponent, players, games, win rate, Wilson 95% interval, fair share, seconds) go to
 ``<out>/<game>.csv`` and ``<out>/<game>.md``; the table is printed.
 """
 
@@ -32,15 +34,21 @@ MCTS = "mcts:simulations=200"
 
 
 def measure(game_name: str, players: list[int], deals: int, search_deals: int, mcts_deals: int, workers: int,
-            log=print) -> list[dict[str, Any]]:
-    """The rows described in the module docstring."""
+            log=print, net: str | None = None, search_players: list[int] | None = None) -> list[dict[str, Any]]:
+    """The rows described in the module docstring (``net``: a weight file in place of the newest net;
+    ``search_players``: the player counts of the search rows, default the game's default count)."""
     from .evaluate import run_tournament
     from .protocol import HELD_OUT_BASE
 
+    from agents.base import quote_spec_value
+
     default = ether_envs.load_game(game_name).num_players
-    plan = [(n, "pretrained", "pretrained:zoo=1", deals) for n in players]
-    plan += [(default, "az", "pretrained:zoo=1", search_deals), (default, "az", MCTS, mcts_deals),
-             (default, "pretrained", MCTS, mcts_deals)]
+    alone, search = (("pretrained", "az") if net is None else
+                     (f"pretrained:path={quote_spec_value(net)}", f"az:path={quote_spec_value(net)}"))
+    plan = [(n, alone, "pretrained:zoo=1", deals) for n in players]
+    for n in search_players or [default]:
+        plan += [(n, search, "pretrained:zoo=1", search_deals), (n, search, MCTS, mcts_deals),
+                 (n, alone, MCTS, mcts_deals)]
     rows = []
     for n, a, b, d in plan:
         if d < 1:
@@ -80,6 +88,10 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     p.add_argument("--search-deals", type=int, default=50)
     p.add_argument("--mcts-deals", type=int, default=0)
     p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--net", default=None, help="a weight file in place of the newest net (pretrained, az)")
+    p.add_argument("--search-players", nargs="+", type=int, default=None,
+                   help="player counts of the search rows (default: the game's default count)")
+    p.add_argument("--name", default=None, help="file name of the results (default: the game's name)")
     p.add_argument("--out", default="notebooks/reference_results/zoo2")
     a = p.parse_args(argv)
     spec = ether_envs.load_game(a.game).spec
@@ -90,14 +102,16 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     if min(a.deals, a.workers) < 1 or min(a.search_deals, a.mcts_deals) < 0:
         p.error("--deals and --workers must be >= 1, --search-deals and --mcts-deals >= 0")
     one_thread()
-    rows = measure(a.game, players, a.deals, a.search_deals, a.mcts_deals, a.workers)
+    rows = measure(a.game, players, a.deals, a.search_deals, a.mcts_deals, a.workers, net=a.net,
+                   search_players=a.search_players)
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
-    with (out / f"{a.game}.csv").open("w", newline="") as f:
+    name = a.name or a.game
+    with (out / f"{name}.csv").open("w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(rows[0]))
         w.writeheader()
         w.writerows(rows)
-    (out / f"{a.game}.md").write_text(markdown(rows) + "\n")
+    (out / f"{name}.md").write_text(markdown(rows) + "\n")
     print(markdown(rows))
     return rows
 

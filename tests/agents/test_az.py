@@ -191,3 +191,20 @@ def test_shipped_weights_bad_zoo_is_a_value_error():
         shipped_weights(zoo=-1)
     with pytest.raises(ValueError, match="path=.*or a zoo.*not both"):
         make_agent("pretrained:zoo=1,path=agents/weights/etherium.npz", ether_envs.load_game("etherium"))
+
+
+def test_a_file_trained_at_several_player_counts_plays_them_by_path(tmp_path):
+    """Expert iteration records the counts it trained at (player_counts); such a file given by path
+    plays those counts, and still refuses another."""
+    from agents.ppo import model_metadata
+    from training.ppo import make_net, net_to_policy
+
+    game = ether_envs.load_game("etherium")
+    meta = {**model_metadata(game), "player_counts": [2, 3]}
+    path = net_to_policy(make_net(game.observation_size(), game.num_distinct_actions(), (8,)), meta).save(
+        tmp_path / "multi.npz")
+    three = ether_envs.load_game("etherium", num_players=3)
+    assert make_agent(f"pretrained:path={path}", three).policy.metadata["player_counts"] == [2, 3]
+    assert make_agent(f"az:simulations=2,path={path}", three).simulations == 2
+    with pytest.raises(ValueError, match=r"config\.num_players: model 2, env 4"):
+        make_agent(f"pretrained:path={path}", ether_envs.load_game("etherium", num_players=4))
