@@ -1,6 +1,6 @@
 """Learning curves of expert iteration: the net alone and net + search, by iteration, for every seed.
 
-    python -m training.exit_curves runs/exit/aethermon_collect__exit__* --out notebooks/curves
+    python -m training.exit_curves runs/exit/aethermon_collect__exit__* --out notebooks/curves/exit
 
 Reads each run folder's ``eval.csv`` and ``config.json`` (written by :mod:`training.exit`) and
 writes, per game, ``<out>/exit_<game>.csv`` (``game, seed, iteration, samples, minutes, agent,
@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(prog="python -m training.exit_curves", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("runs", nargs="+", help="expert-iteration run folders")
-    p.add_argument("--out", default="notebooks/curves", help="output folder (default notebooks/curves)")
+    p.add_argument("--out", default="notebooks/curves/exit", help="output folder (default notebooks/curves/exit)")
     a = p.parse_args(argv)
     import matplotlib
 
