@@ -69,7 +69,7 @@ class Recipe:
 
 
 RECIPES: dict[str, Recipe] = {
-    "aethermon_collect": Recipe(teacher="mcts:simulations=200", bc_games=1000, bc_epochs=10, frames=300_000,
+    "aethermon_collect": Recipe(teacher="mcts:simulations=100", bc_games=2000, bc_epochs=10, frames=300_000,
                                 minutes=None,
                                 ppo={"kickstart": 0.5, "kickstart_frames": 300_000,
                                      "opponents": "heuristic=0.6,self=0.3,random=0.1"}),
