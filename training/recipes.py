@@ -9,7 +9,7 @@ Stages, in the run folder ``<out-dir>/<game>__recipe__<seed>/``:
 1. **Behaviour cloning** (:mod:`training.bc`): a teacher plays every seat of ``bc_games``
    games; the net learns its moves and the games' outcomes -> ``bc_policy.npz``. The teacher is
    the heuristic, or where search is cheap and beats the heuristic (Aethermon: Collect, 22
-   decisions a game) ``mcts:simulations=200``: distilling the search into the net is one step
+   decisions a game) ``mcts:simulations=100``: distilling the search into the net is one step
    of expert iteration (Anthony et al. 2017).
    Optionally ``dagger_rounds`` of DAgger follow: the net plays one seat against the teacher,
    the teacher labels the net's own states, and the net is cloned again on all the samples.
@@ -20,7 +20,8 @@ Stages, in the run folder ``<out-dir>/<game>__recipe__<seed>/``:
    intervals by frames and minutes: the learning curve).
 
 Aethermon: Collect's recipe (the one ``make main`` runs) is fixed in work, with no wall-clock cap
-(1,000 teacher games, then 300,000 PPO frames): a slower or busier machine trains the same agent,
+(2,000 games of ``mcts:simulations=100``, then 300,000 PPO frames, about 9 minutes on 2 idle cores):
+a slower or busier machine trains the same agent,
 only more slowly (a wall-clock budget there cut the teacher's games or PPO short and gave a weaker
 agent, with no word of it). The other recipes keep a wall-clock budget (``minutes``) as well.
 
