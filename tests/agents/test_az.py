@@ -181,7 +181,7 @@ def test_zoo_one_is_kept_for_every_game_and_pretrained_is_the_newest():
 
 def test_zoo_two_files_are_under_5_mb_and_load_without_pickles():
     for path in [*shipped_weights().values(), *shipped_weights(zoo=1).values()]:
-        assert path.stat().st_size <= 5 * 1024 * 1024
+        assert path.stat().st_size <= 5_000_000
         with np.load(path, allow_pickle=False) as z:
             assert all(z[k].dtype != object for k in z.files)
 
