@@ -215,8 +215,10 @@ class AZAgent(Agent):
         counts = visits[legal].astype(np.float64)
         if counts.sum() == 0:  # one simulation: only the root was valued
             return int(legal[int(np.argmax(self.policy.logits(state.observation_tensor(player))[legal]))])
-        if self.temperature > 0:
-            w = counts ** (1.0 / self.temperature)
+        if self.temperature > 0:  # visits^(1/T), computed in logs so that a tiny T cannot overflow
+            with np.errstate(divide="ignore"):
+                z = np.log(counts) / self.temperature
+            w = np.exp(z - z.max())
             return int(legal[int(self.rng.choice(len(legal), p=w / w.sum()))])
         best = np.flatnonzero(counts == counts.max())
         if len(best) > 1:  # ties: the higher prior
@@ -225,8 +227,17 @@ class AZAgent(Agent):
         return int(legal[best[0]])
 
 
+SPEC_KEYS = ("simulations", "c", "path", "zoo", "temperature", "dirichlet", "deterministic")
+"""The keys of the ``az`` spec (``deterministic=false`` is ``temperature=1``)."""
+
+
 def _from_spec(game, *args: Any, **kwargs: Any) -> AZAgent:
-    """``make_agent``'s builder: keys as in the spec (``deterministic`` is not one of them)."""
+    """``make_agent``'s builder: the keys of :data:`SPEC_KEYS` (an in-memory ``policy`` is not one)."""
+    unknown = sorted(set(kwargs) - set(SPEC_KEYS))
+    if unknown:
+        raise ValueError(f"az: unknown key {unknown[0]!r}; keys: {', '.join(SPEC_KEYS)}")
     if "deterministic" in kwargs:
+        if "temperature" in kwargs:
+            raise ValueError("az: give temperature or deterministic, not both")
         kwargs["temperature"] = 0.0 if _as_bool(kwargs.pop("deterministic"), "deterministic") else 1.0
     return AZAgent(game, *args, **kwargs)

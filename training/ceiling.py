@@ -87,9 +87,11 @@ def run(agents: list[str], difficulties: list[int], deals: int, simulations: int
             if label != PERFECT:
                 from agents import make_agent
 
+                from agents.ppo import ModelMismatchError
+
                 try:  # a net trained at another difficulty refuses this one
                     make_agent(spec, ether_envs.load_game("aetherspire", difficulty=d, num_players=players))
-                except ValueError as e:
+                except ModelMismatchError as e:
                     log(f"difficulty {d}, {players} players: {spec}: skipped ({str(e)[:120]}...)")
                     continue
             t0 = time.perf_counter()
@@ -139,13 +141,39 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--out", default="results/ceiling")
     a = p.parse_args(argv)
-    if a.deals < 1 or a.workers < 1 or a.simulations < 1:
-        p.error("--deals, --workers and --simulations must be >= 1")
+    for name in ("deals", "workers", "simulations"):
+        if getattr(a, name) < 1:
+            p.error(f"--{name} must be >= 1, got {getattr(a, name)}")
+    try:
+        ether_envs.load_game("aetherspire", num_players=a.players)
+    except ValueError as e:
+        p.error(f"--players: {e}")
+    if len(set(a.difficulties)) != len(a.difficulties):
+        p.error(f"--difficulties: each at most once, got {a.difficulties}")
     for d in a.difficulties:
         try:
             ether_envs.load_game("aetherspire", difficulty=d, num_players=a.players)
         except ValueError as e:
             p.error(f"--difficulties: {e}")
+    from agents import make_agent
+    from agents.ppo import ModelMismatchError
+    from agents.pretrained import MLPPolicy
+
+    game = ether_envs.load_game("aetherspire", difficulty=a.difficulties[0], num_players=a.players)
+    for spec in a.agents:
+        try:
+            make_agent(spec, game)
+        except ModelMismatchError:
+            pass  # a net of another difficulty: skipped there, with a line saying so
+        except (ValueError, FileNotFoundError) as e:
+            p.error(f"--agents {spec!r}: {e}")
+    if a.weights is not None:
+        try:
+            net = MLPPolicy.load(a.weights)
+        except (ValueError, FileNotFoundError) as e:
+            p.error(f"--weights: {e}")
+        if net.metadata.get("game") != "aetherspire" or net.metadata.get("observation_size") != game.observation_size():
+            p.error(f"--weights: {a.weights} is a net of {net.metadata.get('game')!r}, not of aetherspire")
     one_thread()
     rows = run(a.agents, a.difficulties, a.deals, a.simulations, a.weights, a.workers, players=a.players,
                perfect=not a.no_perfect)

@@ -29,7 +29,9 @@ Each iteration, in the run folder ``<out-dir>/<game>__exit__<seed>/``:
 Iteration 0's net is ``init`` (default: the game's zoo-1 net, ``agents/weights/zoo1/<game>.npz``).
 Every stage writes its file last, and a run is resumed by running the same command again: finished
 iterations are skipped, and an iteration's self-play data is reused when its file exists. A finished
-run continues with a larger ``--iterations``; any other changed setting is refused. All
+run continues with a larger ``--iterations`` (and any ``--workers``: results do not depend on it);
+any other changed setting is refused. The starting weights and the evaluation opponents are checked
+before anything is written. All
 randomness flows from ``seed`` (torch on one thread), so a run repeats exactly on this machine.
 """
 
@@ -293,30 +295,33 @@ def run(cfg: ExItConfig, out_dir: str | Path = "runs", run_dir: str | Path | Non
 
     cfg.validate()
     one_thread()
+    game = ether_envs.load_game(cfg.game, **cfg.config)
+    init = Path(cfg.init) if cfg.init else shipped_weights(zoo=1).get(cfg.game)
+    if init is None:
+        raise ValueError(f"no zoo-1 net for {cfg.game!r}: give init=FILE.npz")
+    from agents import make_agent
+    from agents.ppo import check_compatible
+
+    init_policy = MLPPolicy.load(init)  # FileNotFoundError / ValueError before anything is written
+    check_compatible(init_policy.metadata, game, source=str(init), any_player_count=True)
+    for spec in cfg.eval_opponents:
+        make_agent(spec, game)  # an unknown or mistyped opponent fails here, not after an iteration
     run_dir = Path(run_dir) if run_dir is not None else Path(out_dir) / f"{cfg.game}__exit__{cfg.seed}"
     run_dir.mkdir(parents=True, exist_ok=True)
     record = {k: (list(v) if isinstance(v, tuple) else v) for k, v in asdict(cfg).items()}
     cfg_file = run_dir / "config.json"
     if cfg_file.exists():
         stored = json.loads(cfg_file.read_text())
-        diff = sorted(k for k in record if k != "iterations" and stored.get(k) != record[k])
+        diff = sorted(k for k in record if k not in ("iterations", "workers") and stored.get(k) != record[k])
         if diff:
             raise ValueError(f"{run_dir} holds an expert-iteration run with other settings ({', '.join(diff)}): "
                              "give another run folder, or the same settings to resume it (only iterations may "
                              "grow: a finished run continues)")
     cfg_file.write_text(json.dumps(record, indent=1))
-    game = ether_envs.load_game(cfg.game, **cfg.config)
     na = game.num_distinct_actions()
-    init = Path(cfg.init) if cfg.init else shipped_weights(zoo=1).get(cfg.game)
-    if init is None:
-        raise ValueError(f"no zoo-1 net for {cfg.game!r}: give init=FILE.npz")
     net0 = run_dir / "net_0.npz"
     if not net0.exists():
-        policy = MLPPolicy.load(init)
-        from agents.ppo import check_compatible
-
-        check_compatible(policy.metadata, game, source=str(init), any_player_count=True)
-        policy.save(net0)
+        init_policy.save(net0)
     eval_csv = run_dir / "eval.csv"
     done_evals = set()
     if eval_csv.exists():
@@ -460,7 +465,7 @@ def main(argv: list[str] | None = None, args: argparse.Namespace | None = None) 
         path = run(cfg, a.out_dir, a.run_dir)
         if a.export:
             export(path, cfg.game)
-    except ValueError as e:
+    except (ValueError, FileNotFoundError) as e:
         p.error(str(e))
     print(f"weights: {path}")
     return path

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -96,11 +97,27 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     a = p.parse_args(argv)
     spec = ether_envs.load_game(a.game).spec
     players = a.players or list(range(spec.min_players, spec.max_players + 1))
-    bad = [n for n in players if not spec.min_players <= n <= spec.max_players]
-    if bad:
-        p.error(f"--players: {a.game} plays {spec.min_players}-{spec.max_players} players, got {bad}")
-    if min(a.deals, a.workers) < 1 or min(a.search_deals, a.mcts_deals) < 0:
-        p.error("--deals and --workers must be >= 1, --search-deals and --mcts-deals >= 0")
+    for option, counts in (("--players", players), ("--search-players", a.search_players or [])):
+        bad = [n for n in counts if not spec.min_players <= n <= spec.max_players]
+        if bad:
+            p.error(f"{option}: {a.game} plays {spec.min_players}-{spec.max_players} players, got {bad}")
+    for name, low in (("deals", 1), ("workers", 1), ("search_deals", 0), ("mcts_deals", 0)):
+        if getattr(a, name) < low:
+            p.error(f"--{name.replace('_', '-')} must be >= {low}, got {getattr(a, name)}")
+    from agents.pretrained import shipped_weights, weights_zoo
+
+    if a.net is None and weights_zoo(shipped_weights()[a.game]) == 1:
+        print(f"note: {a.game}'s newest net is zoo 1's (it has no zoo-2 net): `pretrained` against "
+              "`pretrained:zoo=1` plays the zoo-1 net against itself; give --net FILE.npz to measure another net",
+              file=sys.stderr)
+    if a.net is not None:
+        from agents import make_agent
+        from agents.base import quote_spec_value
+
+        try:
+            make_agent(f"pretrained:path={quote_spec_value(a.net)}", ether_envs.load_game(a.game))
+        except (ValueError, FileNotFoundError) as e:
+            p.error(f"--net: {e}")
     one_thread()
     rows = measure(a.game, players, a.deals, a.search_deals, a.mcts_deals, a.workers, net=a.net,
                    search_players=a.search_players)

@@ -122,6 +122,17 @@ def test_az_cooperative_values_are_the_team_value():
     assert values.shape == (game.num_players,) and np.all(values == values[0]) and -1 <= values[0] <= 1
 
 
+def test_az_tiny_temperature_plays_the_most_visited_without_overflow():
+    game = ether_envs.load_game("etherium")
+    state = game.new_initial_state(seed=3)
+    while len(state.legal_actions()) < 3:
+        state.apply_action(state.legal_actions()[0])
+    for t in (1e-3, 1e-300):
+        agent = make_agent(f"az:simulations=12,temperature={t}", game, seed=0)
+        a = agent.act(state, state.current_player())
+        assert agent.last_visits[a] == agent.last_visits.max()
+
+
 def test_az_temperature_draws_from_the_visits():
     game = ether_envs.load_game("etherium")
     state = game.new_initial_state(seed=3)
@@ -142,7 +153,9 @@ def test_az_temperature_draws_from_the_visits():
     ("az:zoo=0", "zoo must be an int >= 1, got 0"),
     ("az:zoo=9", "no pretrained weights for 'etherium' in zoo 9"),
     ("az:path=x.npz,zoo=1", "not both"),
-    ("az:budget=3", "bad arguments in agent spec"),
+    ("az:budget=3", "unknown key 'budget'"),
+    ("az:policy=x", "unknown key 'policy'"),
+    ("az:deterministic=false,temperature=2", "temperature or deterministic, not both"),
 ])
 def test_az_bad_specs_raise_value_errors_naming_the_value(spec, match):
     with pytest.raises(ValueError, match=match):

@@ -62,9 +62,9 @@ def test_run_writes_nets_and_curves_resumes_and_refuses_other_settings(tmp_path)
     with pytest.raises(ValueError, match=r"other settings \(games\)"):
         run(ExItConfig(game="aethermon_collect", seed=1, **{**SMALL, "games": 3}), run_dir=tmp_path / "r")
     assert json.loads((tmp_path / "r" / "config.json").read_text())["games"] == 2
-    # ... but a finished run continues with more iterations
-    assert run(ExItConfig(game="aethermon_collect", seed=1, **{**SMALL, "iterations": 3}), run_dir=tmp_path / "r",
-               log=logs.append) == tmp_path / "r" / "net_3.npz"
+    # ... but a finished run continues with more iterations, on any number of workers
+    assert run(ExItConfig(game="aethermon_collect", seed=1, **{**SMALL, "iterations": 3, "workers": 2}),
+               run_dir=tmp_path / "r", log=logs.append) == tmp_path / "r" / "net_3.npz"
     assert path.stat().st_mtime_ns == before
     # the learning curves of the run
     from training import exit_curves
@@ -93,11 +93,14 @@ def test_cooperative_game_reports_team_win_rates(tmp_path):
     ({"dirichlet": -1.0}, "dirichlet must be a finite number >= 0"),
     ({"seed": 5000}, r"seed must be in \[0, 4000\)"),
     ({"game": "chess"}, "unknown game 'chess'"),
+    ({"init": "/no/such/net.npz"}, "weight file not found"),
+    ({"eval_opponents": ("heurstic",)}, "unknown agent kind 'heurstic'"),
 ])
 def test_bad_settings_are_value_errors_naming_the_value(tmp_path, change, match):
-    with pytest.raises(ValueError, match=match):
+    """Refused before anything is written, so the corrected command starts the same folder."""
+    with pytest.raises((ValueError, FileNotFoundError), match=match):
         run(ExItConfig(**{"game": "aethermon_collect", **SMALL, **change}), run_dir=tmp_path / "r")
-    assert not (tmp_path / "r" / "config.json").exists()
+    assert not (tmp_path / "r").exists()
 
 
 def test_cli_exit_reports_bad_players_as_a_usage_error(tmp_path, capsys):
