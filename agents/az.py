@@ -145,6 +145,7 @@ class AZAgent(Agent):
                     noise = dict(zip(legal, eta))
                 continue
             self._simulate(s, root, noise)
+        self._root_logits = None if root is None else root.logits
         visits = np.zeros(self.game.num_distinct_actions(), dtype=np.int64)
         if root is not None:
             for a, n in root.edge_visits.items():
@@ -213,8 +214,9 @@ class AZAgent(Agent):
         visits = self.search(state, player)
         self.last_visits = visits
         counts = visits[legal].astype(np.float64)
+        logits = self._root_logits  # the policy head at the root (player's own view: the same in every world)
         if counts.sum() == 0:  # one simulation: only the root was valued
-            return int(legal[int(np.argmax(self.policy.logits(state.observation_tensor(player))[legal]))])
+            return int(legal[int(np.argmax(logits[legal]))])
         if self.temperature > 0:  # visits^(1/T), computed in logs so that a tiny T cannot overflow
             with np.errstate(divide="ignore"):
                 z = np.log(counts) / self.temperature
@@ -222,7 +224,6 @@ class AZAgent(Agent):
             return int(legal[int(self.rng.choice(len(legal), p=w / w.sum()))])
         best = np.flatnonzero(counts == counts.max())
         if len(best) > 1:  # ties: the higher prior
-            logits = self.policy.logits(state.observation_tensor(player))
             return int(legal[max(best, key=lambda i: logits[legal[i]])])
         return int(legal[best[0]])
 

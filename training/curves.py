@@ -46,13 +46,25 @@ def read_run(run_dir: str | Path) -> list[dict]:
     return rows
 
 
-def write_csv(rows: list[dict], path: str | Path) -> Path:
+def write_csv(rows: list[dict], path: str | Path, fields: tuple[str, ...] = FIELDS) -> Path:
+    """Write ``rows`` (columns ``fields``) to ``path``, creating its folder; returns the path."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=FIELDS)
+        w = csv.DictWriter(f, fieldnames=fields)
         w.writeheader()
         w.writerows(rows)
+    return path
+
+
+def save_figure(fig, path: str | Path) -> Path:
+    """Save a matplotlib figure to ``path`` (90 dpi, creating its folder), close it; returns the path."""
+    import matplotlib.pyplot as plt
+
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
     return path
 
 
@@ -100,11 +112,7 @@ def plot(rows: list[dict], path: str | Path | None = None):
     fig.tight_layout()
     if path is None:
         return fig
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=90)
-    plt.close(fig)
-    return path
+    return save_figure(fig, path)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -20,6 +20,8 @@ from pathlib import Path
 
 import ether_envs
 
+from .curves import save_figure, write_csv
+
 FIELDS = ("game", "seed", "iteration", "samples", "minutes", "agent", "opponent", "win_rate", "low", "high", "games")
 
 
@@ -70,11 +72,7 @@ def plot(rows: list[dict], path: str | Path):
     axes[0][0].set_ylim(0, 1)
     fig.suptitle(f"{game}: expert iteration, net alone (solid) and net + search (dashed), validation deals")
     fig.tight_layout()
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=90)
-    plt.close(fig)
-    return path
+    return save_figure(fig, path)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -95,14 +93,9 @@ def main(argv: list[str] | None = None) -> None:
         for r in rows:
             by_game[r["game"]].append(r)
     for game, rows in by_game.items():
-        out = Path(a.out)
-        out.mkdir(parents=True, exist_ok=True)
-        with open(out / f"exit_{game}.csv", "w", newline="") as f:
-            w = csv.DictWriter(f, fieldnames=FIELDS)
-            w.writeheader()
-            w.writerows(rows)
-        png = plot(rows, out / f"exit_{game}.png")
-        print(f"written {out / f'exit_{game}.csv'} and {png}")
+        csv_path = write_csv(rows, Path(a.out) / f"exit_{game}.csv", FIELDS)
+        png = plot(rows, Path(a.out) / f"exit_{game}.png")
+        print(f"written {csv_path} and {png}")
 
 
 if __name__ == "__main__":
