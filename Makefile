@@ -9,7 +9,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 DSTAMP := $(VENV)/.installed-distributed
 
-.PHONY: install main test browser bench notebooks clean
+.PHONY: install main test browser docs docs-serve bench notebooks clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,9 +33,18 @@ main: $(STAMP)
 browser:
 	-bash .ci/install-browser
 
-# The whole test suite (what .ci/run runs), with Ray RLlib and OpenSpiel installed.
-test: $(DSTAMP) browser
+# The whole test suite (what .ci/run runs), with Ray RLlib and OpenSpiel installed, after the
+# documentation site builds in strict mode (a broken link or reference fails it).
+test: $(DSTAMP) browser docs
 	$(BIN)/python -m pytest -n 2 --durations=15
+
+# The documentation site (mkdocs.yml) into site/, strict and offline; docs-serve previews it at
+# http://127.0.0.1:8000 and rebuilds on every change.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
+
+docs-serve: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve
 
 bench: $(STAMP)
 	$(BIN)/python -m ether_envs.benchmark
@@ -45,4 +54,4 @@ notebooks: $(STAMP)
 	cd notebooks && PYTHONPATH=$(CURDIR) $(abspath $(BIN))/jupyter-execute --inplace *.ipynb
 
 clean:
-	rm -rf $(VENV) runs models results
+	rm -rf $(VENV) runs models results site .cache

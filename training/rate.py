@@ -143,7 +143,8 @@ def rate(bench: BenchmarkConfig | str, specs: Sequence[str], *, label: str | Non
         bench: a :class:`training.protocol.BenchmarkConfig` or its name (``"ether_wars/2p"``).
         specs: agent specs, one per run (training seed); duplicates are refused.
         label: the row's name (default: the first spec).
-        budget, frames: the training budget the runs had (recorded in the row).
+        budget: the name of the training budget the runs had (recorded in the row).
+        frames: the learner frames of that budget (recorded in the row).
         agents: optional prebuilt agents by spec (e.g. an in-memory policy).
         out: write ``OUT.json`` and ``OUT.md`` (nothing written if ``None``).
         training: optional records of how each run was trained (e.g. ``ether-envs reference``'s

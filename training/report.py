@@ -25,12 +25,14 @@ EXPLOIT_DIR = ROOT / "notebooks" / "reference_results" / "exploit"
 ALGO_ORDER = ("ppo", "maskable_ppo", "dqn")
 
 
-def ladders_table(ladder_dir: Path = LADDER_DIR) -> str:
-    """One line per benchmark configuration: each anchor's rating (or team win rate) and the
-    minutes the ladder took."""
+def ladders_table(ladder_dir: Path = LADDER_DIR, game: str | None = None) -> str:
+    """One line per benchmark configuration (of ``game`` only, if given): each anchor's rating (or
+    team win rate) and the minutes the ladder took."""
     lines = ["| benchmark | players | random | heuristic | pretrained (zoo 1) | search anchor | minutes |",
              "|---|---|---|---|---|---|---|"]
     for bench in protocol.CONFIGS.values():
+        if game is not None and bench.game != game:
+            continue
         path = ladder_dir / bench.ladder_file
         if not path.exists():
             continue
@@ -48,12 +50,14 @@ def ladders_table(ladder_dir: Path = LADDER_DIR) -> str:
     return "\n".join(lines)
 
 
-def rows_tables(rows_dir: Path = ROWS_DIR) -> str:
-    """The reference rows, one Markdown table per benchmark configuration, algorithms in
-    :data:`ALGO_ORDER`, then the cost of each row (training and rating minutes)."""
+def rows_tables(rows_dir: Path = ROWS_DIR, game: str | None = None) -> str:
+    """The reference rows, one Markdown table per benchmark configuration (of ``game`` only, if
+    given), algorithms in :data:`ALGO_ORDER`."""
     rows = [json.loads(p.read_text()) for p in sorted(rows_dir.glob("*.json"))]
     out = []
     for bench in protocol.CONFIGS.values():
+        if game is not None and bench.game != game:
+            continue
         mine = [r for r in rows if r["benchmark"] == bench.benchmark_id]
         if not mine:
             continue
@@ -74,11 +78,13 @@ def cost_table(rows_dir: Path = ROWS_DIR) -> str:
     return "\n".join(lines)
 
 
-def exploit_table(exploit_dir: Path = EXPLOIT_DIR) -> str:
-    """Approximate exploitability: every committed ``ether-envs exploit`` result."""
+def exploit_table(exploit_dir: Path = EXPLOIT_DIR, game: str | None = None) -> str:
+    """Approximate exploitability: every committed ``ether-envs exploit`` result (of ``game``
+    only, if given; the header alone if there is none)."""
     from .exploit import markdown_header, markdown_row
 
     results = [json.loads(p.read_text()) for p in sorted(exploit_dir.glob("*.json"))]
+    results = [r for r in results if game is None or r["game"] == game]
     return "\n".join([markdown_header(), *(markdown_row(r) for r in results)])
 
 
