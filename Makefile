@@ -9,7 +9,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 DSTAMP := $(VENV)/.installed-distributed
 
-.PHONY: install main test browser docs docs-serve bench notebooks clean
+.PHONY: install main test browser docs docs-serve speed bench notebooks clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -46,8 +46,14 @@ docs: $(STAMP)
 docs-serve: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve
 
-bench: $(STAMP)
-	$(BIN)/python -m ether_envs.benchmark
+# Env speed: steps/s of every game's engine and wrapped env beside connect_four_v3, with the
+# speed floor's verdict (CONTRIBUTING.md). `make bench` is a deprecated alias.
+speed: $(STAMP)
+	$(BIN)/python -m ether_envs.speed
+
+bench:
+	@echo "note: 'make bench' is deprecated; use 'make speed'" >&2
+	@$(MAKE) --no-print-directory speed
 
 # Re-execute the notebooks in place (they are committed with their outputs).
 notebooks: $(STAMP)

@@ -20,7 +20,7 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 
 def test_there_are_notebooks():
     names = [p.name for p in NOTEBOOKS]
-    assert "01_quickstart.ipynb" in names and "05_benchmark.ipynb" in names
+    assert "01_quickstart.ipynb" in names and "05_speed.ipynb" in names
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])

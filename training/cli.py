@@ -9,12 +9,15 @@
     ether-envs ladder --all                            # rebuild the stored anchored ladders (training/ladders/)
     ether-envs reference dqn ether_wars                # a reference row: train 3 seeds at the short budget, rate
     ether-envs exploit etherium pretrained             # approximate exploitability: a best response's win rate
-    ether-envs bench --games aethermon_collect --seconds 3
-    ether-envs bench-train                             # MaskablePPO frames/s per vec env (README table)
+    ether-envs speed --games aethermon_collect --seconds 3   # env speed: steps/s beside connect_four_v3
+    ether-envs speed-train                             # MaskablePPO training frames/s per vec env
     ether-envs baselines --deals 10 --simulations 200 --workers 2 --out results/baselines   # the README ladder
     ether-envs recipe aethermon_collect --seed 0       # a game's reference-agent recipe (BC, then PPO); resumable
     ether-envs serve --port 8000                       # play and watch replays in a web browser
     ether-envs main                                    # train the default game, then a tournament
+
+"bench" and "bench-train" are deprecated aliases of "speed" and "speed-train" ("benchmark" names
+only the agent-evaluation protocol of "rate", "ladder", "reference" and "exploit").
 """
 
 from __future__ import annotations
@@ -40,10 +43,34 @@ MAIN_DEALS = 200
 
 
 # ---- list -----------------------------------------------------------------------------
+def information(name: str) -> str:
+    """What ``ether-envs list`` says of a game's information: ``"perfect"`` or ``"imperfect"`` at
+    its default configuration (``Game.has_hidden_information``), and where the game's spec says
+    imperfect but the default hides nothing, the variant that hides something, e.g.
+    ``"perfect (imperfect with hidden_artefacts=True)"``.
+
+    The variant is read from the game's ``conformance_configs`` (every mode and variant): the
+    config keys of the first one that hides information which differ from the default, narrowed
+    to one key where that key alone makes the game hide information."""
+    game = ether_envs.load_game(name)
+    if game.has_hidden_information():
+        return "imperfect"
+    if game.spec.information != "imperfect":
+        return "perfect"
+    for config in getattr(type(game), "conformance_configs", ()):
+        if not ether_envs.load_game(name, **config).has_hidden_information():
+            continue
+        changed = {k: v for k, v in config.items() if getattr(game.config, k, object()) != v}
+        alone = [k for k in changed if ether_envs.load_game(name, **{k: changed[k]}).has_hidden_information()]
+        variant = {alone[0]: changed[alone[0]]} if alone else changed
+        return "perfect (imperfect with " + ", ".join(f"{k}={v!r}" for k, v in variant.items()) + ")"
+    return "perfect (imperfect in some configurations)"
+
+
 def cmd_list(args: argparse.Namespace) -> None:
     from agents.heuristic import load_heuristic
 
-    print("| game | title | players | information | actions | observation | heuristic |")
+    print("| game | title | players | information (default configuration) | actions | observation | heuristic |")
     print("|---|---|---|---|---|---|---|")
     for name in ether_envs.list_games():
         game = ether_envs.load_game(name)
@@ -53,7 +80,7 @@ def cmd_list(args: argparse.Namespace) -> None:
             heur = "yes"
         except ValueError:
             heur = "no"
-        print(f"| {name} | {spec.title} | {spec.min_players}-{spec.max_players} | {spec.information} "
+        print(f"| {name} | {spec.title} | {spec.min_players}-{spec.max_players} | {information(name)} "
               f"| {game.num_distinct_actions()} | {game.observation_size()} | {heur} |")
 
 
@@ -158,7 +185,7 @@ def _ask(input_fn: Callable[[str], str], k: int) -> int | None:
         print(f"invalid choice {text!r}: enter a number from 1 to {k}, or q to quit")
 
 
-# ---- train / evaluate / bench ------------------------------------------------------------
+# ---- train / evaluate / speed ------------------------------------------------------------
 def cmd_train(args: argparse.Namespace) -> None:
     if args.backend == "rllib":
         rllib_mod.run_from_args(args)
@@ -185,16 +212,21 @@ def cmd_recipe(args: argparse.Namespace) -> Path:
     return path
 
 
-def cmd_bench_train(args: argparse.Namespace) -> None:
+def cmd_speed_train(args: argparse.Namespace) -> None:
     from . import throughput
 
     throughput.run_from_args(args)
 
 
-def cmd_bench(args: argparse.Namespace) -> None:
-    from ether_envs import benchmark
+def cmd_speed(args: argparse.Namespace) -> None:
+    from ether_envs import speed
 
-    benchmark.main(args.rest, prog="ether-envs bench")
+    speed.main(args.rest, prog="ether-envs speed")
+
+
+DEPRECATED_COMMANDS = {"bench": "speed", "bench-train": "speed-train"}
+"""Old command names that still work, with a note on stderr: "benchmark" names only the
+agent-evaluation protocol; the environments' throughput is "speed"."""
 
 
 # ---- main job -------------------------------------------------------------------------------
@@ -349,14 +381,17 @@ def build_parser() -> argparse.ArgumentParser:
     agent_speed.build_parser(s)
     s.set_defaults(func=lambda a: agent_speed.main(args=a))
 
-    sub.add_parser("bench", help="throughput benchmark (ether-envs bench --help)", add_help=False)
+    sub.add_parser("speed", aliases=["bench"], add_help=False,
+                   help="env speed: steps/s of the engines and wrapped envs beside connect_four_v3 "
+                        "(ether-envs speed --help; bench: deprecated alias)")
 
     from . import throughput
 
-    s = sub.add_parser("bench-train", help="MaskablePPO training frames/s with each vec env (README table)",
+    s = sub.add_parser("speed-train", aliases=["bench-train"],
+                       help="MaskablePPO training frames/s with each vec env (bench-train: deprecated alias)",
                        description=throughput.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     throughput.add_arguments(s)
-    s.set_defaults(func=cmd_bench_train)
+    s.set_defaults(func=cmd_speed_train)
 
     s = sub.add_parser("main", help="the main job: train Aethermon: Collect (2 players) with its recipe, then a "
                                     "tournament against random, heuristic and MCTS")
@@ -379,8 +414,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["bench"]:  # everything after "bench" goes to the benchmark's own parser
-        cmd_bench(argparse.Namespace(rest=argv[1:]))
+    if argv[:1] and argv[0] in DEPRECATED_COMMANDS:
+        new = DEPRECATED_COMMANDS[argv[0]]
+        print(f"note: 'ether-envs {argv[0]}' is deprecated; use 'ether-envs {new}'", file=sys.stderr)
+        argv[0] = new
+    if argv[:1] == ["speed"]:  # everything after "speed" goes to ether_envs.speed's own parser
+        cmd_speed(argparse.Namespace(rest=argv[1:]))
         return 0
     args = build_parser().parse_args(argv)
     try:

@@ -25,7 +25,7 @@ step of random games (with clones and pickles along the way):
 - :func:`build_options`: the build step's main choice (``State._build_options``) written
   out in one function with the checks inline. The main choice comes at about a third of
   all decisions; listed by the plain rule, random play on the engine takes about a
-  quarter longer (measured with ``python -m ether_envs.benchmark``'s engine loop).
+  quarter longer (measured with ``python -m ether_envs.speed``'s engine loop).
 - :func:`trigger_usable`: whether the active character's trigger may be used
   (``State._trigger_usable``, one plain function per kind in ``effects.EffectRules``),
   from what :func:`build_options` has read (about 5% fewer instructions per engine step

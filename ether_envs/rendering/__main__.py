@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ether_envs.benchmark import _parse_config
+from ether_envs.speed import _parse_config
 from ether_envs.records import record_episode, replay_states
 
 from . import games_with_drawings, render_rgb, save_gif

@@ -111,6 +111,28 @@ def test_list_shows_every_game(capsys):
         assert f"| {name} |" in out
 
 
+def test_list_states_the_information_of_each_default_configuration(capsys):
+    """The information column is true of the default configuration (``has_hidden_information``),
+    and names the variant that hides something where the default hides nothing."""
+    import ast
+
+    import ether_envs
+
+    assert cli.main(["list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    rows = {cells[0]: cells for cells in (line.strip("| ").split(" | ") for line in lines)}
+    assert rows["game"][3] == "information (default configuration)"
+    for name in ether_envs.list_games():
+        cell = rows[name][3].strip()
+        hidden = ether_envs.load_game(name).has_hidden_information()
+        assert cell == "imperfect" if hidden else cell.startswith("perfect"), (name, cell)
+        if cell.startswith("perfect (imperfect with "):
+            key, _, value = cell[len("perfect (imperfect with "):-1].partition("=")
+            assert ether_envs.load_game(name, **{key: ast.literal_eval(value)}).has_hidden_information()
+    assert rows["aethermon_collect"][3] == "perfect (imperfect with hidden_artefacts=True)"
+    assert rows["ethnos"][3] == "imperfect"
+
+
 def test_play_numbered_moves_bad_input_and_quit(capsys):
     answers = iter(["abc", "0", "999", "1", "q"])
     args = cli.build_parser().parse_args(["play", "aethermon_collect", "--opponents", "random", "--seed", "1"])
@@ -132,20 +154,29 @@ def test_play_bad_seat_is_a_clear_error(capsys):
     assert "--seat must be 0..1" in capsys.readouterr().err
 
 
-def test_bench_runs(capsys):
-    assert cli.main(["bench", "--games", "aethermon_collect", "--seconds", "0.1"]) == 0
-    assert "aethermon_collect" in capsys.readouterr().out
+def test_speed_runs_and_bench_is_its_deprecated_alias(capsys):
+    assert cli.main(["speed", "--games", "aethermon_collect", "--seconds", "0.1"]) == 0
+    out, err = capsys.readouterr()
+    assert "| aethermon_collect |" in out and "deprecated" not in err
+    assert cli.main(["bench", "--games", "aethermon_collect", "--seconds", "0.02", "--no-subprocess"]) == 0
+    out, err = capsys.readouterr()
+    assert "| aethermon_collect |" in out
+    assert err.splitlines() == ["note: 'ether-envs bench' is deprecated; use 'ether-envs speed'"]
 
 
-def test_bench_train_prints_the_table(capsys):
-    rc = cli.main(["bench-train", "--configs", "inprocess:2", "--timesteps", "64",
+def test_speed_train_prints_the_table_and_bench_train_is_its_deprecated_alias(capsys):
+    rc = cli.main(["speed-train", "--configs", "inprocess:2", "--timesteps", "64",
                    "--env-seconds", "0.2"])
     assert rc == 0
     out = capsys.readouterr().out
     assert "| vec env | n_envs | worker processes | env steps/s (no learning) | MaskablePPO train frames/s" in out
     assert "| inprocess | 2 | - |" in out
-    assert cli.main(["bench-train", "--configs", "threads:2"]) == 2
+    assert cli.main(["speed-train", "--configs", "threads:2"]) == 2
     assert "VEC:N_ENVS" in capsys.readouterr().err
+    assert cli.main(["bench-train", "--configs", "threads:2"]) == 2  # the same command, with a note
+    err = capsys.readouterr().err
+    assert err.startswith("note: 'ether-envs bench-train' is deprecated; use 'ether-envs speed-train'\n")
+    assert "VEC:N_ENVS" in err
 
 
 @pytest.mark.parametrize("option", ["--deals", "--workers", "--simulations"])
@@ -178,7 +209,7 @@ def test_train_checks_every_option_before_creating_a_run_folder(tmp_path, capsys
     assert not any(tmp_path.iterdir())
 
 
-def test_evaluate_needs_two_specs_and_bench_help_names_its_command(tmp_path, capsys):
+def test_evaluate_needs_two_specs_and_speed_help_names_its_command(tmp_path, capsys):
     assert cli.main(["evaluate", "aethermon_collect", "random", "--out", str(tmp_path / "t")]) == 2
     assert "give two or more agent specs, got ['random']" in capsys.readouterr().err
     assert not (tmp_path / "t").exists()
@@ -186,8 +217,8 @@ def test_evaluate_needs_two_specs_and_bench_help_names_its_command(tmp_path, cap
                      str(tmp_path / "t"), "--no-progress"]) == 0
     assert "| random | random | 2 |" in capsys.readouterr().out
     with pytest.raises(SystemExit):
-        cli.main(["bench", "--help"])
-    assert capsys.readouterr().out.startswith("usage: ether-envs bench")
+        cli.main(["speed", "--help"])
+    assert capsys.readouterr().out.startswith("usage: ether-envs speed")
 
 
 def test_progress_bars_write_a_line_every_30_seconds_when_output_is_not_a_terminal(monkeypatch):
