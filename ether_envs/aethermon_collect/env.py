@@ -114,7 +114,7 @@ turn without collecting). `max_steps` (default: a bound no game reaches)
 truncates every agent.
 
 ## Version history
-* v0: first release.
+* v0: first release (2026-11-30); unchanged since. See CHANGELOG.md.
 """
 
 from ..core.aec import BoardGameEnv, wrap

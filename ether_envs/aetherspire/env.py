@@ -128,7 +128,9 @@ destroyed; track token on the Lose space; no pillar cubes at the start of a
 turn). `max_steps` (default: a bound no game reaches) truncates every agent.
 
 ## Version history
-* v0: first release.
+* v0: first release (2026-11-30).
+* v1 (2026-12-04): a spire topper closes only the small room it stands in (ASP-A13; observation
+  9,600 -> 9,715) and chance is drawn in batches, which changed every seeded deal. See CHANGELOG.md.
 """
 
 from ..core.aec import BoardGameEnv, wrap

@@ -140,7 +140,9 @@ of the Game"), or after `max_rounds` rounds (EW-A13). `max_steps` (default: a
 bound no game reaches) truncates every agent.
 
 ## Version history
-* v0: first release.
+* v0: first release (2026-11-30).
+* v1 (2026-12-04): rule changes made after v0 was registered (EW-A27 the VAI Hero Skill may take
+  Ether, EW-A9 the Drone/Assassin/Thief exemption covers moves); sizes unchanged. See CHANGELOG.md.
 """
 
 from ..core.aec import BoardGameEnv, wrap

@@ -150,7 +150,9 @@ The game ends after the last action of the 7th season. `max_steps` (default:
 a bound no game reaches) truncates every agent.
 
 ## Version history
-* v0: first release.
+* v0: first release (2026-11-30).
+* v1 (2026-12-04): rule changes made after v0 was registered (ETM-A4 initiative, ETM-A30 Gather
+  up to the level, ETM-A31 forced spoils, Gather from an empty reserve); sizes unchanged. See CHANGELOG.md.
 """
 
 from ..core.aec import BoardGameEnv, wrap

@@ -128,7 +128,7 @@ The game ends after the last Age's scoring. `max_steps` (default: a bound no
 game reaches) truncates every agent.
 
 ## Version history
-* v0: first release.
+* v0: first release (2026-11-30); unchanged since. See CHANGELOG.md.
 """
 
 from ..core.aec import BoardGameEnv, wrap
