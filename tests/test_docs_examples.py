@@ -37,3 +37,9 @@ def test_the_readme_and_the_site_have_python_examples() -> None:
     """The pages that teach the API show it in code that runs (not only in prose)."""
     assert python_blocks(ROOT / "README.md"), "the README's quick start has no Python block"
     assert python_blocks(ROOT / "docs" / "quickstart.md"), "docs/quickstart.md has no Python block"
+
+
+def test_the_readme_is_a_landing_page() -> None:
+    """The README stays a landing page (at most 200 lines); the detail lives on the site's pages."""
+    lines = (ROOT / "README.md").read_text().count("\n")
+    assert lines <= 200, f"README.md has {lines} lines; move detail to a page of docs/ and link it (at most 200)"
