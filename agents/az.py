@@ -31,7 +31,7 @@ AlphaZero's search (Silver et al. 2018) made to play hidden-information games th
 
 Its cost is a clone, the steps down the tree, the observations of every seat and one forward
 pass per simulation; the default budget (64 simulations) is sized to stay under 50 ms a
-decision on every game on one core of the 2-core machine (README, "Agents' decision time";
+decision on every game on one core of the 2-core machine (docs/speed.md, "Agents' decision time";
 ``ether-envs agent-speed``).
 """
 

@@ -364,7 +364,7 @@ def test_a_900_decision_replay_opens_without_drawing_a_picture(server, monkeypat
     """Issue 19: frames are drawn on demand, so opening a long record (a random 4-player
     Ethnos game of 900 decisions) replays its actions and draws nothing until a picture is
     asked for; then exactly that one is drawn. (How long it takes is measured, not tested:
-    see the README's "Play in the browser".)"""
+    see docs/playing.md.)"""
     from ether_envs.rendering.__main__ import random_record
 
     drawn = []

@@ -7,7 +7,7 @@ replay is stepped and scrubbed to its end, and bad input (an unknown agent spec,
 malformed record, a move from a second tab that is out of date) shows its message in the
 page. The page must fit a 1280 x 800 window.
 
-Run as a script, it redraws the README's screenshots of the page, one per game::
+Run as a script, it redraws the screenshots of docs/playing.md, one per game::
 
     python tests/test_serve_browser.py    # notebooks/images/serve_<game>.png, serve_replay.png
 """

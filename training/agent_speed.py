@@ -1,4 +1,4 @@
-"""Milliseconds a decision of agent specs, on every game (the README's "Agents' decision time").
+"""Milliseconds a decision of agent specs, on every game (docs/speed.md, "Agents' decision time").
 
     ether-envs agent-speed                                        # az, mcts, pretrained, heuristic
     python -m training.agent_speed --specs az az:simulations=128 --games ethnos --positions 100

@@ -1,6 +1,6 @@
-"""The README ladder for every registered game, from one rerunnable command.
+"""The per-game round robin (docs/benchmark.md) for every registered game, from one rerunnable command.
 
-    ether-envs baselines --deals 10 --simulations 200 --workers 2 --out results/baselines   # the README run
+    ether-envs baselines --deals 10 --simulations 200 --workers 2 --out results/baselines   # the stored run
     ether-envs baselines --games ethnos etherium --deals 20 --simulations 100
     ether-envs baselines --ppo runs/main/model.zip       # add a trained SB3 model (on its own game/config)
     ether-envs baselines --games ethnos --extra openspiel:ismcts:simulations=50   # more rungs: any agent spec

@@ -12,7 +12,7 @@
    samples; the other 5% (whole games) measure how often the net picks the teacher's action.
 
 The result is the starting point and the kickstarting teacher of :mod:`training.ppo`
-(DeltaDou and AlphaGo also began from a supervised policy; see the README's training section).
+(DeltaDou and AlphaGo also began from a supervised policy; see docs/training.md).
 """
 
 from __future__ import annotations

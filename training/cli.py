@@ -11,7 +11,7 @@
     ether-envs exploit etherium pretrained             # approximate exploitability: a best response's win rate
     ether-envs speed --games aethermon_collect --seconds 3   # env speed: steps/s beside connect_four_v3
     ether-envs speed-train                             # MaskablePPO training frames/s per vec env
-    ether-envs baselines --deals 10 --simulations 200 --workers 2 --out results/baselines   # the README ladder
+    ether-envs baselines --deals 10 --simulations 200 --workers 2 --out results/baselines   # the per-game round robins (docs/benchmark.md)
     ether-envs recipe aethermon_collect --seed 0       # a game's reference-agent recipe (BC, then PPO); resumable
     ether-envs serve --port 8000                       # play and watch replays in a web browser
     ether-envs main                                    # train the default game, then a tournament
@@ -327,7 +327,7 @@ def build_parser() -> argparse.ArgumentParser:
     evaluate_mod.add_arguments(s)
     s.set_defaults(func=cmd_evaluate)
 
-    s = sub.add_parser("baselines", help="the README ladder: random, heuristic, MCTS and pretrained, round robin, "
+    s = sub.add_parser("baselines", help="the per-game round robin: random, heuristic, MCTS and pretrained, round robin, "
                                          "every game",
                        description=baselines_mod.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     baselines_mod.add_arguments(s)
@@ -376,7 +376,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     from . import agent_speed
 
-    s = sub.add_parser("agent-speed", help="milliseconds a decision of agent specs on every game (README table)",
+    s = sub.add_parser("agent-speed", help="milliseconds a decision of agent specs on every game (the table of docs/speed.md)",
                        description=agent_speed.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     agent_speed.build_parser(s)
     s.set_defaults(func=lambda a: agent_speed.main(args=a))

@@ -119,7 +119,7 @@ EXIT_SETTINGS: dict[str, dict[str, Any]] = {
     "aetherspire": {"players": (2, 1, 3, 4), "games": 16, "iterations": 2, "keep": 0.3, "window": 2,
                     "eval_opponents": ("heuristic",), "eval_deals": 12},
 }
-"""Each game's settings (sized to the 2-core machine: README, "Reference agents")."""
+"""Each game's settings (sized to the 2-core machine: docs/results/zoo2.md)."""
 
 
 # ---- self-play ----------------------------------------------------------------------------------

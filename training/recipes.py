@@ -29,7 +29,7 @@ Each stage is skipped when its output exists, and PPO resumes from ``checkpoint.
 interrupted recipe is continued by running the same command again. ``--export`` copies the
 final weights to ``agents/weights/<game>.npz`` (the ``pretrained`` agent).
 
-The budgets below were chosen by measurement on the 2-core machine (README, "Reference agents").
+The budgets below were chosen by measurement on the 2-core machine (docs/results/reference-agents.md).
 """
 
 from __future__ import annotations

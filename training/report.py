@@ -1,6 +1,6 @@
 """The benchmark's published tables, written from the committed result files.
 
-    python -m training.report                     # print every table (the README's are pasted from it)
+    python -m training.report                     # print every table (docs/benchmark.md's are pasted from it)
     python -m training.report --out notebooks/reference_results/benchmark/TABLES.md
 
 * the anchored ladders (``training/ladders/*.json``, from ``ether-envs ladder``);

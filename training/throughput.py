@@ -1,6 +1,6 @@
 """Training throughput of MaskablePPO with each way of batching the envs (``ether_envs.vector``).
 
-    ether-envs speed-train                                  # the README table (default game)
+    ether-envs speed-train                                  # the table of docs/speed.md (default game)
     python -m training.throughput --timesteps 8192 --configs inprocess:8 sharded:8:2
 
 Each config ``VEC:N_ENVS[:N_PROCS]`` (``VEC`` one of dummy, inprocess, subproc,

@@ -1,4 +1,4 @@
-"""Zoo 2 against zoo 1 and the search anchors: the measurements behind the README's "Zoo 2" tables.
+"""Zoo 2 against zoo 1 and the search anchors: the measurements behind the "Zoo 2" tables of docs/results/zoo2.md.
 
     python -m training.zoo_report etherium --deals 200 --search-deals 100 --workers 2
     python -m training.zoo_report ethnos --players 3 4 --deals 100 --search-deals 10 --mcts-deals 0

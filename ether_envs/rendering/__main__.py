@@ -1,4 +1,4 @@
-"""Draw the README pictures: one mid-game position of every game with a drawing module.
+"""Draw the pictures of the README and the game pages: one mid-game position of every game with a drawing module.
 
     python -m ether_envs.rendering                      # notebooks/images/<game>.png
     python -m ether_envs.rendering --out pics --gif     # also <game>.gif (a whole random game)
