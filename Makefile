@@ -38,10 +38,11 @@ browser:
 test: $(DSTAMP) browser docs
 	$(BIN)/python -m pytest -n 2 --durations=15
 
-# The documentation site (mkdocs.yml) into site/, strict and offline; docs-serve previews it at
+# The documentation site (mkdocs.yml) into site/, strict and offline (not --quiet: it hides the
+# warnings that strict mode counts); docs-serve previews it at
 # http://127.0.0.1:8000 and rebuilds on every change.
 docs: $(STAMP)
-	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 
 docs-serve: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve

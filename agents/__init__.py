@@ -1,10 +1,14 @@
 """Baseline agents for every ether-envs game, built from short spec strings.
 
+    import ether_envs
     from agents import make_agent
     game = ether_envs.load_game("aethermon_collect")
     agent = make_agent("mcts:simulations=200", game, seed=0)
-    action = agent.act(state, player)              # engine level (a State)
-    action = agent.act_env(env)                    # env level (a PettingZoo AEC env)
+    state = game.new_initial_state(seed=7)
+    action = agent.act(state, state.current_player())   # engine level (a State)
+    env = ether_envs.make("aethermon_collect")
+    env.reset(seed=7)
+    action = agent.act_env(env)                         # env level (a PettingZoo AEC env)
 
 Specs: ``random``, ``heuristic``, ``mcts[:simulations=N,c=C]``,
 ``pretrained[:path=FILE.npz|zoo=N,deterministic=false]``, ``az[:simulations=N,c=C,path=FILE.npz|zoo=N]``, ``ppo:PATH[,deterministic=false]``

@@ -1,9 +1,12 @@
 """Network-guided search: PUCT over determinizations with a policy-value net (spec ``az``).
 
+    import ether_envs
+    from agents import make_agent
+    game = ether_envs.load_game("etherium")
     agent = make_agent("az", game)                          # the newest zoo net, 64 simulations
     agent = make_agent("az:simulations=100,c=1.5", game)
-    agent = make_agent("az:path=runs/exit/policy.npz", game)   # any weight file of ours
     agent = make_agent("az:zoo=1", game)                     # over the zoo-1 net
+    # any weight file of ours: make_agent("az:path=runs/exit/policy.npz", game)
 
 AlphaZero's search (Silver et al. 2018) made to play hidden-information games the way
 ``agents/mcts.py`` does:

@@ -1,8 +1,11 @@
 """The reference agent zoo: small trained policy networks shipped with the package.
 
+    import ether_envs
     from agents import make_agent
-    agent = make_agent("pretrained", ether_envs.load_game("ethnos"))    # the game's shipped weights
-    agent = make_agent("pretrained:path=runs/ethnos/policy.npz", game)    # any weight file of ours
+    game = ether_envs.load_game("ethnos")
+    agent = make_agent("pretrained", game)                   # the game's shipped weights (the newest zoo)
+    agent = make_agent("pretrained:zoo=1", game)             # zoo 1's
+    # any weight file of ours: make_agent("pretrained:path=runs/ethnos/policy.npz", game)
 
 A weight file is a numpy ``.npz`` archive read with ``allow_pickle=False`` (loading it runs no
 code, unlike an SB3 ``model.zip``, which is a pickle). It holds one multilayer perceptron:

@@ -6,7 +6,7 @@ says. The hooks bring the repository's own files in and write the generated part
 * ``on_files`` adds, without copying them into ``docs/``:
 
   * the notebooks (``notebooks/*.ipynb``): mkdocs-jupyter renders them with their committed
-    outputs, and runs none of them; the pictures (``notebooks/images/*.png``) and learning curves
+    outputs (animated GIF outputs given an HTML form: :func:`site_notebook`), and runs none of them; the pictures (``notebooks/images/*.png``) and learning curves
     (``notebooks/curves/**/*.png``). Each keeps its repository path on the site, so the README's
     relative links work there too;
   * each game's ``ether_envs/<game>/RULES.md`` as ``games/<game>-rules.md``; ``README.md`` as the
@@ -125,11 +125,41 @@ def _repo_file(path: str, config) -> File:
     return File(path, src_dir=str(ROOT), dest_dir=config["site_dir"], use_directory_urls=config["use_directory_urls"])
 
 
+SITE_NOTEBOOKS = ROOT / ".cache" / "site-notebooks"
+"""Where :func:`site_notebook` writes the notebooks as the site renders them (ignored by git)."""
+
+
+def site_notebook(path: Path) -> Path:
+    """A copy of notebook ``path`` (under :data:`SITE_NOTEBOOKS`, same relative path) in which every
+    ``image/gif`` output also has a ``text/html`` form, ``<img src="data:image/gif;base64,...">``:
+    nbconvert's HTML shows no GIF, so the walkthroughs' replays would read
+    ``<IPython.core.display.Image object>`` on the site. The committed notebook is not changed."""
+    import json
+
+    nb = json.loads(path.read_text())
+    for cell in nb.get("cells", []):
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if "image/gif" in data and "text/html" not in data:
+                gif = data["image/gif"]
+                gif = "".join(gif) if isinstance(gif, list) else gif
+                data["text/html"] = f'<img src="data:image/gif;base64,{gif.strip()}" alt="animated replay">'
+    out = SITE_NOTEBOOKS / path.relative_to(ROOT)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(nb, indent=1, ensure_ascii=False)
+    if not out.exists() or out.read_text() != text:
+        out.write_text(text)
+    return out
+
+
 @event_priority(100)  # before mkdocs-jupyter's on_files, so that it renders the notebooks added here
 def on_files(files: Files, config) -> Files:
     notebooks = ROOT / "notebooks"
-    for path in [*sorted(notebooks.glob("*.ipynb")), *sorted((notebooks / "images").glob("*.png")),
-                 *sorted((notebooks / "curves").rglob("*.png"))]:
+    for path in sorted(notebooks.glob("*.ipynb")):
+        site_notebook(path)
+        files.append(File(path.relative_to(ROOT).as_posix(), src_dir=str(SITE_NOTEBOOKS), dest_dir=config["site_dir"],
+                          use_directory_urls=config["use_directory_urls"]))
+    for path in [*sorted((notebooks / "images").glob("*.png")), *sorted((notebooks / "curves").rglob("*.png"))]:
         files.append(_repo_file(path.relative_to(ROOT).as_posix(), config))
     for game in _games():
         text = (ROOT / "ether_envs" / game / "RULES.md").read_text().replace("][", "]\\[")  # [E][E]: not a reference link
@@ -242,7 +272,8 @@ def header(game_name: str) -> str:
         ("Agents", "`random`, `heuristic`, `mcts`, `az`, "
                    f"`pretrained` (zoo {weights_zoo(newest)}, trained at {counts} players), `pretrained:zoo=1`"),
     ]
-    return "| | |\n|---|---|\n" + "\n".join(f"| {k} | {v} |" for k, v in rows)
+    (k0, v0), rest = rows[0], rows[1:]  # the first row heads the table (a Markdown table needs a header)
+    return f"| {k0} | {v0} |\n|---|---|\n" + "\n".join(f"| {k} | {v} |" for k, v in rest)
 
 
 def actions(game_name: str) -> str:

@@ -7,6 +7,9 @@ scores and returns as a check, who played which seat, and the versions)::
     import ether_envs
     from ether_envs.records import record_episode, save_record, load_record
 
+    def policy(state):                                     # any policy(state) -> action id
+        return state.legal_actions()[0]
+
     rec = record_episode("aethermon_collect", policy, seed=7, num_players=3)
     save_record(rec, "game.json")
     state = ether_envs.replay(load_record("game.json"))   # the identical final state

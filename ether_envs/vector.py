@@ -1,12 +1,15 @@
 """Vectorised single-agent envs for Stable-Baselines3 / sb3-contrib ``MaskablePPO``.
 
+    import numpy as np
     from ether_envs.vector import make_vec_env
     venv = make_vec_env("aethermon_collect", {"num_players": 2}, n_envs=8, vec="inprocess")
     venv.seed(0)
     obs = venv.reset()                       # float32 (8, obs_size)
     masks = venv.action_masks()              # bool (8, num_actions)
+    actions = np.array([np.flatnonzero(m)[0] for m in masks])   # one legal action per env
     obs, rewards, dones, infos = venv.step(actions)
-    infos[i]["episode"]                      # {"r", "l", "t"} where dones[i] (VecMonitor)
+    # where dones[i]: infos[i]["episode"] is {"r", "l", "t"} (VecMonitor)
+    venv.close()
 
 Every sub-env is an :class:`ether_envs.wrappers.SingleAgentEnv` (one learner seat,
 opponents played inside; same constructor options). Four ways to batch them

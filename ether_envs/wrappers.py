@@ -1,11 +1,14 @@
 """Single-agent gymnasium view of any ether-envs game (for SB3 / sb3-contrib).
 
+    import gymnasium
+    import numpy as np
+    import ether_envs
     from ether_envs.wrappers import SingleAgentEnv
     env = SingleAgentEnv("aethermon_collect", {"num_players": 2})
     obs, info = env.reset(seed=0)
     obs, reward, terminated, truncated, info = env.step(int(np.flatnonzero(env.action_masks())[0]))
 
-    # the same env through gymnasium's registry (registered by ``import ether_envs``)
+    # the same env through gymnasium's registry (registered by import ether_envs)
     env = gymnasium.make("ether_envs/aethermon_collect-v0", num_players=2, opponents="heuristic")
     mask = env.unwrapped.action_masks()      # or env.get_wrapper_attr("action_masks")()
 

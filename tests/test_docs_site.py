@@ -82,7 +82,8 @@ def site(tmp_path_factory):
     if importlib.util.find_spec("mkdocs") is None:
         pytest.skip("mkdocs is not installed (the docs extra: pip install -e '.[docs]', part of dev)")
     out = tmp_path_factory.mktemp("site")
-    build = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(out)],
+    # not --quiet: MkDocs then hides the warnings, and strict mode never counts them
+    build = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
                            cwd=ROOT, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
                            capture_output=True, text=True, timeout=300)
     if build.returncode != 0:

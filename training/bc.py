@@ -91,8 +91,9 @@ def demonstrations(game_name: str, config: dict | None = None, teacher: str = "h
     of the games played (:func:`training.progress.progress_bar`).
 
     Returns:
-        ``{"obs": float16 (N, obs_size), "mask": bool (N, num_actions), "action": int64 (N,),
-        "return": float32 (N,) (the deciding seat's final return), "game": int64 (N,) (game seed)}``.
+        a dict of arrays: ``"obs"`` float16 ``(N, obs_size)``, ``"mask"`` bool ``(N, num_actions)``,
+        ``"action"`` int64 ``(N,)``, ``"return"`` float32 ``(N,)`` (the deciding seat's final
+        return), ``"game"`` int64 ``(N,)`` (the game seed).
 
     Raises:
         ValueError: ``games < 1``, ``keep`` outside (0, 1], ``workers < 1``.

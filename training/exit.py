@@ -181,9 +181,10 @@ def self_play(cfg: ExItConfig, weights: Path, iteration: int) -> dict[str, np.nd
     """The samples of one iteration's ``cfg.games`` self-play games with the net in ``weights``.
 
     Returns:
-        ``{"obs": float16 (N, obs_size), "mask": bool (N, num_actions), "visit_index": int16 (N, 64)
-        (visited root actions, -1 padding), "visit_count": int16 (N, 64), "return": float32 (N,)
-        (the mover's final return), "game": int64 (N,) (the game seed)}``.
+        a dict of arrays: ``"obs"`` float16 ``(N, obs_size)``, ``"mask"`` bool ``(N, num_actions)``,
+        ``"visit_index"`` int16 ``(N, 64)`` (visited root actions, -1 padding), ``"visit_count"``
+        int16 ``(N, 64)``, ``"return"`` float32 ``(N,)`` (the mover's final return), ``"game"`` int64
+        ``(N,)`` (the game seed).
     """
     from .protocol import check_training_seed
 

@@ -61,8 +61,9 @@ def rate_run(bench: BenchmarkConfig, spec: str, ladder: dict[str, Any], agent: A
         agent: a prebuilt agent for ``spec`` (any form ``agents.as_agent`` takes); ``None``: built from it.
 
     Returns:
-        ``{"spec", "vs": {anchor or "team": {"games", "credit", "win_rate", "interval"}}, "rating",
-        "rating_interval", "seconds"}`` (rating in Elo; ``None`` for a co-operative game).
+        a dict with the keys ``"spec"``, ``"vs"`` (per anchor, or ``"team"``: ``{"games", "credit",
+        "win_rate", "interval"}``), ``"rating"`` (Elo; ``None`` for a co-operative game),
+        ``"rating_interval"`` and ``"seconds"``.
     """
     from .baselines import team_result
 

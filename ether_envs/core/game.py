@@ -3,6 +3,7 @@
 Every game subclasses both. The engine depends on numpy only (no gymnasium or
 pettingzoo), so agents and search can use it directly::
 
+    import ether_envs
     game = ether_envs.load_game("aethermon_collect", num_players=3)
     state = game.new_initial_state(seed=7)
     while not state.is_terminal():
