@@ -18,6 +18,14 @@ and the ratio of each steps/s to ``connect_four_v3``'s env steps/s. A "step" is
 one ``env.step`` call (dead steps at the end included, as for connect four) or
 one ``apply_action``.
 
+``--replay GAME:SEED`` times something else: writing the HTML replay (``save_html``)
+of a random game (uniform legal moves, seeded, as ``python -m ether_envs.rendering``
+plays it) and prints its wall-clock and CPU seconds, the file's size and the machine's
+load average; ``--replay-plain`` also times it with every picture drawn whole (the
+plain path, ``save_html(..., fast=False)``), for a before/after.
+
+    python -m ether_envs.speed --replay ethnos:4 --replay-plain
+
 Memory: each game runs in its own Python process (``--no-subprocess`` runs them
 all in this one), which reports its peak resident set size (``peak RSS``: the
 interpreter, numpy, PettingZoo and connect four included, about 55 MiB of it)
@@ -181,6 +189,43 @@ def run_isolated(games: list[str], config_args: list[str], seconds: float) -> li
     return rows
 
 
+def time_replay(game: str, seed: int, config: dict[str, Any], fast: bool = True) -> dict[str, Any]:
+    """Write the HTML replay (``save_html``) of a random game of ``game`` (uniform legal
+    moves, seeded by ``seed``; ``python -m ether_envs.rendering``'s) to a temporary file
+    and time it. ``fast``: as ``save_html``'s.
+
+    Returns:
+        ``{"game", "seed", "decisions", "fast", "wall_s", "cpu_s", "bytes", "load_before",
+        "load_after", "cpus"}``: seconds of wall clock and of CPU (this process) that
+        ``save_html`` took, the file's size, the 1-minute load average before and after.
+    """
+    import os
+    import tempfile
+
+    from ether_envs.rendering import save_html
+    from ether_envs.rendering.__main__ import random_record
+
+    record = random_record(game, seed, **config)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "replay.html")
+        load_before = os.getloadavg()[0]
+        wall, cpu = time.perf_counter(), time.process_time()
+        save_html(record, path, fast=fast)
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        size = os.path.getsize(path)
+    return {"game": game, "seed": seed, "decisions": len(record.actions), "fast": fast, "wall_s": wall,
+            "cpu_s": cpu, "bytes": size, "load_before": load_before, "load_after": os.getloadavg()[0],
+            "cpus": os.cpu_count()}
+
+
+def format_replay(row: dict[str, Any]) -> str:
+    """One line for a :func:`time_replay` result."""
+    how = "each picture drawn from the last" if row["fast"] else "each picture drawn whole (plain)"
+    return (f"save_html {row['game']} seed {row['seed']} ({row['decisions']:,} decisions), {how}: "
+            f"{row['wall_s']:.1f} s wall clock, {row['cpu_s']:.1f} s CPU, {row['bytes'] / 1e6:.2f} MB; "
+            f"load average {row['load_before']:.2f} before, {row['load_after']:.2f} after, {row['cpus']} CPUs")
+
+
 def _parse_config(items: list[str]) -> dict[str, Any]:
     cfg: dict[str, Any] = {}
     for item in items:
@@ -256,7 +301,14 @@ def main(argv: list[str] | None = None, prog: str = "python -m ether_envs.speed"
     parser.add_argument("--check-floor", action="store_true",
                         help="exit with status 1 when a game is below the speed floor (engine >= 8x c4, "
                              "env >= 2x c4, Aethermon: Collect and Ethnos env >= 4x c4)")
+    parser.add_argument("--replay", metavar="GAME:SEED", nargs="+", action="extend", default=[],
+                        help="time save_html on random games instead, e.g. ethnos:4 ether_wars:288")
+    parser.add_argument("--replay-plain", action="store_true",
+                        help="with --replay: also time it with every picture drawn whole (the plain path)")
     args = parser.parse_args(argv)
+    if args.replay:
+        _replay_main(parser, args)
+        return
     if not args.games:
         parser.error(f"--games needs at least one game; choose from {ether_envs.list_games()}")
     for g in args.games:
@@ -277,6 +329,31 @@ def main(argv: list[str] | None = None, prog: str = "python -m ether_envs.speed"
     print(json.dumps(rows) if args.json else format_table(rows) + "\n\n" + floor_line(rows))
     if args.check_floor and floor_shortfalls(rows):
         sys.exit(1)
+
+
+def _replay_main(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """``--replay``: time ``save_html`` on each ``GAME:SEED``."""
+    config = _parse_config(args.config)
+    jobs = []
+    for item in args.replay:
+        game, _, seed = item.partition(":")
+        if game not in ether_envs.GAMES:
+            parser.error(f"--replay {item[:40]!r}: unknown game {game[:40]!r}; choose from {ether_envs.list_games()}")
+        if not seed.isdigit():
+            parser.error(f"--replay {item[:40]!r}: the seed after ':' must be a whole number >= 0, e.g. ethnos:4")
+        try:
+            ether_envs.load_game(game, **config)
+        except ValueError as e:
+            parser.error(str(e))
+        jobs.append((game, int(seed)))
+    rows = []
+    for game, seed in jobs:
+        for fast in (True, False) if args.replay_plain else (True,):
+            rows.append(time_replay(game, seed, config, fast))
+            if not args.json:
+                print(format_replay(rows[-1]), flush=True)
+    if args.json:
+        print(json.dumps(rows))
 
 
 if __name__ == "__main__":

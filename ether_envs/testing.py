@@ -652,6 +652,87 @@ def check_pickle_deepcopy(name: str, config: dict, seed: int = 0, split: int = 7
         assert finish(c, 99) == ref, f"{name}: a deepcopy/pickle of the env did not continue identically"
 
 
+def _public_fields(state) -> dict:
+    """The fields a direct edit of a state writes: every entry of ``vars(state)`` whose name
+    does not start with ``_`` (private fields are caches, stamps and the generator), except
+    the shared ``game``; deep copies."""
+    return {k: copy.deepcopy(v) for k, v in vars(state).items() if not k.startswith("_") and k != "game"}
+
+
+def _position(state) -> tuple:
+    """What a position shows: the player to act, the legal actions, every seat's mask and
+    observation, the scores and whether it is over."""
+    n = state.num_players
+    return (state.current_player(), state.is_terminal(), state.legal_actions(),
+            [state.legal_actions_mask(p).tobytes() for p in range(n)],
+            [state.observation_tensor(p).tobytes() for p in range(n)], state.scores().tolist())
+
+
+def check_invalidate_caches(name: str, config: dict, seeds=(0, 1), stride: int = 3) -> None:
+    """``State.invalidate_caches()`` keeps its promise: after a direct edit of a state's
+    fields, it leaves no cache stale.
+
+    At every ``stride``-th decision of random games, a state whose caches are full (its
+    legal actions, masks, observations and scores asked for) has every public field
+    (:func:`_public_fields`) overwritten with those of another position: a few decisions on
+    in the same game, or a position of another seed's game. After ``invalidate_caches()``
+    it refuses an action legal only before the edit, shows what that position shows
+    (:func:`_position`: player to act, legal actions, masks, observations, scores) and,
+    given the same new generator, one action on leads to the same position."""
+    game = ether_envs.load_game(name, **config)
+    games = []
+    for seed in seeds:
+        state = game.new_initial_state(seed=seed)
+        pick = _random_policy(seed)
+        positions = [state.clone()]
+        while not state.is_terminal():
+            state.apply_action(pick(state.legal_actions()))
+            positions.append(state.clone())
+        games.append(positions)
+    for g, positions in enumerate(games):
+        others = games[(g + 1) % len(games)]
+        for i in range(0, len(positions), stride):
+            for target in (positions[min(i + 1 + i % 7, len(positions) - 1)],
+                           others[min(i, len(others) - 1)]):
+                want = _position(target.clone())
+                edited = positions[i].clone()
+                before = _position(edited)  # fill its caches
+                for k, v in _public_fields(target).items():
+                    setattr(edited, k, v)
+                edited.invalidate_caches()
+                stale = [a for a in before[2] if a not in want[2]]
+                if stale:  # legal before the edit, not after: refused (the rules asked anew)
+                    accepted = f"{name}: after its fields were set to those of another position (decision " \
+                        f"{len(target.history)}) and invalidate_caches(), the state at decision {i} accepted " \
+                        f"action {stale[0]}, legal before the edit only"
+                    try:
+                        edited.apply_action(stale[0])
+                    except ValueError:
+                        pass
+                    except Exception as e:
+                        raise AssertionError(f"{accepted} (and failed: {e!r})") from e
+                    else:
+                        raise AssertionError(accepted)
+                got = _position(edited)
+                labels = ("current_player()", "is_terminal()", "legal_actions()", "legal_actions_mask()",
+                          "observation_tensor()", "scores()")
+                wrong = [label for label, a, b in zip(labels, got, want) if a != b]
+                assert not wrong, (
+                    f"{name}: after its fields were set to those of another position (decision "
+                    f"{len(target.history)}) and invalidate_caches(), the state at decision {i} shows stale "
+                    f"{', '.join(wrong)} (legal actions {got[2][:8]} instead of {want[2][:8]}): "
+                    f"invalidate_caches() must drop or recompute every cache derived from the fields")
+                if not edited.is_terminal():  # and plays on like it (both with the same new generator)
+                    a = want[2][len(want[2]) // 2]
+                    follow = target.clone()
+                    for s in (edited, follow):
+                        s.rng = np.random.default_rng(i)
+                        s.apply_action(a)
+                    assert _position(edited) == _position(follow), (
+                        f"{name}: after invalidate_caches(), action {a} led elsewhere than from the position "
+                        f"it was given (decision {len(target.history)})")
+
+
 def check_env_mask_matches_engine(name: str, config: dict, seed: int = 3) -> None:
     """At every env step the acting agent's mask equals the engine's legal actions
     and other agents' masks are all zeros."""
@@ -697,7 +778,7 @@ def check_spaces(name: str, config: dict) -> None:
 ALL_CHECKS = (
     check_spaces, check_api, check_seed, check_random_playouts, check_env_mask_matches_engine,
     check_determinism, check_clone_independence, check_pickle_deepcopy, check_hidden_information,
-    check_illegal_action, check_seat_views,
+    check_illegal_action, check_seat_views, check_invalidate_caches,
 )
 
 

@@ -1,8 +1,9 @@
-"""The layers: ``ether_envs`` (the games and envs) imports nothing from ``agents`` or
-``training``, and ``agents`` nothing from ``training``, anywhere in a module: at the top, in a
-function, under ``if`` or ``try``, absolute or relative, or through ``importlib.import_module``
-with a literal name. (``ether_envs`` finds the agent specs of ``SingleAgentEnv(opponents=...)``
-through an entry point, not an import.)"""
+"""The layers, lowest first: ``ether_envs`` (the games and envs), ``agents``, ``webapp`` (the
+browser app of ``ether-envs serve``), ``training``. A layer imports nothing from a higher
+one (``training`` may import ``webapp``: its command line wires ``ether-envs serve``),
+anywhere in a module: at the top, in a function, under ``if`` or ``try``, absolute or
+relative, or through ``importlib.import_module`` with a literal name. (``ether_envs`` finds
+the agent specs of ``SingleAgentEnv(opponents=...)`` through an entry point, not an import.)"""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-FORBIDDEN = {"ether_envs": ("agents", "training"), "agents": ("training",)}
+FORBIDDEN = {"ether_envs": ("agents", "webapp", "training"), "agents": ("webapp", "training"),
+             "webapp": ("training",)}
 
 
 def imported_modules(path: Path, root: Path) -> list[str]:

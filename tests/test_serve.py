@@ -1,5 +1,5 @@
-"""``ether-envs serve`` at the HTTP level (``training/serve.py``), with the standard
-library's client against a server on a free port.
+"""``ether-envs serve`` at the HTTP level (the browser app, ``webapp/``: Starlette on
+uvicorn), with the standard library's client against a server on a free port.
 
 The person is sent only what their seat may see: at their decisions, the other seats'
 secrets are redrawn (``resample_hidden``) and every answer (the view, the picture) must
@@ -21,9 +21,12 @@ import pytest
 import ether_envs
 from ether_envs.records import record_episode
 from training import cli
-from training import serve as S
+from webapp import app as S
+from webapp import cli as serve_cli
+from webapp import sessions, specs, views
 
 pytest.importorskip("matplotlib")
+pytest.importorskip("uvicorn")
 
 SECRET_CONFIGS = [  # one configuration per game with the most secrets of its conformance configs
     ("aethermon_collect", {"num_players": 3, "artefacts": "triples", "hidden_artefacts": True,
@@ -90,7 +93,7 @@ def test_page_and_catalogue(server):
 
 def test_cli_has_serve():
     args = cli.build_parser().parse_args(["serve", "--port", "0"])
-    assert args.port == 0 and args.host == "127.0.0.1" and args.func is S.run_from_args
+    assert args.port == 0 and args.host == "127.0.0.1" and args.func is serve_cli.run_from_args
 
 
 # ---- hidden information ------------------------------------------------------------------------
@@ -160,19 +163,27 @@ def test_secret_moves_of_the_others_are_redacted(server):
     ({"game": "ethnos", "seed": "9" * 5000}, 400, "the seed must be a whole number 0..2**63-1"),
     ({"game": "ethnos", "seed": 2**63}, 400, f"the seed must be a whole number 0..2**63-1 (or empty for a secret deal), got {2**63}"),
     ({"game": "ethnos", "seat": "1" * 5000}, 400, "seat must be a whole number, got '1111"),
-    ({"game": "ethnos", "opponents": "ppo:/etc"}, 400, "agent spec 'ppo:/etc' for player_1: /etc is a directory, not a model file"),
-    ({"game": "ethnos", "opponents": "pretrained:path=/etc"}, 400, "/etc is a directory, not a weight file"),
+    ({"game": "ethnos", "opponents": "ppo:/etc"}, 400, "agent spec 'ppo:/etc': this server loads no files named by a page"),
+    ({"game": "ethnos", "opponents": "pretrained:path=/etc"}, 400, "this server loads no files named by a page"),
     ({"game": "ethnos", "opponents": "random:foo"}, 400, "agent spec 'random:foo': random takes no options (write just 'random')"),
     ({"game": "ethnos", "opponents": "heuristic:x=1"}, 400, "heuristic takes no options"),
     ({"game": "ethnos", "config": {"num_players": "2"}, "opponents": "random;random"}, 400,
      "opponents: 2 agent specs for 1 other seats (player_1); give at most 1"),
-    ({"game": "ethnos", "opponents": f"mcts:simulations={S.MAX_SIMULATIONS + 1}"}, 400,
-     f"a search of {S.MAX_SIMULATIONS + 1} simulations per move is more than this server allows ({S.MAX_SIMULATIONS})"),
-    ({"game": "ethnos", "opponents": f"mcts:{S.MAX_SIMULATIONS + 1}"}, 400, "more than this server allows"),
+    ({"game": "ethnos", "opponents": f"mcts:simulations={specs.SEARCH_CAPS['mcts'] + 1}"}, 400,
+     f"a search of {specs.SEARCH_CAPS['mcts'] + 1} simulations per move is more than this server allows for mcts "
+     f"({specs.SEARCH_CAPS['mcts']}"),
+    ({"game": "ethnos", "opponents": f"mcts:{specs.SEARCH_CAPS['mcts'] + 1}"}, 400, "more than this server allows"),
+    ({"game": "ethnos", "opponents": f"az:simulations={specs.SEARCH_CAPS['az'] + 1}"}, 400,
+     f"more than this server allows for az ({specs.SEARCH_CAPS['az']}"),
     ({"game": "ethnos", "opponents": "grandmaster"}, 400, "agent spec 'grandmaster' for player_1: unknown agent kind"),
     ({"game": "ethnos", "opponents": "random;"}, 400, "an agent spec is empty"),
     ({"game": "ethnos", "opponents": "mcts:simulations=0"}, 400, "agent spec 'mcts:simulations=0'"),
     ({"game": "ethnos", "opponents": "pretrained:path=nowhere.npz"}, 400, "agent spec 'pretrained:path=nowhere.npz'"),
+    ({"game": "ethnos", "opponents": "pretrained:path=3"}, 400, "this server loads no files named by a page"),
+    ({"game": "ethnos", "opponents": "az:path=/etc/passwd"}, 400, "this server loads no files named by a page"),
+    ({"game": "ethnos", "opponents": "az:8,1.5,/etc/passwd"}, 400, "this server loads no files named by a page"),
+    ({"game": "ethnos", "opponents": "rllib:/tmp"}, 400, "this server loads no files named by a page"),
+    ({"game": "ethnos", "opponents": "ppo"}, 400, "this server loads no files named by a page"),
     ({"game": "ethnos", "opponents": 3}, 400, "opponents must be agent specs as a string separated by ';' or a list"),
     ({"game": "ethnos", "opponents": ["random", 3]}, 400, "opponents must be agent specs"),
     ({"game": "ethnos", "opponents": ["random", "grandmaster"]}, 400, "agent spec 'grandmaster' for player_2"),
@@ -304,7 +315,7 @@ def test_replay_steps_through_a_record(server, ether_wars_record):
     for i in (0, 1, n // 2, n):
         f = ok(server, "GET", f"/api/replay/{s['id']}/frame/{i}?view=player_1")
         assert f["text"] == states[i].observation_string(1)
-        assert f["private"] == S.private_text(states[i], 1)
+        assert f["private"] == views.private_text(states[i], 1)
         every = ok(server, "GET", f"/api/replay/{s['id']}/frame/{i}")
         assert every["text"].startswith(states[i].render_text()) and "player_0: " in every["private"]
     assert f["end_reason"] == states[-1].end_reason() != ""
@@ -368,8 +379,8 @@ def test_a_900_decision_replay_opens_without_drawing_a_picture(server, monkeypat
     from ether_envs.rendering.__main__ import random_record
 
     drawn = []
-    real = S.png_bytes
-    monkeypatch.setattr(S, "png_bytes", lambda state: drawn.append(state) or real(state))
+    real = sessions.png_bytes
+    monkeypatch.setattr(sessions, "png_bytes", lambda state: drawn.append(state) or real(state))
     rec = random_record("ethnos", 4, num_players=4)
     assert len(rec.actions) == 900
     s = ok(server, "POST", "/api/replay", rec.to_json().encode(), status=201)
@@ -475,16 +486,19 @@ def test_a_40_mb_body_gets_413_and_a_bad_content_length_400(server):
     for length in (b"abc", b"-5", b"9" * 40):
         answer = raw(server, b"POST /api/play HTTP/1.1\r\nHost: x\r\nContent-Length: " + length + b"\r\n\r\n{}")
         assert answer.startswith(b"HTTP/1.1 400 "), answer[:100]
-        assert b"bad Content-Length" in answer and f"0..{S.MAX_BODY}".encode() in answer
+        assert b"a malformed HTTP request" in answer
+        assert f"Content-Length must be the body's size in bytes, 0..{S.MAX_BODY}".encode() in answer
+    assert ok(server, "GET", "/api/games")["games"]  # the server goes on
 
 
-def test_a_request_that_stops_half_way_is_dropped_after_the_timeout(monkeypatch):
-    monkeypatch.setattr(S.Handler, "timeout", 1)
-    srv = S.Server("127.0.0.1", 0, quiet=True)
+def test_a_request_that_stops_half_way_is_dropped_after_the_timeout():
+    srv = S.Server("127.0.0.1", 0, quiet=True, request_timeout=1)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     try:
-        for data in (b"POST /api/play HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"ga",  # short body
-                     b"GET / HTTP/1.1\r\nHost: x\r\n"):  # unfinished headers
+        host = f"127.0.0.1:{srv.server_address[1]}".encode()
+        for data in (b"POST /api/play HTTP/1.1\r\nHost: " + host + b"\r\nContent-Length: 100\r\n\r\n{\"ga",  # short body
+                     b"GET / HTTP/1.1\r\nHost: " + host + b"\r\n",  # unfinished headers
+                     b""):  # nothing at all
             t = time.perf_counter()
             assert raw(srv, data, timeout=20) == b""  # closed, nothing answered
             assert time.perf_counter() - t < 10
@@ -533,10 +547,10 @@ def test_without_a_seed_the_deal_is_secret_until_the_record(server):
         v = ok(server, "POST", f"/api/play/{v['id']}/move", {"version": v["version"], "action": v["moves"][0]["action"]})
     assert v["seed"] is None
     rec = json.loads(call(server, "GET", f"/api/play/{v['id']}/record.json")[1])
-    assert rec["seed"] == server.app.game(v["id"]).seed and 0 <= rec["seed"] <= S.MAX_SEED
+    assert rec["seed"] == server.app.game(v["id"]).seed and 0 <= rec["seed"] <= sessions.MAX_SEED
     assert ether_envs.replay(rec).history == server.app.game(v["id"]).state.history
     shown = new_game(server, "aethermon_collect", {"num_players": 2}, seat=0, seed=12)
-    assert shown["seed"] == 12 and shown["secret_seed"] is False
+    assert shown["seed"] == "12" and shown["secret_seed"] is False
 
 
 def test_fewer_specs_than_seats_are_used_in_turn_again(server):
@@ -549,9 +563,9 @@ def test_the_every_seat_replay_view_names_the_seat_on_each_line(server, ether_wa
     every = ok(server, "GET", f"/api/replay/{s['id']}/frame/0")["private"]
     assert "you are" not in every
     assert every.split("\n") and all(line.startswith(("player_0: ", "player_1: ")) for line in every.split("\n"))
-    assert S._seat_lines("you are player_1; your hand: A\nyour program: -", 1) == \
+    assert views.seat_lines("you are player_1; your hand: A\nyour program: -", 1) == \
         "player_1: your hand: A\nplayer_1: your program: -"
-    assert S._seat_lines("", 0) == "player_0: -"
+    assert views.seat_lines("", 0) == "player_0: -"
 
 
 def test_the_catalogue_says_which_games_are_co_operative(server):
@@ -570,3 +584,244 @@ def test_the_cli_refuses_a_bad_port_a_directory_and_an_unbindable_host(tmp_path,
     assert err == f"ether-envs serve: error: {tmp_path} is a directory, not a game record file (RECORD.json)\n"
     assert cli.main(["serve", "--host", "203.0.113.7", "--port", "0"]) == 2  # an address not on this machine
     assert "ether-envs serve: error: cannot listen on 203.0.113.7:0: " in capsys.readouterr().err
+
+
+# ---- issue 27: the tester's bugs -------------------------------------------------------------------
+def play_to_the_end(server, v: dict) -> dict:
+    while not v["over"]:
+        v = ok(server, "POST", f"/api/play/{v['id']}/move", {"version": v["version"], "action": v["moves"][0]["action"]})
+    return v
+
+
+@pytest.mark.parametrize("seed", [9007199254740993, 680802867637252887])
+@pytest.mark.parametrize("sent_as", [str, int])
+def test_a_seed_above_2_to_the_53_reaches_the_page_exactly(server, seed, sent_as):
+    """Bug 1: JavaScript numbers are exact only to 2**53, so every seed the page receives is
+    a string of digits; the page may send it as a string or a number. The record's download
+    name and content, and the replay of the record, hold the same seed."""
+    form = {"game": "aethermon_collect", "config": {"num_players": "2"}, "seat": 0, "opponents": "heuristic",
+            "seed": sent_as(seed)}
+    code, raw_view = call(server, "POST", "/api/play", form)
+    assert code == 201 and f'"seed": "{seed}"'.encode() in raw_view
+    v = play_to_the_end(server, json.loads(raw_view))
+    assert v["seed"] == str(seed) and v["record_name"] == f"aethermon_collect_seed{seed}.json"
+    req = urllib.request.Request(server.url.rstrip("/") + v["record"])
+    with urllib.request.urlopen(req, timeout=60) as r:
+        disposition, text = r.headers["Content-Disposition"], r.read()
+    assert disposition == f'attachment; filename="aethermon_collect_seed{seed}.json"'
+    assert json.loads(text)["seed"] == seed and f'"seed": {seed}'.encode() in text
+    s = ok(server, "POST", "/api/replay", text, status=201)
+    assert s["seed"] == str(seed)
+    assert ok(server, "GET", f"/api/replay/{s['id']}")["seed"] == str(seed)
+
+
+@pytest.mark.parametrize("opponents", ["", None, "random", []])
+def test_a_1_player_aetherspire_game_starts_and_plays(server, opponents):
+    """Bug 2: a 1-player game has no other seat, so the opponents field is not used (empty,
+    absent or not)."""
+    form = {"game": "aetherspire", "config": {"num_players": "1"}, "seat": 0, "seed": 4}
+    if opponents is not None:
+        form["opponents"] = opponents
+    v = ok(server, "POST", "/api/play", form, status=201)
+    assert v["players"] == ["player_0 (you)"] and v["your_turn"] and v["moves"]
+    for _ in range(3):
+        v = ok(server, "POST", f"/api/play/{v['id']}/move", {"version": v["version"], "action": v["moves"][0]["action"]})
+    assert all(e["player"] == 0 for e in v["log"]) and len(v["log"]) == 3
+
+
+def test_a_number_of_more_than_4300_digits_in_any_body_gets_400(server, ether_wars_record):
+    """Bug 3: Python reads at most 4,300 digits of a JSON number; more is a 400 naming the
+    problem, in the new-game form, a move, a game record and a configuration field's text."""
+    huge = "9" * 5000
+    v = new_game(server, "aethermon_collect", {"num_players": 2}, seat=0)
+    record = ether_wars_record.to_json()
+    for path, body, what in [
+        ("/api/play", f'{{"game": "ethnos", "seed": {huge}}}', "the new-game form"),
+        ("/api/play", f'{{"game": "ethnos", "config": {{"num_players": {huge}}}}}', "the new-game form"),
+        (f"/api/play/{v['id']}/move", f'{{"version": {v["version"]}, "action": {huge}}}', "a move"),
+        ("/api/replay", record.replace('"seed": 2', f'"seed": {huge}'), "a game record"),
+        ("/api/replay", record.replace('"actions": [', f'"actions": [{huge}, '), "a game record"),
+    ]:
+        code, text = error(server, "POST", path, body.encode())
+        assert code == 400 and text.startswith(f"{what}: a number has more than 4300 digits"), text
+        assert len(text) < 300
+    code, text = error(server, "POST", "/api/play", {"game": "ethnos", "config": {"num_players": huge}})
+    assert code == 400 and "config: a number has more than 4300 digits" in text
+    assert ok(server, "GET", f"/api/play/{v['id']}") == v  # the game is as it was
+
+
+def test_huge_values_are_echoed_cut_short(server, ether_wars_record):
+    """Bug 4: a value echoed in an error message is cut to a short prefix with its length:
+    a 1 MB value gets an answer of a few hundred bytes."""
+    mb = "x" * 1_000_000
+    v = new_game(server, "aethermon_collect", {"num_players": 2}, seat=0)
+    rec = ether_wars_record.to_dict()
+    for method, path, body in [
+        ("POST", "/api/play", {"game": mb}),
+        ("POST", "/api/play", {"game": "ethnos", "opponents": mb}),
+        ("POST", "/api/play", {"game": "ethnos", "opponents": "mcts:" + mb}),
+        ("POST", "/api/play", {"game": "ethnos", "opponents": [mb, "random"]}),
+        ("POST", "/api/play", {"game": "ethnos", "opponents": "random;;" + mb}),
+        ("POST", "/api/play", {"game": "ethnos", "seat": mb}),
+        ("POST", "/api/play", {"game": "ethnos", "seed": mb}),
+        ("POST", "/api/play", {"game": "ethnos", "config": {"tribes": mb}}),
+        ("POST", "/api/play", {"game": "ethnos", "config": {mb: 1}}),
+        ("POST", "/api/play", {"game": "ethnos", "config": mb}),
+        ("POST", f"/api/play/{v['id']}/move", {"version": v["version"], "action": mb}),
+        ("POST", f"/api/play/{v['id']}/move", {"version": mb, "action": 0}),
+        ("POST", "/api/replay", {**rec, "game": mb}),
+        ("POST", "/api/replay", {**rec, "players": mb}),
+        ("POST", "/api/replay", {**rec, "actions": [mb]}),
+        ("GET", f"/api/play/{'a' * 100_000}", None),
+        ("GET", f"/api/play/{v['id']}/board.png?v={'a' * 100_000}", None),
+    ]:
+        code, data = call(server, method, path, body)
+        assert 400 <= code < 500 and len(data) < 1200, (path, str(body)[:80], code, len(data), data[:300])
+        assert "x" * 1000 not in json.loads(data)["error"]
+    assert views.short("x" * 1000) == "'" + "x" * 59 + "… (1002 characters)"
+
+
+# ---- issue 27: a server a web page can't abuse ---------------------------------------------------
+def request(server, method, path, body=None, headers=None) -> tuple[int, dict]:
+    import http.client
+
+    host, port = server.server_address[:2]
+    conn = http.client.HTTPConnection(host, port, timeout=60)
+    conn.request(method, path, body=None if body is None else json.dumps(body).encode(),
+                 headers={"Content-Type": "application/json", **(headers or {})})
+    r = conn.getresponse()
+    data = r.read()
+    conn.close()
+    return r.status, json.loads(data) if data.startswith(b"{") else {}
+
+
+def test_the_host_header_must_name_this_server(server):
+    """Security 7: DNS rebinding (a page of evil.example whose name now points at
+    127.0.0.1) reaches the server with its own name in Host: refused with 421."""
+    port = server.server_address[1]
+    for host in (f"evil.example:{port}", "evil.example", f"127.0.0.1:{port + 1}", f"localhost.evil.example:{port}", ""):
+        code, body = request(server, "GET", "/api/games", headers={"Host": host})
+        assert code == 421 and "this server answers only to" in body["error"], host
+        assert f"127.0.0.1:{port}" in body["error"]
+    before = len(server.app.games)
+    code, body = request(server, "POST", "/api/play", {"game": "ethnos"}, headers={"Host": f"evil.example:{port}"})
+    assert code == 421 and len(server.app.games) == before
+    for host in (f"127.0.0.1:{port}", f"localhost:{port}", f"LocalHost:{port}"):
+        assert request(server, "GET", "/api/games", headers={"Host": host})[0] == 200
+    assert S.allowed_hosts("::1", 80) == ["localhost:80", "localhost", "127.0.0.1:80", "127.0.0.1", "[::1]:80", "[::1]"]
+    assert S.allowed_hosts("0.0.0.0", 8000) == ["localhost:8000", "127.0.0.1:8000", "[::1]:8000"]
+    assert "myhost:8000" in S.allowed_hosts("MyHost", 8000)
+
+
+def test_a_page_of_another_origin_cannot_change_anything(server):
+    """Security 7: a state-changing request sent by a page of another site (its Origin) gets
+    403 and changes nothing; the server's own page (same origin) and clients that send no
+    Origin (scripts) go on working."""
+    port = server.server_address[1]
+    form = {"game": "aethermon_collect", "config": {"num_players": "2"}, "seat": 0, "seed": 1}
+    v = new_game(server, "aethermon_collect", {"num_players": 2}, seat=0)
+    before = (len(server.app.games), len(server.app.replays), ok(server, "GET", f"/api/play/{v['id']}"))
+    for origin in ("http://evil.example", "null", f"http://evil.example:{port}", f"https://127.0.0.1:{port}",
+                   f"http://127.0.0.1:{port + 1}"):
+        for path, body in [("/api/play", form), (f"/api/play/{v['id']}/move",
+                                                 {"version": v["version"], "action": v["moves"][0]["action"]}),
+                           ("/api/replay", {})]:
+            code, answer = request(server, "POST", path, body, headers={"Origin": origin})
+            assert code == 403 and "a request from another origin" in answer["error"], (origin, path)
+    assert (len(server.app.games), len(server.app.replays), ok(server, "GET", f"/api/play/{v['id']}")) == before
+    for origin in (f"http://127.0.0.1:{port}", f"http://localhost:{port}"):
+        code, answer = request(server, "POST", "/api/play", form, headers={"Origin": origin, "Host": origin[7:]})
+        assert code == 201 and answer["your_turn"]
+    assert request(server, "GET", "/api/games", headers={"Origin": "http://evil.example"})[0] == 200  # reads nothing secret
+
+
+def test_agent_specs_naming_files_are_refused_without_saying_whether_they_exist(server, tmp_path):
+    """Security 8: without --allow-weights-dir no spec may name a file, and the message is
+    the same whether the file exists, is a folder or is missing."""
+    real = tmp_path / "real.npz"
+    real.write_bytes(b"x")
+    messages = set()
+    for path in (str(real), str(tmp_path), str(tmp_path / "missing.npz"), "/etc/passwd"):
+        for kind in ("ppo:{}", "ppo:path={}", "pretrained:path={}", "az:path={}", "rllib:{}", "rllib:checkpoint={}"):
+            spec = kind.format(path)
+            code, text = error(server, "POST", "/api/play", {"game": "ethnos", "opponents": spec})
+            assert code == 400 and "this server loads no files named by a page" in text
+            assert "--allow-weights-dir DIR" in text
+            messages.add(text.replace(views.short(spec), "SPEC"))
+    assert len(messages) == 1, messages
+    for spec in ("pretrained", "pretrained:zoo=1", "az:simulations=2", "az:simulations=2,zoo=1"):  # shipped nets
+        v = new_game(server, "ethnos", {}, seat=0, opponents=spec)
+        assert v["players"][1] == f"player_1 ({spec})"
+
+
+def test_allow_weights_dir_loads_files_under_it_only(tmp_path):
+    """Security 8: with --allow-weights-dir DIR, files under DIR load; a path outside it
+    (absolute, through '..' or through a symlink) is refused, existing or not."""
+    import shutil
+
+    allowed = tmp_path / "weights"
+    allowed.mkdir()
+    shipped = ether_envs.__file__.replace("ether_envs/__init__.py", "agents/weights/aethermon_collect.npz")
+    shutil.copy(shipped, allowed / "net.npz")
+    outside = tmp_path / "outside.npz"
+    shutil.copy(shipped, outside)
+    (allowed / "link.npz").symlink_to(outside)
+    srv = S.Server("127.0.0.1", 0, quiet=True, weights_dir=allowed)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    try:
+        assert ok(srv, "GET", "/api/games")["files_allowed"] is True
+        for spec in (f"pretrained:path={allowed / 'net.npz'}", f"az:simulations=2,path={allowed / 'net.npz'}",
+                     f"pretrained:{allowed / 'net.npz'}"):
+            v = new_game(srv, "aethermon_collect", {}, seat=0, opponents=spec)
+            assert v["players"][1] == f"player_1 ({spec})"
+        refused = set()
+        for path in (outside, allowed / ".." / "outside.npz", allowed / "link.npz", tmp_path / "missing.npz",
+                     allowed / ".." / "missing.npz", allowed):
+            spec = f"pretrained:path={path}"
+            code, text = error(srv, "POST", "/api/play", {"game": "aethermon_collect", "opponents": spec})
+            assert code == 400 and "is not under the folder this server loads files from" in text, text
+            refused.add(text.replace(views.short(spec), "SPEC").replace(views.short(str(path)), "PATH"))
+        assert len(refused) == 1, refused
+        code, text = error(srv, "POST", "/api/play", {"game": "aethermon_collect",
+                                                       "opponents": f"pretrained:path={allowed / 'missing.npz'}"})
+        assert code == 400 and "missing.npz" in text  # inside the folder, the agent's own message
+    finally:
+        srv.shutdown()
+        srv.server_close()
+
+
+def test_search_budgets_are_capped_per_kind_and_the_form_is_told(server):
+    """Security 9: the catalogue tells the form the cap of each search kind; a budget up
+    to it builds, one above it is refused naming the cap."""
+    data = ok(server, "GET", "/api/games")
+    assert data["search_caps"] == specs.SEARCH_CAPS and data["files_allowed"] is False
+    assert set(specs.SEARCH_CAPS) == {"mcts", "az", "openspiel"}
+    for kind, spec in (("mcts", "mcts:simulations={}"), ("az", "az:simulations={}")):
+        cap = specs.SEARCH_CAPS[kind]
+        v = new_game(server, "ethnos", {}, seat=0, opponents=spec.format(cap))
+        assert v["players"][1] == f"player_1 ({spec.format(cap)})"
+        code, text = error(server, "POST", "/api/play", {"game": "ethnos", "opponents": spec.format(cap + 1)})
+        assert code == 400 and f"a search of {cap + 1} simulations per move is more than this server allows for " \
+                               f"{kind} ({cap}" in text
+
+
+def test_openspiel_budgets_count_rollouts_and_worlds(server):
+    pytest.importorskip("pyspiel")
+    cap = specs.SEARCH_CAPS["openspiel"]
+    half = cap // 2 + 1
+    for spec in (f"openspiel:mcts:simulations={cap + 1}", f"openspiel:mcts:simulations={half},rollouts=2",
+                 f"openspiel:ismcts:simulations={cap + 1}"):
+        code, text = error(server, "POST", "/api/play", {"game": "ethnos", "opponents": spec})
+        assert code == 400 and f"more than this server allows for openspiel ({cap}" in text, text
+
+
+def test_the_cli_takes_allow_weights_dir_and_python_m_webapp_runs(tmp_path, capsys):
+    args = cli.build_parser().parse_args(["serve", "--allow-weights-dir", str(tmp_path)])
+    assert args.allow_weights_dir == str(tmp_path)
+    assert cli.main(["serve", "--port", "0", "--allow-weights-dir", str(tmp_path / "nope")]) == 2
+    assert f"--allow-weights-dir {tmp_path / 'nope'}: not a folder" in capsys.readouterr().err
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "webapp", "--help"], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and "--allow-weights-dir" in out.stdout and "usage: python -m webapp" in out.stdout

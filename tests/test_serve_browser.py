@@ -5,7 +5,11 @@ the reason, where chromium, chromedriver or selenium is missing).
 A whole game of each of the five games is played by clicking its move buttons, a long
 replay is stepped and scrubbed to its end, and bad input (an unknown agent spec, a
 malformed record, a move from a second tab that is out of date) shows its message in the
-page. The page must fit a 1280 x 800 window.
+page. The page must fit a 1280 x 800 window. A person can read it (issue 27): the picture
+zooms until its smallest text is 11 px and fills a 1920 x 1080 window, cards and moves say
+what they do, the decision is named, hands read "1 Gray Giant", an Aetherspire space says
+where it is, a message moves nothing, the new-game form has a control per option, and the
+replay's keys work after "View as".
 
 Run as a script, it redraws the screenshots of docs/playing.md, one per game::
 
@@ -15,6 +19,7 @@ Run as a script, it redraws the screenshots of docs/playing.md, one per game::
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import sys
 import tempfile
@@ -29,7 +34,12 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
-from training import serve as S  # noqa: E402
+from webapp import app as S  # noqa: E402
+
+try:
+    from selenium.webdriver.common.by import By
+except ImportError:  # the tests are skipped (WHY)
+    By = None
 
 WINDOW = (1280, 800)
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -126,7 +136,8 @@ def wait(driver, condition, timeout: float = 300.0, what: str = "the page"):
 
 
 def message(driver) -> str:
-    return driver.execute_script("const m = document.getElementById('message'); return m.hidden ? '' : m.textContent;")
+    return driver.execute_script("const b = document.getElementById('message-box') || document.getElementById('message'); "
+                                 "return b.hidden ? '' : document.getElementById('message').textContent;")
 
 
 def open_app(driver, server, hash_: str = "new") -> None:
@@ -149,6 +160,8 @@ def start_game(driver, game: str, config: dict[str, str], seat: int = 0, opponen
     Select(driver.find_element(By.ID, "new-seat")).select_by_value(str(seat))
     for field_id, value in (("new-opponents", opponents), ("new-seed", "" if seed is None else str(seed))):
         field = driver.find_element(By.ID, field_id)
+        if not field.is_enabled():  # no opponents in a solo game
+            continue
         field.clear()
         field.send_keys(value)
     driver.find_element(By.ID, "new-start").click()
@@ -316,6 +329,273 @@ def test_a_second_tab_is_told_its_page_is_out_of_date(server, browser):
     now = wait_for_my_turn(browser, first["version"])  # the page shows the current position
     assert now["version"] == moved["version"] == str(server.app.game(first["id"]).version)
     assert browser.find_element(By.ID, "log").text.count("you (player_0)") == 1
+
+
+# ---- a page a person can read (issue 27, items 5 and 10-14) --------------------------------------
+def smallest_text_px(game: str) -> float:
+    """Height in pixels of the natural picture of the smallest text ``game``'s drawing code asks
+    for: the least ``size=`` (points) in ``ether_envs/rendering/<game>.py`` and the Canvas
+    helpers of ``ether_envs/rendering/__init__.py``, times DPI / 72."""
+    from ether_envs import rendering
+
+    rendering_dir = ROOT / "ether_envs" / "rendering"
+    text = (rendering_dir / f"{game}.py").read_text() + (rendering_dir / "__init__.py").read_text()
+    return min(float(x) for x in re.findall(r"\bsize=([0-9]+(?:\.[0-9]+)?)\b", text)) * rendering.DPI / 72
+
+
+_PICTURE = """
+    const i = document.getElementById(arguments[0]), v = i.parentElement, r = i.getBoundingClientRect(),
+          q = v.getBoundingClientRect();
+    return {w: r.width, h: r.height, nw: i.naturalWidth, nh: i.naturalHeight, vw: v.clientWidth, vh: v.clientHeight,
+            vleft: q.left, vtop: q.top, vbottom: q.bottom, sw: v.scrollWidth, sh: v.scrollHeight};"""
+
+
+def picture_geometry(driver, img_id: str = "board") -> dict:
+    """The picture's rendered and natural size and its pane (``vw``, ``vh``: the pane's inner size)."""
+    return driver.execute_script(_PICTURE, img_id)
+
+
+@pytest.fixture
+def window_1920(browser):
+    """The browser window at 1920 x 1080 for one test (then back to 1280 x 800)."""
+    browser.set_window_size(1920, 1080)
+    try:
+        yield browser
+    finally:
+        browser.set_window_size(*WINDOW)
+
+
+@pytest.mark.parametrize("game", [g for g, _ in GAMES])
+def test_the_picture_zooms_until_its_smallest_text_is_11_px(server, browser, game):
+    """Item 10: at 1280 x 800 the picture fits its pane (as large as the pane allows); a click on it
+    zooms to where the smallest text the drawing code uses is at least 11 px high, the picture
+    scrolled in its pane (the page still fits the window); a second click fits it again."""
+    open_app(browser, server)
+    start_game(browser, game, {"num_players": "2"}, seat=0, seed=5)
+    wait_for_my_turn(browser)
+    wait_for_picture(browser, "board")
+    fit = picture_geometry(browser)
+    scale = fit["h"] / fit["nh"]
+    assert fit["w"] <= fit["vw"] + 1 and fit["h"] <= fit["vh"] + 1, fit
+    assert max(fit["w"] / fit["vw"], fit["h"] / fit["vh"]) > 0.97, f"the picture does not use its pane: {fit}"
+    px = smallest_text_px(game)
+    assert scale * px < 11, "the fitted picture is readable already: this test no longer tests the zoom"
+    browser.find_element(By.ID, "board").click()
+    zoomed = picture_geometry(browser)
+    assert zoomed["h"] / zoomed["nh"] * px >= 11, f"{game}: smallest text {px:.2f} px x {zoomed['h'] / zoomed['nh']:.3f}"
+    assert abs(zoomed["w"] / zoomed["nw"] - zoomed["h"] / zoomed["nh"]) < 0.01  # not distorted
+    assert zoomed["sw"] > zoomed["vw"] or zoomed["sh"] > zoomed["vh"]  # scrolled in its pane
+    assert fits_the_window(browser)
+    browser.find_element(By.ID, "board").click()
+    assert picture_geometry(browser)["h"] == fit["h"]
+    browser.find_element(By.XPATH, "//div[@id='board-tools']/button[text()='Readable']").click()
+    assert picture_geometry(browser)["h"] / fit["nh"] * px >= 11
+
+
+def test_the_picture_grows_with_a_1920_window(server, window_1920):
+    """Item 10: at 1920 x 1080 the fitted picture fills its pane, larger than its natural size."""
+    browser = window_1920
+    open_app(browser, server)
+    start_game(browser, "aethermon_collect", {"num_players": "2"}, seat=0, seed=5)
+    wait_for_my_turn(browser)
+    wait_for_picture(browser, "board")
+    g = picture_geometry(browser)
+    assert g["w"] > g["nw"] and g["h"] > g["nh"], g
+    assert max(g["w"] / g["vw"], g["h"] / g["vh"]) > 0.97, g
+    assert fits_the_window(browser)
+
+
+def test_the_view_as_menu_gives_the_keys_back_to_the_replay(server, browser, tmp_path):
+    """Item 5: after choosing in "View as", Home and the arrows step the replay, not the menu."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    from ether_envs.records import record_episode, save_record
+
+    rng = np.random.default_rng(1)
+    rec = record_episode("ether_wars", lambda s: s.legal_actions()[rng.integers(len(s.legal_actions()))],
+                         seed=4, num_players=2, max_rounds=1)
+    n = len(rec.actions)
+    open_app(browser, server, "open")
+    browser.find_element(By.ID, "record-file").send_keys(str(save_record(rec, tmp_path / "r.json")))
+    browser.find_element(By.ID, "open-record").click()
+    wait(browser, "document.getElementById('replay').dataset.shown === '0'", what="the replay to open")
+    browser.find_element(By.ID, "r-last").click()
+    Select(browser.find_element(By.ID, "r-view")).select_by_value("player_1")
+    wait(browser, "document.getElementById('replay-private-title').textContent === 'Private information of player_1'",
+         what="the view of player_1")
+    for key, pos in [(Keys.ARROW_LEFT, n - 1), (Keys.HOME, 0), (Keys.ARROW_RIGHT, 1), (Keys.END, n)]:
+        ActionChains(browser).send_keys(key).perform()
+        assert browser.find_element(By.ID, "replay").get_attribute("data-pos") == str(pos), key
+        assert Select(browser.find_element(By.ID, "r-view")).first_selected_option.get_attribute("value") == "player_1"
+    wait(browser, f"document.getElementById('replay').dataset.shown === '{n}'", what="the last position")
+    assert browser.find_element(By.ID, "r-view").get_attribute("value") == "player_1"
+
+
+def click_until(driver, want, prefer: tuple[str, ...] = (), max_clicks: int = 40) -> dict:
+    """Click moves until ``want(moves)`` holds (the labels of the move buttons): the first move
+    whose label starts with one of ``prefer``, else the first one."""
+    st = wait_for_my_turn(driver)
+    for _ in range(max_clicks):
+        if st["over"] != "true" and want(st["moves"]):
+            return st
+        assert st["over"] != "true", "the game ended first"
+        click_move(driver, next((k for k, m in enumerate(st["moves"]) if m.startswith(prefer)), 0) if prefer else 0)
+        st = wait_for_my_turn(driver, st["version"])
+    raise AssertionError(f"no such moves in {max_clicks} clicks; the last: {st['moves']}")
+
+
+def test_cards_moves_and_the_decision_are_explained(server, browser):
+    """Item 11: each Favour and ability card the person holds or may play says what it does (a
+    note under the private information, a move's title), the decision is named above the moves,
+    and an Ethnos hand reads "1 Red Centaur, 2 Gray Giants"."""
+    from ether_envs.ether_wars import components as EW
+    from webapp import explain
+
+    open_app(browser, server)
+    start_game(browser, "ether_wars", {"num_players": "2"}, seat=0, seed=3)
+    st = click_until(browser, lambda moves: any(m.startswith(("ABILITY(", "PLAY_FAVOUR(")) for m in moves))
+    session = server.app.game(st["id"])
+    assert browser.find_element(By.ID, "decision").text == "You decide: " + explain.decision(session.state)
+    private = browser.find_element(By.ID, "private").text
+    notes = browser.find_element(By.ID, "notes").text
+    held = [f for f in EW.FAVOURS if f.name in private]
+    assert held, private
+    for f in held:
+        assert f"{f.name}: " in notes and f.text in notes, (f.name, notes)
+    for b in browser.find_elements(By.CSS_SELECTOR, "#moves button"):
+        title = b.get_attribute("title")
+        assert title, f"the move {b.text} says nothing of what it does"
+        for card in [*EW.FAVOURS, *EW.ABILITIES]:
+            if f"({card.name}" in b.text:
+                assert card.text in title, (b.text, title)
+
+    open_app(browser, server)
+    start_game(browser, "ethnos", {"num_players": "2"}, seat=0, seed=3)
+    st = wait_for_my_turn(browser)
+    private = browser.find_element(By.ID, "private").text
+    hand = re.search(r"your hand: (.*)", private).group(1)
+    assert re.fullmatch(r"\d+ (Blue|Gray|Green|Orange|Purple|Red) \w+(, \d+ (Blue|Gray|Green|Orange|Purple|Red) \w+)*",
+                        hand), hand
+    assert browser.find_element(By.ID, "decision").text == "You decide: recruit an Ally or play a band"
+    assert "Leader power" in browser.find_element(By.ID, "notes").text
+    st = click_until(browser, lambda moves: any(m.startswith("TAKE_FACE_UP(") for m in moves), ("RECRUIT_FACE_UP",))
+    label = next(m for m in st["moves"] if m.startswith("TAKE_FACE_UP("))
+    assert re.fullmatch(r"TAKE_FACE_UP\((Blue|Gray|Green|Orange|Purple|Red) \w+\)|TAKE_FACE_UP\(Skeleton\)", label), label
+
+
+def test_aetherspire_space_moves_say_where_the_space_is(server, browser):
+    """Item 12: a SPACE move names the floor's level and foundation and counts the square from the left."""
+    open_app(browser, server)
+    start_game(browser, "aetherspire", {"num_players": "2"}, seat=0, seed=2)
+    st = click_until(browser, lambda moves: any(m.startswith("SPACE(") for m in moves))
+    spaces = [m for m in st["moves"] if m.startswith("SPACE(")]
+    for m in spaces:
+        assert re.fullmatch(r"SPACE\(#\d+ [^:]+: L\d (on|above) foundation [0-2], "
+                            r"\d(st|nd|rd|th) square from the left\)", m), m
+
+
+def test_an_error_message_moves_nothing_on_the_page(server, browser):
+    """Item 13: a message floats over the page: the board keeps its place and size, the page fits."""
+    open_app(browser, server)
+    start_game(browser, "etherium", {"num_players": "2"}, seat=0, seed=1)
+    st = wait_for_my_turn(browser)
+    wait_for_picture(browser, "board")
+    before = picture_geometry(browser)
+    browser.execute_script("move(-1)")  # an illegal move: 400, and the page reloads the game
+    wait(browser, lambda d: message(d), what="the error message")
+    assert message(browser).startswith("Error 400: ")
+    wait_for_my_turn(browser, None)
+    after = picture_geometry(browser)
+    assert (after["vtop"], after["vbottom"], after["h"]) == (before["vtop"], before["vbottom"], before["h"])
+    assert fits_the_window(browser)
+    browser.find_element(By.ID, "message-close").click()
+    assert not message(browser)
+    assert play_state(browser)["version"] == st["version"]
+
+
+def option_control(driver, name: str) -> dict:
+    return driver.execute_script("""
+        const c = document.getElementById('cfg-' + arguments[0]), cell = c.parentElement, h = cell.querySelector('.help');
+        return {tag: c.tagName, type: c.type || null, min: c.getAttribute('min'), max: c.getAttribute('max'),
+                checked: c.checked === undefined ? null : c.checked, value: c.value === undefined ? null : c.value,
+                options: c.tagName === 'SELECT' ? [...c.options].map(o => o.value) : null,
+                boxes: [...c.querySelectorAll('input[type=checkbox]')].map(i => i.value),
+                seats: c.dataset.perSeat ? c.querySelectorAll('select').length : null,
+                help: h ? h.textContent : ''};""", name)
+
+
+def test_the_new_game_form_has_a_control_that_fits_each_option(server, browser):
+    """Item 14: a number (with its range) per int option, a checkbox per bool, a choice list per
+    enumerated str, checkboxes or one choice per seat for a list; each with its line of the
+    Config docstring; raw JSON only in the advanced field. Item 9: the form says the caps."""
+    from selenium.webdriver.support.ui import Select
+
+    import ether_envs
+    from webapp import explain, specs
+
+    browser.get("about:blank")
+    open_app(browser, server)
+    caps = browser.find_element(By.ID, "caps-help").text
+    assert all(f"{kind} {cap}" in caps for kind, cap in specs.SEARCH_CAPS.items()), caps
+    for name in ether_envs.list_games():
+        Select(browser.find_element(By.ID, "new-game")).select_by_value(name)
+        for o in explain.config_options(ether_envs.load_game(name)):
+            c = option_control(browser, o["name"])
+            doc = re.sub(r"^\d+\s*\.\.\s*\d+\s*\.?\s*", "", o["help"])
+            assert o["help"] and doc in c["help"], (name, o["name"], c["help"])
+            if o["kind"] == "int":
+                assert c["type"] == "number" and c["value"] == ("" if o["default"] is None else str(o["default"]))
+                assert (c["min"], c["max"]) == tuple(None if v is None else str(v) for v in (o["min"], o["max"]))
+            elif o["kind"] == "bool" and not o["nullable"]:
+                assert c["type"] == "checkbox" and c["checked"] == o["default"]
+            elif o["kind"] in ("bool", "choice"):
+                values = [True, False] if o["kind"] == "bool" else o["choices"]
+                assert c["tag"] == "SELECT" and c["options"] == [""] * o["nullable"] + [json.dumps(v) for v in values]
+            elif o["kind"] == "list":
+                assert o["choices"], o
+                assert c["boxes"] == o["choices"] or c["seats"] == int(
+                    browser.execute_script("return document.getElementById('new-seat').options.length")), (o, c)
+            else:
+                raise AssertionError(f"{name}.{o['name']}: a text field ({o['kind']})")
+    # the controls make the configuration; the advanced JSON replaces an option
+    Select(browser.find_element(By.ID, "new-game")).select_by_value("aethermon_collect")
+    browser.find_element(By.ID, "cfg-hidden_artefacts").click()
+    Select(browser.find_element(By.ID, "cfg-artefacts")).select_by_value('"triples"')
+    browser.find_element(By.CSS_SELECTOR, "#cfg-artefact_pool input[value=net]").click()
+    start_game(browser, "aethermon_collect", {"num_players": "3"}, seat=0, opponents="random")
+    st = wait_for_my_turn(browser)
+    cfg = server.app.game(st["id"]).game.config
+    assert (cfg.num_players, cfg.hidden_artefacts, cfg.artefacts) == (3, True, "triples") and "net" not in cfg.artefact_pool
+    open_app(browser, server)
+    Select(browser.find_element(By.ID, "new-game")).select_by_value("ether_wars")
+    browser.execute_script("document.getElementById('advanced').open = true")
+    browser.find_element(By.ID, "cfg-json").send_keys('{"max_rounds": 2, "favours": "advanced"}')
+    start_game(browser, "ether_wars", {}, seat=1)
+    st = wait_for_my_turn(browser)
+    cfg = server.app.game(st["id"]).game.config
+    assert (cfg.max_rounds, cfg.favours) == (2, "advanced")
+    open_app(browser, server)
+    Select(browser.find_element(By.ID, "new-game")).select_by_value("ether_wars")
+    browser.execute_script("document.getElementById('advanced').open = true")
+    browser.find_element(By.ID, "cfg-json").send_keys('{"max_rounds": 2')
+    browser.find_element(By.ID, "new-start").click()
+    wait(browser, lambda d: message(d), what="the error message")
+    assert message(browser).startswith("Error 400: the advanced configuration is not JSON")
+
+
+def test_a_solo_game_and_a_seed_above_2_53_from_the_page(server, browser):
+    """Items 1 and 2: a 1-player Aetherspire game starts from the form (no opponents asked), and
+    a seed above 2**53 is shown and named exactly."""
+    open_app(browser, server)
+    start_game(browser, "aetherspire", {"num_players": "1"}, seat=0, opponents="", seed=9007199254740993)
+    st = wait_for_my_turn(browser)
+    assert not message(browser), message(browser)
+    assert "seed 9007199254740993: you are player_0" in browser.find_element(By.ID, "play-title").text
+    assert server.app.game(st["id"]).seed == 9007199254740993
+    assert browser.find_element(By.ID, "record-link").get_attribute("download") == \
+        "aetherspire_seed9007199254740993.json"
 
 
 # ---- screenshots (python tests/test_serve_browser.py) ---------------------------------------------

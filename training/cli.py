@@ -306,7 +306,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "ether_envs.replay); the record holds every seat's secrets")
     s.set_defaults(func=cmd_play)
 
-    from . import serve as serve_mod
+    from webapp import cli as serve_mod  # the browser app (webapp/), a layer of its own
 
     s = sub.add_parser("serve", help="play the games and watch game records in a web browser (a local web app)",
                        description=serve_mod.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)

@@ -290,8 +290,8 @@ class State(_State):
     shared by clones), the journals ``_collection_log`` (:class:`~.fast.Collected`) and
     ``_artefact_log`` (:class:`~.fast.ArtefactEvent`; ``_artefact_log_complete`` while it
     holds every event of the game) and ``_artefact_version`` (bumped when an Artefact changes
-    hands or is seen otherwise). After editing fields directly, call :meth:`refresh`, which
-    also drops them (:meth:`invalidate_caches`).
+    hands or is seen otherwise). After editing fields directly, call :meth:`invalidate_caches`
+    (or :meth:`refresh`, the same), which recomputes the derived fields and drops these.
     """
 
     _clone_rebuilt = ("_obs_seats",)
@@ -407,9 +407,15 @@ class State(_State):
                     best = t
 
     def refresh(self) -> None:
-        """Recompute the derived fields (``card_square``, ``score_cache``, ``held``)
-        from ``board``, ``owner``/``collections`` and ``art_owner``/``art_used``.
-        Call it after editing a state's fields directly (e.g. to build a test position)."""
+        """:meth:`invalidate_caches` (this game's older name for it)."""
+        self.invalidate_caches()
+
+    def invalidate_caches(self) -> None:
+        """Recompute the derived fields (``card_square``, ``score_cache``, ``held``) from
+        ``board``, ``owner``/``collections`` and ``art_owner``/``art_used``, and drop the
+        private caches (the legal-action memo, the encoder's caches). Call it after editing
+        a state's fields directly (e.g. to build a test position)."""
+        super().invalidate_caches()
         self.card_square = [-1] * C.NUM_CARDS
         for sq, c in enumerate(self.board):
             if c >= 0:
@@ -417,12 +423,6 @@ class State(_State):
         self.score_cache = [self.rescored(p) for p in range(self.num_players)]
         self.held = [[a for a in range(C.NUM_ARTEFACTS) if self.art_owner[a] == p and not self.art_used[a]]
                      for p in range(self.num_players)]
-        self.invalidate_caches()
-
-    def invalidate_caches(self) -> None:
-        """Drop the private caches (the legal-action memo, the encoder's caches);
-        :meth:`refresh` calls it."""
-        super().invalidate_caches()
         self._drop_observation_caches()
 
     def _drop_observation_caches(self) -> None:

@@ -233,6 +233,9 @@ class State(EffectRules, _State):
             ``_fortress_cache`` (``fast.FortressView``) and the encoder's blocks, and
             never affect play.
         _star_blocked_cache: ``_star_blocked()`` kept per board stamp (``fast.StarBlocked``).
+        _legal: the sorted legal actions of the pending decision, or None until asked.
+        After editing fields directly, call :meth:`invalidate_caches`, which drops these
+        caches and renews the stamps.
     """
 
     _star_blocked_cache = NO_STAR_BLOCKED  # a fast.StarBlocked: fast.star_blocked
@@ -363,6 +366,24 @@ class State(EffectRules, _State):
         self._structure_stamp = new_stamp()
         self._fortress_cache = None
         self._structure_cache = None
+
+    def invalidate_caches(self) -> None:
+        """Drop every cache derived from the state's fields; call it after editing fields
+        directly (tests, scenario builders). It drops the legal actions (``_legal`` and the
+        base class's memo), the fortress structure and view (``_structure_cache``,
+        ``_fortress_cache``) and the star-blocking fiends (``_star_blocked_cache``), and
+        gives every stamp a fresh value (the fortress's, the structure's, the board's and
+        each floor tile's, in or out of the fortress), so that the encoder, shared by every
+        state of the game, rewrites the whole board for this state."""
+        super().invalidate_caches()
+        self._legal = None
+        self._fortress_stamp = new_stamp()
+        self._tile_stamps = [new_stamp() for _ in self._tile_stamps]
+        self._board_stamp = new_stamp()
+        self._structure_stamp = new_stamp()
+        self._fortress_cache = None
+        self._structure_cache = None
+        self._star_blocked_cache = NO_STAR_BLOCKED
 
     # ---- queries ----------------------------------------------------------------------
     def current_player(self) -> int:

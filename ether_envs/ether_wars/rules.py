@@ -507,10 +507,11 @@ class State(FavourRules, ResolutionRules, _State):
     # ---- legal actions ----------------------------------------------------------------
     def invalidate_caches(self) -> None:
         """Drop or recompute what is derived from the state's fields (``_legal_cache``, the base
-        class's memo, ``occupancy()``); call it after editing fields directly, as the test
-        builders do."""
+        class's memo, the last Placement turn's lists of ``fast.placement_legal``,
+        ``occupancy()``); call it after editing fields directly, as the test builders do."""
         super().invalidate_caches()
         self._legal_cache = None
+        self._placement_legal, self._placement_kinds, self._placement_kind_areas = None, [], []
         self._recount_occupancy()
 
     def _legal_actions(self) -> list[int]:

@@ -131,7 +131,8 @@ def _draw_track(s, cv: Canvas, y0: float) -> None:
 
 
 # ---- the fortress ---------------------------------------------------------------
-FORT_X, FORT_Y, FORT_W, FORT_TOP = 14, 24, 610, 628
+FORT_X, FORT_Y, FORT_W, FORT_TOP = 30, 24, 594, 628
+"""The fortress's box: the level labels L1, L2, ... stand left of it (away from the character list)."""
 
 
 def _draw_fortress(s, cv: Canvas) -> None:
@@ -142,7 +143,7 @@ def _draw_fortress(s, cv: Canvas) -> None:
     cv.text(FORT_X, FORT_TOP + 4, "Fortress (side view: floors stand on the room below)", size=10, color=MUTED)
     for lv in range(1, top_level + 1):
         yy = base + (lv - 1) * lvl_h
-        cv.text(FORT_X + FORT_W + 2, yy + lvl_h / 2, f"L{lv}", size=7.5, color=MUTED)
+        cv.text(FORT_X - 3, yy + lvl_h / 2, f"L{lv}", size=7.5, color=MUTED, ha="right")
     for f in range(C.NUM_FOUNDATIONS):
         x = FORT_X + f * col_w + 6
         w = col_w - 12
@@ -222,11 +223,9 @@ def _draw_side(s, cv: Canvas) -> None:
     cv.text(x, y, "Elemental wheel (shards)", size=10, color=MUTED)
     cx, cy, r = x + 48, y - 52, 40
     quads = [(90, 180), (0, 90), (180, 270), (270, 360)]  # earth top-left, air top-right, fire bottom-left, water
-    from matplotlib.patches import Wedge
     import math
     for e, (a0, a1) in enumerate(quads):
-        cv._add(Wedge((cx, cy), r, a0, a1, facecolor=tint(ELEMENT_COLORS[e], 0.45), edgecolor="white", lw=1.5,
-                      zorder=2))
+        cv.wedge(cx, cy, r, a0, a1, face=tint(ELEMENT_COLORS[e], 0.45), edge="white", lw=1.5, z=2)
         mid = math.radians((a0 + a1) / 2)
         cv.text(cx + 0.55 * r * math.cos(mid), cy + 0.55 * r * math.sin(mid), str(s.shards[e]), size=11,
                 ha="center", weight="bold")

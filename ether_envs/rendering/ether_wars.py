@@ -51,7 +51,11 @@ def draw(s, cv: Canvas) -> None:
     if s.is_terminal():
         text = (f"Game over: player_{s.winner} wins with {s.res[s.winner][C.ETHER]} Ether" if s.winner >= 0
                 else "Game over: round limit reached, no winner")
-        cv.banner(text, 232)
+        # in the free space under the Mercenaries: the legend and the sheets stay readable
+        head, _, rest = text.partition(": ")
+        cv.box(640, 262, 308, 62, face="#2b2d42", edge="#2b2d42", radius=8, alpha=0.92, z=6)
+        cv.text(794, 306, head, size=14, color="white", ha="center", weight="bold", z=7)
+        cv.text(794, 280, rest, size=10.5, color="white", ha="center", z=7)
 
 
 # ---- board ------------------------------------------------------------------------
@@ -149,9 +153,8 @@ def _draw_board(s, cv: Canvas) -> None:
             cv.text(x + 8, y + 10, "raid: " + " ".join(f"{SHORT_RES[r]}{s.res[owner][r]}" for r in range(5)),
                     size=7, color="#444444")
     lx, ly = BOARD_X, ROW_TOPS[2] - AREA_H - 14
-    if not s.is_terminal():
-        cv.text(lx, ly, "dice: filled square = Units (count), H = Hero, two letters = Mercenary, "
-                "E = Ether die; yellow dot: powered up; rows in order of arrival; red ring: the area being resolved", size=7.5, color=MUTED)
+    cv.text(lx, ly, "dice: filled square = Units (count), H = Hero, two letters = Mercenary, "
+            "E = Ether die; yellow dot: powered up; rows in order of arrival; red ring: the area being resolved", size=7.5, color=MUTED)
 
 
 # ---- side panel ---------------------------------------------------------------------

@@ -58,7 +58,11 @@ def draw(s, cv: Canvas) -> None:
     if s.is_terminal():
         ws = s.winners()
         who = " and ".join(f"player_{w}" for w in ws)
-        cv.banner(f"Game over: {who} win{'s' if len(ws) == 1 else ''} with {s.score(ws[0])} prestige", 224)
+        # in the free lower right of the side panel: the legend under the board stays readable
+        cv.box(536, 262, 256, 62, face="#2b2d42", edge="#2b2d42", radius=8, alpha=0.92, z=6)
+        cv.text(664, 306, "Game over", size=14, color="white", ha="center", weight="bold", z=7)
+        cv.text(664, 280, f"{who} win{'s' if len(ws) == 1 else ''} with {s.score(ws[0])} prestige", size=10.5,
+                color="white", ha="center", z=7)
 
 
 def _draw_board(s, cv: Canvas) -> None:
@@ -100,8 +104,6 @@ def _draw_board(s, cv: Canvas) -> None:
                     cv.polygon([(ux, uy + 8), (ux + 7, uy), (ux, uy - 8), (ux - 7, uy)], face=PLAYER_COLORS[p],
                                edge="white", lw=0.8, z=5)
                 cv.text(ux, uy, str(s.lvl[p][u]), size=6.5, color="white", ha="center", weight="bold", z=6)
-    if s.is_terminal():
-        return  # the result banner takes the legend's place
     cv.text(16, 226, "circle: Gatherer, diamond: Soldier, number: its level (one column per player); "
             "red ring: a conflict", size=8, color=MUTED)
     cv.text(16, 213, "elevation: Mine 0, Ether and Forest 1, Mountain and City 2; rings: the level roads",

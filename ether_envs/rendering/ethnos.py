@@ -73,8 +73,11 @@ def draw(s, cv: Canvas) -> None:
     if s.is_terminal():
         win = s.winners()
         names = " and ".join(f"player_{w}" for w in win)
-        cv.banner(f"Game over: {names} win{'s' if len(win) == 1 else ''} with {int(s.glory[win[0]])} Glory",
-                  y=606)
+        # under the status line (empty at the end), left of the Merfolk track: the legend above,
+        # the track's title and the face-up row stay readable
+        cv.box(12, 560, 616, 36, face="#2b2d42", edge="#2b2d42", radius=8, alpha=0.92, z=6)
+        cv.text(320, 578, f"Game over: {names} win{'s' if len(win) == 1 else ''} with {int(s.glory[win[0]])} Glory",
+                size=13, color="white", ha="center", weight="bold", z=7)
 
 
 # ---- Kingdoms ---------------------------------------------------------------------------
