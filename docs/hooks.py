@@ -291,25 +291,12 @@ def observation(game_name: str) -> str:
 
 
 def _docstring_entries(doc: str, section: str) -> dict[str, str]:
-    """``{name: text}`` of a Google-style docstring section (``Attributes:``, ``Args:``), each
-    entry's lines joined, reStructuredText literals (````x````) made Markdown code spans."""
-    m = re.search(rf"^{section}:\n((?:[ \t]+\S.*\n?|\n)+)", doc, re.M)
-    if m is None:
-        return {}
-    entries: dict[str, list[str]] = {}
-    indent = None
-    for line in m.group(1).split("\n"):
-        if not line.strip():
-            continue
-        depth = len(line) - len(line.lstrip())
-        indent = depth if indent is None else indent
-        if depth == indent:
-            name, _, text = line.strip().partition(":")
-            entries[name.strip("*")] = [text.strip()]
-        elif entries:
-            entries[list(entries)[-1]].append(line.strip())
-    return {name: re.sub(r"``(.+?)``", r"`\1`", " ".join(lines)).replace("|", "\\|")
-            for name, lines in entries.items()}
+    """``ether_envs.docs.docstring_entries`` for a Markdown table: literals (````x````) made code
+    spans, ``|`` escaped."""
+    from ether_envs.docs import docstring_entries
+
+    return {name: re.sub(r"``(.+?)``", r"`\1`", text).replace("|", "\\|")
+            for name, text in docstring_entries(doc, section).items()}
 
 
 def _default_cell(value: object) -> str:

@@ -20,6 +20,30 @@ from pathlib import Path
 import ether_envs
 
 
+def docstring_entries(doc: str | None, section: str = "Attributes") -> dict[str, str]:
+    """``{name: text}`` of a Google-style docstring section (``Attributes:``, ``Args:``), each
+    entry's lines joined with spaces; the text is as written (reStructuredText literals
+    ````x```` kept). Empty if the section is missing. The site's ``config`` tables
+    (``docs/hooks.py``) and the new-game form of ``ether-envs serve`` read the games' ``Config``
+    docstrings with it."""
+    m = re.search(rf"^{section}:\n((?:[ \t]+\S.*\n?|\n)+)", doc or "", re.M)
+    if m is None:
+        return {}
+    entries: dict[str, list[str]] = {}
+    indent = None
+    for line in m.group(1).split("\n"):
+        if not line.strip():
+            continue
+        depth = len(line) - len(line.lstrip())
+        indent = depth if indent is None else indent
+        if depth == indent:
+            name, _, text = line.strip().partition(":")
+            entries[name.strip("*")] = [text.strip()]
+        elif entries:
+            entries[list(entries)[-1]].append(line.strip())
+    return {name: " ".join(lines) for name, lines in entries.items()}
+
+
 def regenerate_hint(name: str) -> str:
     """The failure message of a docstring-table test: how to regenerate the tables."""
     return (f"ether_envs/{name}/env.py's docstring tables or sizes differ from the ones generated from "

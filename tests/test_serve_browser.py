@@ -486,14 +486,14 @@ def test_cards_moves_and_the_decision_are_explained(server, browser):
 
 
 def test_aetherspire_space_moves_say_where_the_space_is(server, browser):
-    """Item 12: a SPACE move names the floor's level and foundation and counts the square from the left."""
+    """Item 12: a SPACE move names its tile and the number the picture writes under the space's
+    square (tests/rendering/test_space_numbers.py), then the floor's level and foundation."""
     open_app(browser, server)
     start_game(browser, "aetherspire", {"num_players": "2"}, seat=0, seed=2)
     st = click_until(browser, lambda moves: any(m.startswith("SPACE(") for m in moves))
     spaces = [m for m in st["moves"] if m.startswith("SPACE(")]
     for m in spaces:
-        assert re.fullmatch(r"SPACE\(#\d+ [^:]+: L\d (on|above) foundation [0-2], "
-                            r"\d(st|nd|rd|th) square from the left\)", m), m
+        assert re.fullmatch(r"SPACE\(tile #\d+, space [0-7]: [^:]+, L\d (on|above) foundation [0-2]\)", m), m
 
 
 def test_an_error_message_moves_nothing_on_the_page(server, browser):

@@ -80,3 +80,21 @@ def test_every_decision_of_a_random_game_is_named_and_every_move_explained(name)
         s.apply_action(legal[rng.integers(len(legal))])
     if s.is_terminal():
         assert explain.decision(s) == ""
+
+
+def test_aetherspire_space_and_room_labels_name_the_tile_and_what_the_picture_shows():
+    """Item 12: a space by its number in the tile (written under its square in the picture,
+    tests/rendering/test_space_numbers.py), a room counted from the left; then where the tile is."""
+    from ether_envs.aetherspire import components as C
+
+    s = ether_envs.load_game("aetherspire", num_players=2).new_initial_state(seed=1)
+    f = next(f for f in range(C.NUM_FOUNDATIONS) if s.found_tile[f] >= 0)  # the start tile's
+    t = s.found_tile[f]
+    name = C.TILES[t].name
+    k = C.TILE_SPACES[s.side[t]][t][-1] % C.MAX_SPACES
+    space = s.game.codec.encode("SPACE", t * C.MAX_SPACES + k)
+    assert explain.move_label(s, space, "") == f"SPACE(tile #{t}, space {k}: {name}, L1 on foundation {f})"
+    assert explain.move_help(s, space, "").startswith(
+        f"tile #{t} ({name}) at level L1 on foundation {f}; space {k}: the square numbered {k}")
+    room = s.game.codec.encode("ROOM", t * C.MAX_ROOMS + 1)
+    assert explain.move_label(s, room, "") == f"ROOM(tile #{t}, 2nd room from the left: {name}, L1 on foundation {f})"

@@ -42,6 +42,7 @@ from typing import Any, Sequence
 import numpy as np
 
 import ether_envs
+from ether_envs.core import parse_config_value
 
 from .protocol import HELD_OUT_BASE
 
@@ -429,21 +430,6 @@ def plot_results(result: TournamentResult, path: str | Path) -> None:
 
 
 # ---- command line ------------------------------------------------------------------
-_PYTHON_LITERALS = {"True": True, "False": False, "None": None}
-
-
-def parse_config_value(text: str) -> Any:
-    """One configuration value as typed on a command line or in a form: JSON when it is JSON
-    (numbers, ``true``/``false``, ``null``, lists), Python's ``True``/``False``/``None`` as
-    those values, otherwise the text itself (``"cooperative"``)."""
-    if text in _PYTHON_LITERALS:
-        return _PYTHON_LITERALS[text]
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        return text
-
-
 def parse_config(pairs: Sequence[str]) -> dict[str, Any]:
     """``["num_players=3", "mode=cooperative"]`` -> ``{"num_players": 3, "mode": "cooperative"}``
     (each value read by :func:`parse_config_value`).

@@ -33,25 +33,10 @@ import ether_envs
 
 
 def docstring_entries(doc: str, section: str = "Attributes") -> dict[str, str]:
-    """``{name: text}`` of a Google-style docstring section (``Attributes:``), each entry's lines
-    joined and reStructuredText literals (````x````) made plain (the idea of ``docs/hooks.py``'s
-    ``config`` directive, for a form rather than a Markdown table)."""
-    m = re.search(rf"^{section}:\n((?:[ \t]+\S.*\n?|\n)+)", doc or "", re.M)
-    if m is None:
-        return {}
-    entries: dict[str, list[str]] = {}
-    indent = None
-    for line in m.group(1).split("\n"):
-        if not line.strip():
-            continue
-        depth = len(line) - len(line.lstrip())
-        indent = depth if indent is None else indent
-        if depth == indent:
-            name, _, text = line.strip().partition(":")
-            entries[name.strip("*")] = [text.strip()]
-        elif entries:
-            entries[list(entries)[-1]].append(line.strip())
-    return {name: re.sub(r"``(.+?)``", r"\1", " ".join(lines)) for name, lines in entries.items()}
+    """``ether_envs.docs.docstring_entries`` for the form: literals (````x````) made plain text."""
+    from ether_envs.docs import docstring_entries as entries
+
+    return {name: re.sub(r"``(.+?)``", r"\1", text) for name, text in entries(doc, section).items()}
 
 
 def _type_args(annotation: Any) -> tuple[set[type], bool]:
@@ -443,9 +428,11 @@ def _where(state, block: str, index: int) -> str:
         return ""
     from ether_envs.aetherspire import components as C
 
-    per = C.MAX_SPACES if block == "SPACE" else C.MAX_ROOMS
-    t, k = divmod(index, per)
-    return f"{_tile_where(state, t)}; {_ordinal(k + 1)} {'square' if block == 'SPACE' else 'room'} from the left"
+    if block == "SPACE":
+        t, k = divmod(index, C.MAX_SPACES)
+        return f"{_tile_where(state, t)}; space {k}: the square numbered {k} on that tile in the picture"
+    t, k = divmod(index, C.MAX_ROOMS)
+    return f"{_tile_where(state, t)}; {_ordinal(k + 1)} room from the left"
 
 
 def _tile_where(state, t: int) -> str:
@@ -477,19 +464,26 @@ def _ordinal(n: int) -> str:
 
 
 def move_label(state, action: int, name: str) -> str:
-    """The move's button label: ``name`` written by :func:`readable`; an Aetherspire space or
-    room says where it is (``SPACE(#30 air large: L1 on foundation 2, 5th square from the left)``)."""
+    """The move's button label: ``name`` written by :func:`readable`; an Aetherspire space
+    names the number the picture writes under its square and where its tile is
+    (``SPACE(tile #30, space 4: air large, L1 on foundation 2)``), a room counts from the
+    left (``ROOM(tile #30, 2nd room from the left: air large, L1 on foundation 2)``)."""
     game_name = state.game.spec.name
     block, index = state.game.codec.decode(int(action))
     if game_name == "aetherspire" and block in ("SPACE", "ROOM"):
         from ether_envs.aetherspire import components as C
 
-        per = C.MAX_SPACES if block == "SPACE" else C.MAX_ROOMS
-        t, k = divmod(index, per)
+        if block == "SPACE":
+            t, k = divmod(index, C.MAX_SPACES)
+            which = f"space {k}"
+        else:
+            t, k = divmod(index, C.MAX_ROOMS)
+            which = f"{_ordinal(k + 1)} room from the left"
         level, f = state.level[t], _foundation(state, t)
-        at = f"L{level} above foundation {f}" if level > 1 else f"L1 on foundation {f}"
-        return (f"{block}(#{t} {C.TILES[t].name}{': ' + at if f is not None else ''}, "
-                f"{_ordinal(k + 1)} {'square' if block == 'SPACE' else 'room'} from the left)")
+        at = ""
+        if f is not None:
+            at = f", L{level} above foundation {f}" if level > 1 else f", L1 on foundation {f}"
+        return f"{block}(tile #{t}, {which}: {C.TILES[t].name}{at})"
     return readable(game_name, name)
 
 

@@ -16,6 +16,7 @@ import threading
 from typing import Any
 
 import ether_envs
+from ether_envs.core import parse_config_value
 
 from . import explain
 
@@ -109,24 +110,8 @@ def config_text(value: Any) -> str:
     return json.dumps(value)
 
 
-_PYTHON_LITERALS = {"True": True, "False": False, "None": None}
-
-
-def config_value(text: str) -> Any:
-    """One configuration value as typed in the form: JSON when it is JSON (numbers,
-    ``true``/``false``, ``null``, lists), Python's ``True``/``False``/``None`` as those
-    values, otherwise the text itself (``"cooperative"``); as ``ether-envs play --config``
-    reads it.
-
-    Raises:
-        ValueError: a number of more digits than Python reads (4300).
-    """
-    if text in _PYTHON_LITERALS:
-        return _PYTHON_LITERALS[text]
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        return text
+config_value = parse_config_value
+"""One configuration value as typed in the form (:func:`ether_envs.core.parse_config_value`)."""
 
 
 def game_catalogue() -> list[dict[str, Any]]:

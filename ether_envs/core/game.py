@@ -81,6 +81,28 @@ def win_loss_returns(winners: Sequence[int], num_players: int) -> np.ndarray:
     return r
 
 
+_PYTHON_LITERALS = {"True": True, "False": False, "None": None}
+
+
+def parse_config_value(text: str) -> Any:
+    """One configuration value as typed on a command line or in a form: JSON when it is JSON
+    (numbers, ``true``/``false``, ``null``, lists), Python's ``True``/``False``/``None`` as those
+    values, otherwise the text itself (``"cooperative"``). ``ether-envs --config KEY=VALUE`` and
+    the new-game form of ``ether-envs serve`` read values with it.
+
+    Raises:
+        ValueError: a number of more digits than Python reads (4,300).
+    """
+    import json
+
+    if text in _PYTHON_LITERALS:
+        return _PYTHON_LITERALS[text]
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
 def build_config(config_cls: type, config: dict[str, Any], game_name: str) -> Any:
     """Build a game's frozen ``Config`` dataclass from keyword arguments.
 

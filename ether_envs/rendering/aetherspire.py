@@ -10,7 +10,9 @@ element colour, multi rooms in violet), a floor standing on the room it was
 built on; each pillar space is a small square marked with what it needs
 (element initial, ``*`` star only, ``A`` any die; doubled for a two-die space),
 filled grey when it holds a pillar, with a dot in the element colour of an
-invader on it. The spire topper of a completed spire is a crown of the
+invader on it, and under it its number ``k`` in the tile (0, 1, ... from the left:
+the ``space k`` of ``SPACE(#<tile> ..., space k)``, the tile's number ``#<tile>``
+written at its top left). The spire topper of a completed spire is a crown of the
 spire's element over the small room it stands in (ASP-A13). Right: the
 aethercore (tokens out of 5) and the four walls (crossed out when destroyed),
 the elemental wheel with its shards (and the tokens set aside on defeated
@@ -37,6 +39,10 @@ MULTI_COLOR = "#8e6bbf"
 FACE_COLORS = ELEMENT_COLORS + (STAR_COLOR,)
 SIZE_LETTER = ("S", "M", "L")
 _WEIGHT = (1, 2, 3)  # horizontal share of a room by the size of floor it holds
+SPACE_LABEL_SIZE = 7.0
+"""Font size (points) of a space's number under its square: no smaller than the picture's
+other small text (6.5 the tile's number, 5.5-6.5 the dice a space needs)."""
+SPACE_LABEL_COLOR = "#444444"
 
 
 def _mask_color(mask: int) -> str:
@@ -140,7 +146,8 @@ def _draw_fortress(s, cv: Canvas) -> None:
     top_level = max([lv for lv in s.level] + [4])
     base = FORT_Y + 26
     lvl_h = min(62.0, (FORT_TOP - 14 - base) / top_level)
-    cv.text(FORT_X, FORT_TOP + 4, "Fortress (side view: floors stand on the room below)", size=10, color=MUTED)
+    cv.text(FORT_X, FORT_TOP + 4, "Fortress (side view: floors stand on the room below; #tile, space 0, 1, ...)",
+            size=10, color=MUTED)
     for lv in range(1, top_level + 1):
         yy = base + (lv - 1) * lvl_h
         cv.text(FORT_X - 3, yy + lvl_h / 2, f"L{lv}", size=7.5, color=MUTED, ha="right")
@@ -183,6 +190,9 @@ def _draw_tile(s, cv: Canvas, t: int, x: float, w: float, base: float, lvl_h: fl
                 inv = s.invader[sp]
                 if inv >= 0:
                     cv.circle(qx + q / 2, qy + q / 2, q * 0.42, face=ELEMENT_COLORS[inv], edge="black", lw=0.9, z=4)
+                # its number in the tile (SPACE(#t ..., space k)), midway between the square and the room's edge
+                cv.text(qx + q / 2, (y + 2 + qy) / 2, str(sp % C.MAX_SPACES), size=SPACE_LABEL_SIZE, ha="center",
+                        color=SPACE_LABEL_COLOR, z=3)
         else:
             cv.text(rx + rw / 2, y + (h - 11) / 2 + 2, C.TILE_EFFECT[t].replace("_", " "), size=6, ha="center",
                     color="#555555", z=3)
