@@ -19,6 +19,7 @@ import numpy as np
 import pytest
 
 import ether_envs
+from ether_envs import rendering
 from ether_envs.records import record_episode
 from training import cli
 from webapp import app as S
@@ -136,6 +137,38 @@ def test_every_answer_to_the_person_is_the_same_whatever_the_others_hold(server,
     rec = json.loads(call(server, "GET", f"{path}/record.json")[1])
     assert rec["players"][seat] == "human" and len(rec["actions"]) == v["version"]
     assert ether_envs.replay(rec).history == session.state.history
+
+
+@pytest.mark.parametrize("game,config", [SECRET_CONFIGS[0], SECRET_CONFIGS[-1]], ids=["aethermon_collect", "aetherspire"])
+def test_the_board_targets_are_legal_moves_and_the_same_whatever_the_others_hold(server, game, config):
+    """Item 15: the view's ``targets`` (where a click on the picture makes a move) are boxes of
+    legal moves inside the picture, none when it is not the person's turn, and they do not change
+    when the others' secrets are redrawn."""
+    seat, rng = 1, np.random.default_rng(1)
+    v = new_game(server, game, config, seat=seat)
+    session = server.app.game(v["id"])
+    path = f"/api/play/{v['id']}"
+    w, h = rendering.picture_size(game)
+    with_targets = 0
+    while not v["over"] and with_targets < 4:
+        targets = v["targets"]
+        assert v["your_turn"] or not targets
+        assert {t["action"] for t in targets} <= {m["action"] for m in v["moves"]}
+        assert all(0 <= t["x"] <= t["x"] + t["w"] <= w and 0 <= t["y"] <= t["y"] + t["h"] <= h for t in targets)
+        if targets:
+            with_targets += 1
+            real = session.state
+            try:
+                for _ in range(2):
+                    with session.lock:
+                        session.state = real.resample_hidden(seat, rng)
+                    assert ok(server, "GET", path)["targets"] == targets, f"{game}: the targets changed"
+            finally:
+                with session.lock:
+                    session.state = real
+        choice = v["moves"][rng.integers(len(v["moves"]))]
+        v = ok(server, "POST", f"{path}/move", {"version": v["version"], "action": choice["action"]})
+    assert with_targets >= 2
 
 
 def test_secret_moves_of_the_others_are_redacted(server):

@@ -8,8 +8,8 @@ malformed record, a move from a second tab that is out of date) shows its messag
 page. The page must fit a 1280 x 800 window. A person can read it (issue 27): the picture
 zooms until its smallest text is 11 px and fills a 1920 x 1080 window, cards and moves say
 what they do, the decision is named, hands read "1 Gray Giant", an Aetherspire space says
-where it is, a message moves nothing, the new-game form has a control per option, and the
-replay's keys work after "View as".
+where it is, a message moves nothing, the new-game form has a control per option, the
+replay's keys work after "View as", and a move is made by clicking its square on the board.
 
 Run as a script, it redraws the screenshots of docs/playing.md, one per game::
 
@@ -494,6 +494,58 @@ def test_aetherspire_space_moves_say_where_the_space_is(server, browser):
     spaces = [m for m in st["moves"] if m.startswith("SPACE(")]
     for m in spaces:
         assert re.fullmatch(r"SPACE\(tile #\d+, space [0-7]: [^:]+, L\d (on|above) foundation [0-2]\)", m), m
+
+
+_TARGETS = """
+    const r = document.getElementById('board').getBoundingClientRect(), box = document.getElementById('board-targets');
+    return box.hidden ? [] : [...box.querySelectorAll('button')].map((b) => {
+      const q = b.getBoundingClientRect(), s = getComputedStyle(b);
+      return {action: +b.dataset.action, label: b.getAttribute('aria-label'), title: b.title, x: q.left - r.left,
+              y: q.top - r.top, w: q.width, h: q.height, border: s.borderTopStyle + ' ' + s.borderTopWidth};
+    });"""
+
+
+def shown_targets(driver) -> list[dict]:
+    """The outlined boxes over the board: action, label, title and place relative to the picture."""
+    return driver.execute_script(_TARGETS)
+
+
+def test_a_move_is_made_by_clicking_its_square_on_the_board(server, browser):
+    """Item 15: the squares the Group Token may move to are outlined over the picture, where the
+    picture draws them (fitted and zoomed), each named by its move's label; a click on one makes
+    that move as its button does (the log shows it)."""
+    open_app(browser, server)
+    start_game(browser, "aethermon_collect", {"num_players": "2"}, seat=0, seed=3)
+    st = click_until(browser, lambda moves: any(m.startswith("MOVE(") for m in moves))
+    wait_for_picture(browser, "board")
+    boxes = wait(browser, lambda d: shown_targets(d) or None, what="the outlined squares")
+    session = server.app.game(st["id"])
+    view = session.view()
+    targets = {t["action"]: t for t in view["targets"]}
+    labels = {m["action"]: m["label"] for m in view["moves"]}
+    assert sorted(b["action"] for b in boxes) == sorted(targets) and targets
+    assert all(labels[a].startswith("MOVE(") for a in targets)
+    for zoom in ("fit", "+"):
+        if zoom == "+":
+            browser.find_element(By.XPATH, "//div[@id='board-tools']/button[text()='+']").click()
+            boxes = shown_targets(browser)
+        g = picture_geometry(browser)
+        scale = g["w"] / g["nw"]
+        for b in boxes:
+            t = targets[b["action"]]
+            assert b["label"] == labels[b["action"]] and b["title"].startswith(b["label"])
+            assert b["border"] == "solid 2px", b  # outlined
+            for k in ("x", "y", "w", "h"):
+                assert abs(b[k] - t[k] * scale) < 1.5, (zoom, k, b, t, scale)
+    browser.find_element(By.XPATH, "//div[@id='board-tools']/button[text()='Fit']").click()
+    chosen = boxes[-1]["action"]
+    version = int(st["version"])
+    browser.find_element(By.CSS_SELECTOR, f"#board-targets button[data-action='{chosen}']").click()
+    wait_for_my_turn(browser, st["version"])
+    assert session.state.history[version] == chosen
+    log = [li.text for li in browser.find_elements(By.CSS_SELECTOR, "#log li")]
+    assert f"{version + 1}. you (player_0): {labels[chosen]}" in log, (labels[chosen], log[-3:])
+    assert not message(browser)
 
 
 def test_an_error_message_moves_nothing_on_the_page(server, browser):

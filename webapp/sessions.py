@@ -21,8 +21,8 @@ import ether_envs
 
 from . import explain
 from .specs import SpecRefused, check_budget, check_spec, split_opponents
-from .views import (RENDER_LOCK, config_value, cut, jsonable, png_bytes, private_text, returns, seat_lines, seed_text,
-                    short)
+from .views import (RENDER_LOCK, board_targets, config_value, cut, jsonable, png_bytes, private_text, returns,
+                    seat_lines, seed_text, short)
 
 MAX_GAMES = 64
 MAX_REPLAYS = 16
@@ -239,13 +239,15 @@ class PlaySession:
     def view(self) -> dict[str, Any]:
         """What the person's seat may see now (JSON-able): built only from
         ``observation_string(seat)``, ``public_action_string(., seat)``, the log of
-        moves as the seat saw them, and at the end ``end_reason`` and the returns.
+        moves as the seat saw them, and at the end ``end_reason`` and the returns;
+        ``targets``: where a click on the public picture makes one of ``moves``
+        (:func:`~webapp.views.board_targets`).
         ``seed`` is a string of digits (exact in JavaScript), ``None`` for a secret deal."""
         s, seat = self.state, self.seat
         over = s.is_terminal()
         your_turn = not over and s.current_player() == seat
-        moves = ([{"action": int(a), "name": s.public_action_string(a, seat)} for a in s.legal_actions()]
-                 if your_turn else [])
+        legal = s.legal_actions() if your_turn else []
+        moves = [{"action": int(a), "name": s.public_action_string(a, seat)} for a in legal]
         view = {
             "kind": "play", "id": self.id, "game": self.name, "title": self.game.spec.title,
             "config": jsonable(dataclasses.asdict(self.game.config)),
@@ -257,6 +259,7 @@ class PlaySession:
             "moves": moves, "private": private_text(s, seat), "text": s.observation_string(seat),
             "log": list(self.log), "end_reason": s.end_reason(), "returns": returns(s) if over else None,
             "board": f"/api/play/{self.id}/board.png?v={self.version}",
+            "targets": board_targets(s, legal),
             "record": f"/api/play/{self.id}/record.json", "record_name": self.record_name(),
         }
         explain.annotate_view(view, s, seat)  # decision, notes, readable_private, moves' label and help

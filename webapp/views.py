@@ -80,6 +80,17 @@ def png_bytes(state) -> bytes:
     return buf.getvalue()
 
 
+def board_targets(state, actions: list[int]) -> list[dict[str, Any]]:
+    """Where a click on the public picture of ``state`` (:func:`png_bytes`) makes one of
+    ``actions`` (the seat's legal moves; ``[]`` when it is not the seat's turn):
+    ``[{"action", "x", "y", "w", "h"}]``, boxes in pixels of the picture, origin at its top
+    left (:func:`ether_envs.rendering.click_targets`: the public picture's geometry, so
+    nothing another seat holds). No matplotlib needed."""
+    from ether_envs.rendering import click_targets
+
+    return click_targets(state, actions) if actions else []
+
+
 def returns(state) -> list[float]:
     """``state.returns()`` as floats rounded to 6 decimals."""
     return [round(float(r), 6) for r in state.returns()]

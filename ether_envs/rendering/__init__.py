@@ -11,6 +11,8 @@ A game gets pictures by adding ONE module, ``ether_envs/rendering/<game>.py``
 That is the whole registry: :func:`has_drawing` finds the module by its name,
 the generic env then offers ``"rgb_array"`` among its render modes, and
 :func:`render_rgb`, :func:`save_gif` and :func:`save_html` work for the game.
+A module may also mark where a click on the picture chooses a move
+(``canvas.target(action, x, y, w, h)``, which draws nothing; :func:`click_targets`).
 Drawing modules use the helpers of :class:`Canvas` (pixel coordinates, origin
 at the bottom left) so that every game's pictures look alike; drawing only
 through them (not ``canvas.ax``) lets :func:`save_html` and :func:`save_gif`
@@ -127,6 +129,14 @@ class Canvas:
         self.ax.set_xlim(0, self.width)
         self.ax.set_ylim(0, self.height)
         self.ax.set_axis_off()
+        self.targets: list[tuple[int, float, float, float, float]] = []
+
+    # -- what a click on the picture chooses ------------------------------------------
+    def target(self, action: int, x: float, y: float, w: float, h: float) -> None:
+        """Record that the box with its bottom-left corner at (x, y), ``w`` x ``h``
+        pixels, stands for ``action`` (a square the Group Token may move to, a space
+        for a pillar): draws nothing. :func:`click_targets` gives the legal ones."""
+        self.targets.append((int(action), float(x), float(y), float(w), float(h)))
 
     # -- primitives -------------------------------------------------------------
     def _add(self, artist) -> None:
@@ -249,6 +259,37 @@ def render_rgb(state) -> np.ndarray:
     canvas = Canvas(w, h)
     module.draw(state, canvas)
     return canvas.to_rgb()
+
+
+def click_targets(state, actions: Iterable[int] | None = None) -> list[dict[str, Any]]:
+    """Where the picture of ``state`` (:func:`render_rgb`) may be clicked to choose a
+    move: the boxes its drawing module recorded with :meth:`Canvas.target`, for the
+    actions in ``actions`` (default: ``state.legal_actions()``) only. The drawing runs
+    on a canvas that draws nothing (no matplotlib needed); the boxes are public
+    geometry of the public picture.
+
+    Returns:
+        ``[{"action", "x", "y", "w", "h"}]`` in picture pixels, origin at the TOP left
+        (as a browser places them), rounded to 0.1 pixel; in drawing order (a later box
+        lies over an earlier one). ``[]`` for a game without a drawing module or
+        whose module records no targets.
+    """
+    name = state.game.spec.name
+    if not has_drawing(name):
+        return []
+    from ._fast import NotRecordable, RecordingCanvas
+
+    module = _drawing(name)
+    w, h = getattr(module, "SIZE", DEFAULT_SIZE)
+    try:
+        canvas = RecordingCanvas(w, h)
+        module.draw(state, canvas)
+    except NotRecordable:  # the module draws with matplotlib directly: draw it for real
+        canvas = Canvas(w, h)
+        module.draw(state, canvas)
+    wanted = set(state.legal_actions() if actions is None else actions)
+    return [{"action": a, "x": round(x, 1), "y": round(h - y - bh, 1), "w": round(bw, 1), "h": round(bh, 1)}
+            for a, x, y, bw, bh in canvas.targets if a in wanted]
 
 
 def frames(states: Iterable) -> list[np.ndarray]:
@@ -536,6 +577,6 @@ Promise.all(images.map(im => im.decode())).then(() => { ready = true; go(i); },
 """
 
 __all__ = [
-    "Canvas", "DEFAULT_SIZE", "PLAYER_COLORS", "tint", "frames", "games_with_drawings", "has_drawing",
+    "Canvas", "DEFAULT_SIZE", "PLAYER_COLORS", "tint", "click_targets", "frames", "games_with_drawings", "has_drawing",
     "picture_size", "render_rgb", "save_gif", "save_html",
 ]

@@ -130,6 +130,7 @@ class RecordingCanvas(Canvas):
     def __init__(self, width: int, height: int):  # no figure
         self.width, self.height = int(width), int(height)
         self.calls: list[Call] = []
+        self.targets = []  # Canvas.target's, as a Canvas keeps them
 
     @property
     def ax(self):

@@ -6,9 +6,11 @@ a dot in a card's corner in the colour of the player holding a card of its set
 (the co-operative set rule), the Group Token as a thick black ring with a black
 disc, dashed outlines on the squares the Group Token may go to now (its moves,
 or the corners while it is being placed), Artefacts lying on the grid (variant
-"Redistribute"), and the Fence's row dashed red. Right: phase, who acts and
-what they decide, turn order, pending Artefact effect, Fence and 2-player co-op
-axes, draft groups, co-operative team score and targets, the Elements in play.
+"Redistribute"), and the Fence's row dashed red; each square is a click target
+(``Canvas.target``) of the MOVE, TARGET_SQUARE and PLACE_TOKEN actions that name
+it. Right: phase, who acts and what they decide, turn order, pending Artefact
+effect, Fence and 2-player co-op axes, draft groups, co-operative team score and
+targets, the Elements in play.
 Bottom: one row per player with score (a star for the winners), collection
 (sorted by Element and set; cards of complete or Satchel sets outlined in gold)
 and Artefacts (used ones greyed; "hidden Artefact" while hidden and unused).
@@ -120,6 +122,10 @@ def _draw_grid(s, cv: Canvas) -> None:
                        radius=4, z=2)
                 cv.text(x + w / 2, y + w / 2, _artefact_label(s, a, short=True), size=label_size - 1,
                         ha="center", z=4)
+        cv.target(R.MOVE0 + sq, x, y, w, w)  # a click on the square: move the Group Token there,
+        cv.target(R.TARGET0 + sq, x, y, w, w)  # or take its card (an Artefact's target),
+        if sq in g.corners:  # or put the Group Token there at the start
+            cv.target(R.PLACE0 + g.corners.index(sq), x, y, w, w)
         if sq in legal_moves:
             cv.box(x - pad * 0.5, y - pad * 0.5, w + pad, w + pad, face="none", edge="#111111", lw=1.8,
                    radius=w * 0.12, style="--", z=4.5)

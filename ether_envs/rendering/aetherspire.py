@@ -12,7 +12,9 @@ built on; each pillar space is a small square marked with what it needs
 filled grey when it holds a pillar, with a dot in the element colour of an
 invader on it, and under it its number ``k`` in the tile (0, 1, ... from the left:
 the ``space k`` of ``SPACE(#<tile> ..., space k)``, the tile's number ``#<tile>``
-written at its top left). The spire topper of a completed spire is a crown of the
+written at its top left); the pillar spaces, rooms and foundations are click targets
+(``Canvas.target``) of their SPACE, ROOM and FOUNDATION actions. The spire topper of a
+completed spire is a crown of the
 spire's element over the small room it stands in (ASP-A13). Right: the
 aethercore (tokens out of 5) and the four walls (crossed out when destroyed),
 the elemental wheel with its shards (and the tokens set aside on defeated
@@ -156,6 +158,7 @@ def _draw_fortress(s, cv: Canvas) -> None:
         w = col_w - 12
         cv.box(x, FORT_Y, w, 22, face="#b5ad9c", edge="#8a8270", radius=3)
         cv.text(x + w / 2, FORT_Y + 11, f"foundation {f}", size=8.5, ha="center", color="white", weight="bold")
+        cv.target(K.FOUNDATION0 + f, x, FORT_Y, w, 22)  # a click: put the chosen large floor there
         t = s.found_tile[f]
         if t >= 0:
             _draw_tile(s, cv, t, x, w, base, lvl_h)
@@ -176,6 +179,7 @@ def _draw_tile(s, cv: Canvas, t: int, x: float, w: float, base: float, lvl_h: fl
         rw = (w - 4) * _WEIGHT[size] / total
         cv.box(rx + 1, y + 2, rw - 2, h - 13, face="white", edge=_mask_color(mask), lw=1.1, radius=2, z=1.5,
                style="-" if s.room_tile[slot] < 0 else ":")
+        cv.target(K.ROOM0 + slot, rx + 1, y + 2, rw - 2, h - 13)  # a click: the chosen floor goes here
         if spaces:
             q = min(15.0, (rw - 6) / len(spaces) - 2, h - 19)
             gap = (rw - len(spaces) * q) / (len(spaces) + 1)
@@ -184,6 +188,7 @@ def _draw_tile(s, cv: Canvas, t: int, x: float, w: float, base: float, lvl_h: fl
                 qy = y + 2 + (h - 13 - q) / 2
                 filled = s.pillar[sp]
                 cv.box(qx, qy, q, q, face="#7d7d7d" if filled else "#f4f2ec", edge=INK, lw=0.6, radius=1.5, z=2)
+                cv.target(K.SPACE0 + sp, qx, qy, q, q)  # a click: a pillar here, or this space as a target
                 if not filled:
                     cv.text(qx + q / 2, qy + q / 2, _need_label(C.NEEDS[sd][sp]), size=5.5 if q < 12 else 6.5,
                             ha="center", color="#555555", z=3)
