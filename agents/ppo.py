@@ -150,6 +150,20 @@ def _setup(game) -> str:
     return f"{game.spec.name} ({', '.join(changed) or 'default configuration'})"
 
 
+def _sb3_load(cls: Any, path: str | Path) -> Any:
+    """``cls.load(path)`` on the CPU, any failure of SB3's loader (a zip without SB3's
+    ``data``, a broken pickle or tensor file) raised as a ``ValueError`` naming the file.
+
+    Raises:
+        ValueError: ``PATH is not a Stable-Baselines3 model zip: ...``.
+    """
+    try:
+        return cls.load(path, device="cpu")
+    except Exception as e:  # SB3 asserts, KeyErrors, pickle and torch errors alike
+        raise ValueError(f"{path} is not a Stable-Baselines3 model zip: {type(e).__name__}: "
+                         f"{str(e)[:200]}") from e
+
+
 def _load_plain_model(cls: Any, path: str | Path, game) -> Any:
     """A plain SB3 zip (no metadata) for ``game``: loaded with a ``UserWarning`` (nothing but its
     spaces can be checked, and loading it runs code), refused unless its spaces fit the game."""
@@ -161,7 +175,7 @@ def _load_plain_model(cls: Any, path: str | Path, game) -> Any:
         f"so only its observation and action sizes are checked against {_setup(game)}, not the "
         "configuration or observation layout it was trained on; an SB3 zip is a pickle, which runs code when "
         "loaded: load only files you trust", UserWarning, stacklevel=3)
-    model = cls.load(path, device="cpu")
+    model = _sb3_load(cls, path)
     obs_shape = tuple(getattr(model.observation_space, "shape", None) or ())
     num_actions = getattr(model.action_space, "n", None)
     want_obs, want_actions = (int(game.observation_size()),), int(game.num_distinct_actions())
@@ -192,6 +206,7 @@ class PPOAgent(Agent):
     Raises:
         FileNotFoundError, ModelMismatchError: see :func:`read_metadata`, :func:`check_compatible`;
             a plain zip whose spaces do not fit ``game``.
+        ValueError: a zip that SB3 cannot load (``PATH is not a Stable-Baselines3 model zip: ...``).
     """
 
     name = "ppo"
@@ -211,7 +226,7 @@ class PPOAgent(Agent):
             if meta is None:
                 model = _load_plain_model(MaskablePPO, path, game)
             else:
-                model = MaskablePPO.load(path, device="cpu")
+                model = _sb3_load(MaskablePPO, path)
         self.model = model
 
     @classmethod

@@ -201,7 +201,7 @@ def test_secret_moves_of_the_others_are_redacted(server):
     ({"game": "ethnos", "opponents": "random:foo"}, 400, "agent spec 'random:foo': random takes no options (write just 'random')"),
     ({"game": "ethnos", "opponents": "heuristic:x=1"}, 400, "heuristic takes no options"),
     ({"game": "ethnos", "config": {"num_players": "2"}, "opponents": "random;random"}, 400,
-     "opponents: 2 agent specs for 1 other seats (player_1); give at most 1"),
+     "opponents: 2 agent specs for 1 other seat (player_1); give at most 1"),
     ({"game": "ethnos", "opponents": f"mcts:simulations={specs.SEARCH_CAPS['mcts'] + 1}"}, 400,
      f"a search of {specs.SEARCH_CAPS['mcts'] + 1} simulations per move is more than this server allows for mcts "
      f"({specs.SEARCH_CAPS['mcts']}"),
@@ -679,7 +679,7 @@ def test_a_number_of_more_than_4300_digits_in_any_body_gets_400(server, ether_wa
         assert code == 400 and text.startswith(f"{what}: a number has more than 4300 digits"), text
         assert len(text) < 300
     code, text = error(server, "POST", "/api/play", {"game": "ethnos", "config": {"num_players": huge}})
-    assert code == 400 and "config: a number has more than 4300 digits" in text
+    assert code == 400 and text.startswith("config: ") and "more than 4300 digits" in text
     assert ok(server, "GET", f"/api/play/{v['id']}") == v  # the game is as it was
 
 
@@ -858,3 +858,279 @@ def test_the_cli_takes_allow_weights_dir_and_python_m_webapp_runs(tmp_path, caps
 
     out = subprocess.run([sys.executable, "-m", "webapp", "--help"], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0 and "--allow-weights-dir" in out.stdout and "usage: python -m webapp" in out.stdout
+
+
+# ---- issue 27, tester's findings: long replays, pictures while agents think, full tables ----
+def passing_record(max_rounds: int):
+    """An Ether Wars record where every seat passes whenever it may: about 14 actions a round."""
+    def pass_first(s):
+        legal = s.legal_actions()
+        return next((a for a in legal if "PASS" in s.action_to_string(a)), legal[-1])
+
+    return record_episode("ether_wars", pass_first, seed=1, num_players=2, max_rounds=max_rounds)
+
+
+def test_a_record_over_the_action_cap_is_refused_before_it_is_replayed(server, ether_wars_record, monkeypatch):
+    """A record of a game set to run for ever (280,000 legal actions) took 41.6 s and 9.8 GB
+    to open; now a record of more than MAX_REPLAY_ACTIONS actions gets a 400 naming the cap,
+    before the game is even set up."""
+    monkeypatch.setattr(ether_envs, "load_game", lambda *a, **k: pytest.fail("the record was replayed"))
+    too_long = {**ether_wars_record.to_dict(), "config": {"num_players": 2, "max_rounds": 20000},
+                "actions": [0] * (sessions.MAX_REPLAY_ACTIONS + 1)}
+    code, text = error(server, "POST", "/api/replay", json.dumps(too_long).encode())
+    assert code == 400 and text.startswith(f"the record has {sessions.MAX_REPLAY_ACTIONS + 1} actions; this server "
+                                           f"replays at most {sessions.MAX_REPLAY_ACTIONS}")
+    assert sessions.MAX_REPLAY_ACTIONS >= 10 * 1295  # the longest of 500 games of any game (docs/records.md)
+
+
+def test_a_long_replay_keeps_its_checkpoints_without_history(server):
+    """The checkpoints (one per CHECKPOINT_EVERY positions) held the whole history each: N**2/64
+    action ids for N actions. Now they hold none, and a position rebuilt from one is the
+    game's own, history included."""
+    rec = passing_record(200)
+    n = len(rec.actions)
+    assert 2000 < n <= sessions.MAX_REPLAY_ACTIONS
+    replay = sessions.ReplaySession(rec.to_dict())
+    assert len(replay.checkpoints) == n // sessions.CHECKPOINT_EVERY + 1
+    assert all(c.history == [] for c in replay.checkpoints)
+    wanted = {0, 1, 31, 32, 33, n // 2, n - 1, n}
+    for i, state in enumerate(ether_envs.records.replay_states(rec)):
+        if i in wanted:
+            got = replay.state_at(i)
+            assert got.history == state.history and got.render_text() == state.render_text()
+            assert got.observation_string(1) == state.observation_string(1)
+    s = ok(server, "POST", "/api/replay", rec.to_json().encode(), status=201)
+    assert s["frames"] == n + 1 and len(s["moves"]) == n
+
+
+def test_a_thinking_agent_does_not_hold_up_another_games_picture(server):
+    """board.png took the one drawing lock before the game's own: a picture request of a game
+    whose agents were thinking held every other game's pictures until they had moved. Now a
+    picture request never waits on thinking agents (the kept picture of the page's move, or
+    409), and another game's picture is drawn meanwhile."""
+    slow = new_game(server, "aethermon_collect", {"num_players": 2}, seat=0, opponents="random")
+    other = new_game(server, "aethermon_collect", {"num_players": 2}, seat=0, opponents="random", seed=1)
+    code, before = call(server, "GET", slow["board"])
+    assert code == 200
+    session = server.app.game(slow["id"])
+    agent, release, thinking = session.agents[1], threading.Event(), threading.Event()
+    act = agent.act
+
+    def slow_act(state, player):
+        thinking.set()
+        release.wait(300)
+        return act(state, player)
+
+    agent.act = slow_act
+    answers = {}
+
+    def fetch(name, *args):
+        answers[name] = call(server, *args)
+
+    mover = threading.Thread(target=fetch, args=("move", "POST", f"/api/play/{slow['id']}/move",
+                                                 {"version": slow["version"], "action": slow["moves"][0]["action"]}))
+    mover.start()
+    try:
+        assert thinking.wait(60)
+        for name, path in [("same", slow["board"]),
+                           ("newer", f"/api/play/{slow['id']}/board.png?v={slow['version'] + 1}"),
+                           ("other", other["board"])]:
+            t = threading.Thread(target=fetch, args=(name, "GET", path), daemon=True)
+            t.start()
+            t.join(30)  # (three of them: under the client's 120 s timeout of the move)
+        assert answers.get("same") == (200, before)  # the kept picture of the move the page shows
+        assert answers.get("newer", (0,))[0] == 409 and b"agents are making their moves" in answers["newer"][1]
+        assert answers.get("other", (0,))[0] == 200 and answers["other"][1].startswith(b"\x89PNG")
+        assert mover.is_alive() and "move" not in answers  # all that while, the agent was thinking
+    finally:
+        release.set()
+        mover.join(60)
+    assert answers["move"][0] == 200
+
+
+def test_a_new_game_makes_room_by_dropping_finished_then_idle_games(monkeypatch):
+    """64 new games pushed out a game in progress. Now a full table drops the least recently
+    used finished game, else the least recently used idle one (no request for IDLE_AFTER
+    seconds, or the person has not moved), and only then the least recently used game."""
+    monkeypatch.setattr(sessions, "MAX_GAMES", 3)
+    table = sessions.Sessions()
+    form = {"game": "aethermon_collect", "config": {"num_players": "2"}, "seat": 0, "opponents": "random"}
+
+    def start(moves: int | None = 1):  # a new game where the person makes ``moves`` moves (None: to the end)
+        g = table.new_game({**form, "seed": len(table.games)})
+        while (moves is None or moves > 0) and not g.state.is_terminal():
+            g.move(g.state.legal_actions()[0], g.version)
+            moves = None if moves is None else moves - 1
+        return g
+
+    def kept():
+        return set(table.games)
+
+    a, b, c = start(), start(None), start()
+    assert b.state.is_terminal() and not a.state.is_terminal()
+    d = start(0)  # a (least recently used) is in progress; b is over: b goes
+    assert kept() == {a.id, c.id, d.id}
+    c.used -= sessions.IDLE_AFTER  # c is idle by time; d (not moved in) is idle too, c is used less recently
+    e = start(0)
+    assert kept() == {a.id, d.id, e.id}
+    f = start()  # d and e: the person has not moved; d is the least recently used of them
+    assert kept() == {a.id, e.id, f.id}
+    e.move(e.state.legal_actions()[0], e.version)
+    table.game(a.id)  # a is used again: e is now the least recently used, and no game is over or idle
+    g = start()
+    assert kept() == {a.id, f.id, g.id}
+    code_text = pytest.raises(sessions.AppError, table.game, e.id).value
+    assert code_text.status == 404 and "dropping finished and idle ones first" in code_text.message
+
+
+# ---- issue 27: the tester's third round (fixes-b) -------------------------------------------------
+def test_a_config_value_nested_too_deeply_gets_400_not_500(server):
+    """A config text of 5,000 '[' made json.loads raise RecursionError (HTTP 500):
+    parse_config_value turns it into a ValueError, so the answer is a short 400."""
+    code, data = call(server, "POST", "/api/play", {"game": "ethnos", "config": {"num_players": "[" * 5000}})
+    assert code == 400 and len(data) < 1200, (code, data[:300])
+
+
+def test_a_zip_that_is_not_an_sb3_model_is_refused_with_400(tmp_path):
+    """``ppo:DIR/x.npz`` (a zip, not an SB3 model) under --allow-weights-dir gave 500
+    ("AssertionError: No data found in the saved file"): now a 400 naming the file."""
+    pytest.importorskip("sb3_contrib")
+    np.savez(tmp_path / "x.npz", a=np.zeros(3))
+    srv = S.Server("127.0.0.1", 0, quiet=True, weights_dir=tmp_path)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    try:
+        with pytest.warns(UserWarning):  # a plain zip: only its spaces could be checked
+            code, text = error(srv, "POST", "/api/play", {"game": "ethnos", "opponents": f"ppo:{tmp_path / 'x.npz'}"})
+        assert code == 400 and f"{tmp_path / 'x.npz'} is not a Stable-Baselines3 model zip" in text, text
+    finally:
+        srv.shutdown()
+        srv.server_close()
+
+
+def test_a_url_over_the_limit_gets_414_json(server):
+    """A 1 MB path is refused 414 with a JSON message whether it reaches the app (one read)
+    or h11 stops reading it; a path a little over MAX_URL too; headers alike get 431."""
+    port = server.server_address[1]
+    for n in (S.MAX_URL + 10, 100_000, 1_000_000):
+        out = raw(server, f"GET /api/play/{'x' * n} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+        head, _, body = out.partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 414 "), (n, head[:100])
+        assert b"x-frame-options: DENY" in head
+        message = json.loads(body)
+        assert message["status"] == 414 and "more than this server reads" in message["error"] and len(body) < 400
+    assert call(server, "GET", "/api/play/" + "x" * (S.MAX_URL - 100))[0] == 404  # under the limit: the usual 404
+    out = raw(server, f"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Big: {'y' * 1_000_000}\r\n\r\n".encode())
+    head, _, body = out.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 431 ") and "headers are more than" in json.loads(body)["error"]
+
+
+def _guard_call(app, path: str, verbose: bool = False):
+    """Run the Guard over ``app`` for one GET of ``path``: ``(status, body)``."""
+    import asyncio
+
+    sent = []
+
+    async def receive():
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {"type": "http", "method": "GET", "path": path, "raw_path": path.encode("utf-8"), "query_string": b"",
+             "headers": [(b"host", b"127.0.0.1:8000")], "client": ("127.0.0.1", 5)}
+    guard = S.Guard(app, S.allowed_hosts("127.0.0.1", 8000), verbose=verbose)
+    asyncio.run(guard(scope, receive, send))
+    start = next(m for m in sent if m["type"] == "http.response.start")
+    return start["status"], b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body"), start
+
+
+def test_a_500_is_json_and_its_log_line_names_the_exception(server, capfd, monkeypatch):
+    """A bug outside the endpoints (an exception through the Guard) is answered with a
+    JSON 500, and the log line of any 500 names the exception's type and message."""
+    async def broken(scope, receive, send):
+        raise RuntimeError("the broken part")
+
+    status, body, _ = _guard_call(broken, "/api/games")
+    assert status == 500 and json.loads(body)["error"] == "internal error: RuntimeError: the broken part"
+    err = capfd.readouterr().err
+    assert '"GET /api/games" 500: RuntimeError: the broken part\n' in err, err
+    srv = S.Server("127.0.0.1", 0)  # logs refused requests
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    try:
+        monkeypatch.setattr(sessions.Sessions, "replay", lambda self, sid: 1 / 0)
+        code, text = error(srv, "GET", "/api/replay/abc")
+        assert code == 500 and text == "internal error: ZeroDivisionError: division by zero"
+        time.sleep(0.2)
+        assert '"GET /api/replay/abc" 500: internal error: ZeroDivisionError: division by zero' in capfd.readouterr().err
+    finally:
+        srv.shutdown()
+        srv.server_close()
+
+
+def test_the_request_log_line_escapes_control_characters(capfd):
+    """A path holding a newline wrote a fake second log line
+    (``/api/play/x%0a127.0.0.1%20-%20%22GET%20/admin%22%20200``): control characters and
+    quotes are escaped, one request is one line."""
+    async def not_found(scope, receive, send):
+        await S.error_reply(404, "no")(scope, receive, send)
+
+    _guard_call(not_found, '/api/play/x\n127.0.0.1 - "GET /admin" 200\x1b[2J')
+    err = capfd.readouterr().err
+    assert err == '127.0.0.1 - "GET /api/play/x\\n127.0.0.1 - \\"GET /admin\\" 200\\x1b[2J" 404\n', err
+    assert S.log_safe("a\rb\\c\x7f") == "a\\rb\\\\c\\x7f"
+
+
+def test_only_ascii_digits_number_a_replay_position(server, ether_wars_record):
+    """``/frame/１`` (a fullwidth digit) was read as position 1: positions are ASCII digits."""
+    s = ok(server, "POST", "/api/replay", ether_wars_record.to_dict(), status=201)
+    assert ok(server, "GET", f"/api/replay/{s['id']}/frame/1")["i"] == 1
+    for position in ("１", "١", "１.png", "²"):
+        code, text = error(server, "GET", f"/api/replay/{s['id']}/frame/{urllib.parse.quote(position)}")
+        assert code == 404 and "(ASCII digits)" in text, (position, text)
+
+
+def test_echoed_values_are_cut_before_the_message_so_its_list_of_allowed_values_survives(server):
+    """A 1 MB agent spec or config key was echoed into the message before it was cut, so the
+    list of allowed values at its end was lost: the value is cut first."""
+    mb = "x" * 1_000_000
+    code, text = error(server, "POST", "/api/play", {"game": "ethnos", "opponents": mb})
+    assert code == 400 and f"an agent spec is at most {specs.MAX_SPEC} characters, got 1000000" in text
+    assert "random, heuristic, mcts" in text
+    code, text = error(server, "POST", "/api/play", {"game": "ethnos", "opponents": "y" * 400})
+    assert code == 400 and "unknown agent kind" in text and "known: random, heuristic, mcts" in text, text
+    code, text = error(server, "POST", "/api/play", {"game": "ethnos", "config": {mb: 1}})
+    assert code == 400 and "valid keys: ['first_player_tie'" in text and len(text) < 400, text
+    code, text = error(server, "POST", "/api/play", {"game": "ethnos", "config": {"num_players": mb}})
+    assert code == 400 and "config num_players must be an int, got 'xxx" in text and len(text) < 400, text
+
+
+def test_every_answer_forbids_framing(server):
+    """Clickjacking: no other site may show the page in a frame (every answer, refusals too)."""
+    for path in ("/", "/api/games", "/nope", "/api/play/nope"):
+        req = urllib.request.Request(server.url.rstrip("/") + path)
+        try:
+            with urllib.request.urlopen(req, timeout=60) as r:
+                headers = r.headers
+        except urllib.error.HTTPError as e:
+            headers = e.headers
+        assert headers["X-Frame-Options"] == "DENY", path
+        assert headers["Content-Security-Policy"] == "frame-ancestors 'none'", path
+    head = raw(server, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: x\r\n\r\n").partition(b"\r\n\r\n")[0]
+    assert head.startswith(b"HTTP/1.1 400 ") and b"x-frame-options: DENY" in head
+
+
+def test_a_wildcard_host_prints_an_address_that_opens_and_a_bad_host_is_named(monkeypatch, capsys):
+    """``--host 0.0.0.0`` printed http://0.0.0.0:PORT/, which the Host check answers 421:
+    the printed address is 127.0.0.1's, with a line on --host for other machines. A name
+    that does not resolve is named as such, not "choose another --port"."""
+    def stop(self):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(S.Server, "serve_forever", stop)
+    lines = []
+    serve_cli.serve("0.0.0.0", 0, print_fn=lines.append)
+    assert lines[0].startswith("ether-envs serve: open http://127.0.0.1:") and "0.0.0.0:" not in lines[0], lines
+    assert "--host <the name or address they use>" in lines[1], lines
+    assert cli.main(["serve", "--host", "no-such-host.invalid", "--port", "0"]) == 2
+    err = capsys.readouterr().err
+    assert "the --host name cannot be resolved" in err and "choose another --port" not in err, err

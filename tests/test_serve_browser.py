@@ -751,3 +751,25 @@ def test_the_replay_answers_the_keys_named_beside_its_buttons(server, browser, t
     assert browser.find_element(By.ID, "r-play").text == "Pause"
     ActionChains(browser).send_keys(Keys.SPACE).perform()
     assert browser.find_element(By.ID, "r-play").text == "Play"
+
+
+def test_a_num_players_that_is_not_json_shows_the_servers_message_and_1_player_is_singular(server, browser):
+    """Aetherspire with Players = 1 and the advanced JSON {"num_players": "x"}: Start did
+    nothing (an uncaught SyntaxError in the page); now the server's message is shown. A
+    1-player game's title says "1 player", not "1 players"."""
+    from selenium.webdriver.support.ui import Select
+
+    open_app(browser, server)
+    Select(browser.find_element(By.ID, "new-game")).select_by_value("aetherspire")
+    field = browser.find_element(By.ID, "cfg-num_players")
+    field.clear()
+    field.send_keys("1")
+    browser.execute_script("document.getElementById('advanced').open = true")
+    browser.find_element(By.ID, "cfg-json").send_keys('{"num_players": "x"}')
+    browser.find_element(By.ID, "new-start").click()
+    wait(browser, lambda d: message(d), what="the error message")
+    assert message(browser).startswith("Error 400: ") and "num_players" in message(browser), message(browser)
+    browser.find_element(By.ID, "cfg-json").clear()
+    start_game(browser, "aetherspire", {"num_players": "1"}, seat=0, opponents="", seed=3)
+    wait_for_my_turn(browser)
+    assert "Aetherspire, 1 player, seed 3" in browser.find_element(By.ID, "play-title").text

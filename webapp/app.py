@@ -6,7 +6,11 @@ request streams; uvicorn the HTTP/1.1 server. This module adds what is the app's
 
 * every answer is JSON ``{"error": message, "status": code}`` on a refusal, with a message
   a person can act on (echoed values cut short);
-* a request body may be at most :data:`MAX_BODY` bytes (413 above);
+* a request body may be at most :data:`MAX_BODY` bytes (413 above), its URL (path and
+  query) at most :data:`MAX_URL` bytes (414 above) and its headers at most
+  :data:`MAX_HEAD` bytes (431 above);
+* every answer says that no other site may show it in a frame (``X-Frame-Options: DENY``,
+  ``Content-Security-Policy: frame-ancestors 'none'``: no clickjacking);
 * a request whose headers and body have not all arrived :data:`REQUEST_TIMEOUT` seconds
   after its first byte is dropped, unanswered;
 * **the Host check** (DNS rebinding): the server answers only requests whose ``Host`` is
@@ -32,8 +36,9 @@ The API (all JSON unless said otherwise; seeds are strings of digits, exact in J
 
 Statuses: 400 (bad form, illegal move, malformed record or JSON), 403 (another origin),
 404 (unknown id or URL), 405 (a method the path does not take; with ``Allow``), 409 (a
-stale move, the game over), 413 (a body over :data:`MAX_BODY`), 421 (another Host), 500
-(an agent failed). A game is left as it was by any refused request.
+stale move, the game over), 413 (a body over :data:`MAX_BODY`), 414 (a URL over
+:data:`MAX_URL`), 421 (another Host), 431 (headers over :data:`MAX_HEAD`), 500 (an agent
+failed, or a bug: the log line names the exception). A game is left as it was by any refused request.
 """
 
 from __future__ import annotations
@@ -70,6 +75,16 @@ MAX_BODY = 8 * 1024 * 1024
 MAX_DRAIN = 64 * 1024 * 1024
 """A body larger than :data:`MAX_BODY` is read and discarded up to this many bytes before
 the 413 answer (:func:`read_body`)."""
+MAX_URL = 8 * 1024
+"""Longest URL (path and query, as sent) accepted, in bytes: the app's own are under 100."""
+MAX_HEAD = 16 * 1024
+"""Largest request line and headers accepted, in bytes (h11's limit on an incomplete
+request head: a longer one is refused 414 when the request line alone is over it, else
+431)."""
+SECURITY_HEADERS = [(b"x-frame-options", b"DENY"), (b"content-security-policy", b"frame-ancestors 'none'"),
+                    (b"x-content-type-options", b"nosniff")]
+"""Headers of every answer: no page of another site may show this one in a frame, and
+browsers take each answer's Content-Type as given."""
 REQUEST_TIMEOUT = 30
 """Seconds a request's headers and body have, from its first byte (or from the
 connection), to arrive in full; then the connection is closed unanswered (a client that
@@ -206,9 +221,10 @@ def replay_summary(sessions: Sessions, request: Request, body: bytes) -> Respons
 def replay_frame(sessions: Sessions, request: Request, body: bytes) -> Response:
     session = sessions.replay(request.path_params["id"])
     position = request.path_params["position"]
-    m = re.fullmatch(r"(\d{1,12})(\.png)?", position)
+    m = re.fullmatch(r"([0-9]{1,12})(\.png)?", position)
     if not m:
-        raise AppError(404, f"no position {short(position)}: positions are numbered 0..{session.num_frames - 1}")
+        raise AppError(404, f"no position {short(position)}: positions are numbered 0..{session.num_frames - 1} "
+                            "(ASCII digits)")
     i = int(m.group(1))
     if m.group(2):
         session.state_at(i)  # 404 for a position out of range
@@ -294,12 +310,22 @@ class Guard:
         origin = headers.get("origin")
         status = [0]
 
+        failure: list[str] = []  # why a 500 failed, for the log line
+
         async def logged_send(message) -> None:
             if message["type"] == "http.response.start":
                 status[0] = message["status"]
+                message = {**message, "headers": [*message.get("headers", []), *SECURITY_HEADERS]}
+            elif message["type"] == "http.response.body" and status[0] >= 500 and not failure:
+                failure.append(_error_of(message.get("body", b"")))
             await send(message)
 
-        if host.lower() not in self.hosts:
+        target = len(scope.get("raw_path") or b"") + len(scope.get("query_string") or b"")
+        if target > MAX_URL:
+            response = error_reply(414, f"the URL is {target} bytes long, more than this server reads ({MAX_URL}): "
+                                        "the app's URLs are short (/api/play/ID, /api/replay/ID/frame/I)")
+            await response(scope, receive, logged_send)
+        elif host.lower() not in self.hosts:
             hint = (" (the server listens on every address: start it with --host set to the name or address you "
                     "open it with)" if self.wildcard else "")
             response = error_reply(421, f"this server answers only to {', '.join(sorted(self.hosts))}, not to the Host "
@@ -311,11 +337,35 @@ class Guard:
                                         f"here: only this server's own page may ({', '.join(sorted(self.origins))})")
             await response(scope, receive, logged_send)
         else:
-            await self.app(scope, receive, logged_send)
-        if not self.quiet and (self.verbose or status[0] >= 400):
+            try:
+                await self.app(scope, receive, logged_send)
+            except Exception as e:  # a bug outside the endpoints: answer 500 if nothing was sent, and log why
+                failure[:] = [f"{type(e).__name__}: {cut(str(e), 300)}"]
+                if status[0] == 0:
+                    await error_reply(500, f"internal error: {failure[0]}")(scope, receive, logged_send)
+                else:  # the answer had begun: it is cut short (uvicorn closes the connection)
+                    failure[0] = f"failed after the answer began: {failure[0]}"
+        if not self.quiet and (self.verbose or status[0] >= 400 or failure):
             client = (scope.get("client") or ("-",))[0]
-            print(f"{client} - \"{scope['method']} {cut(scope.get('path', ''), 200)}\" {status[0]}",
+            why = f": {log_safe(failure[0])}" if failure else ""
+            print(f"{client} - \"{scope['method']} {log_safe(cut(scope.get('path', ''), 200))}\" {status[0]}{why}",
                   file=sys.stderr, flush=True)
+
+
+def log_safe(text: str) -> str:
+    """``text`` for one log line: control characters (a newline that would start a fake
+    line, ANSI escapes), ``"`` and ``\\`` written as escapes (``\\n``, ``\\x1b``, ``\\"``)."""
+    return re.sub(r'[\x00-\x1f\x7f-\x9f"\\]',
+                  lambda m: {"\n": "\\n", "\r": "\\r", "\t": "\\t", '"': '\\"', "\\": "\\\\"}.get(
+                      m.group(), f"\\x{ord(m.group()):02x}"), text)
+
+
+def _error_of(body: bytes) -> str:
+    """The message of an error answer's body (``{"error": ...}``; else the body's start)."""
+    try:
+        return str(json.loads(body)["error"])
+    except (ValueError, TypeError, KeyError):
+        return body[:300].decode("utf-8", "replace")
 
 
 def build_app(sessions: Sessions, hosts: list[str], wildcard: bool = False, verbose: bool = False,
@@ -337,11 +387,19 @@ class TimedH11Protocol(H11Protocol):
 
     def connection_made(self, transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        self._refused: int | None = None  # bytes dropped after a refusal of a malformed request
         self._deadline: asyncio.TimerHandle | None = None
         self._arm()
 
     def data_received(self, data: bytes) -> None:
+        if self._refused is not None:  # the refusal is sent: what the client still sends is read and dropped
+            self._refused += len(data)
+            if self._refused > MAX_DRAIN:
+                self.transport.close()
+            return
         super().data_received(data)
+        if self._refused is not None:
+            return
         if self.conn.their_state in (h11.DONE, h11.MUST_CLOSE, h11.CLOSED, h11.ERROR):
             self._disarm()  # the request is in (the app may think as long as it needs)
         elif self._deadline is None:
@@ -352,17 +410,36 @@ class TimedH11Protocol(H11Protocol):
         super().connection_lost(exc)
 
     def send_400_response(self, msg: str) -> None:
-        """A request h11 cannot parse (a bad request line, header or ``Content-Length``):
-        400 with a JSON message like every other refusal, and the connection closed."""
-        data = json.dumps({"error": f"a malformed HTTP request ({msg.rstrip('.')}): check its request line and "
-                                    f"headers; Content-Length must be the body's size in bytes, 0..{MAX_BODY}",
-                           "status": 400}).encode()
+        """A request h11 cannot parse: 414 when its request line is longer than
+        :data:`MAX_HEAD` bytes (a huge URL), 431 when its headers are, otherwise 400 (a bad
+        request line, header or ``Content-Length``); a JSON message like every other
+        refusal, and the connection closed."""
+        pending = self.conn.trailing_data[0]
+        if len(pending) > MAX_HEAD and b"\n" not in pending[:MAX_HEAD]:
+            status, reason = 414, b"URI Too Long"
+            message = (f"the URL is more than {MAX_HEAD} bytes long, more than this server reads ({MAX_URL}): the "
+                       "app's URLs are short (/api/play/ID, /api/replay/ID/frame/I)")
+        elif len(pending) > MAX_HEAD and b"\r\n\r\n" not in pending and b"\n\n" not in pending:
+            status, reason = 431, b"Request Header Fields Too Large"
+            message = f"the request's headers are more than {MAX_HEAD} bytes long, more than this server reads"
+        else:
+            status, reason = 400, b"Bad Request"
+            message = (f"a malformed HTTP request ({msg.rstrip('.')}): check its request line and headers; "
+                       f"Content-Length must be the body's size in bytes, 0..{MAX_BODY}")
+        data = json.dumps({"error": message, "status": status}).encode()
         headers = [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode()),
-                   (b"connection", b"close")]
-        for event in (h11.Response(status_code=400, headers=headers, reason=b"Bad Request"), h11.Data(data=data),
+                   (b"connection", b"close"), *SECURITY_HEADERS]
+        for event in (h11.Response(status_code=status, headers=headers, reason=reason), h11.Data(data=data),
                       h11.EndOfMessage()):
             self.transport.write(self.conn.send(event))
-        self.transport.close()
+        # Closing now, with the rest of a long request unread, would reset the connection and
+        # the client might never read the answer: end our side, read and drop what still
+        # comes (up to MAX_DRAIN bytes, for a few seconds), then close.
+        self._refused = 0
+        self._disarm()
+        if self.transport.can_write_eof():
+            self.transport.write_eof()
+        self.loop.call_later(5, self.transport.close)
 
     def _arm(self) -> None:
         self._deadline = self.loop.call_later(self.request_timeout, self._expire)
@@ -412,7 +489,8 @@ class Server:
         self.allowed_hosts = allowed_hosts(host, self.server_address[1])
         protocol = type("TimedH11Protocol", (TimedH11Protocol,), {"request_timeout": request_timeout})
         config = uvicorn.Config(build_app(self.sessions, self.allowed_hosts, wildcard, verbose, quiet),
-                                http=protocol, lifespan="off", log_config=None, access_log=False,
+                                http=protocol, h11_max_incomplete_event_size=MAX_HEAD,
+                                lifespan="off", log_config=None, access_log=False,
                                 proxy_headers=False, server_header=False, timeout_graceful_shutdown=3,
                                 log_level="critical" if quiet else "warning")
         self._uvicorn = uvicorn.Server(config)

@@ -86,8 +86,14 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, replays: list[str]
     try:
         server = Server(host, port, sessions, verbose=verbose)
     except OSError as e:
-        raise ValueError(f"cannot listen on {host}:{port}: {e} (choose another --port)") from None
-    print_fn(f"ether-envs serve: open {server.url} in a browser (Ctrl-C to stop)")
+        raise ValueError(f"cannot listen on {host}:{port}: {e} ({listen_hint(e)})") from None
+    if is_wildcard(host):  # http://0.0.0.0:PORT/ is no address a browser may open here (the Host check: 421)
+        print_fn(f"ether-envs serve: open http://127.0.0.1:{server.server_port}/ in a browser on this machine "
+                 "(Ctrl-C to stop)")
+        print_fn(f"  listening on every address ({host}), but the app answers only to localhost and 127.0.0.1: "
+                 "for other machines, start it with --host <the name or address they use>")
+    else:
+        print_fn(f"ether-envs serve: open {server.url} in a browser (Ctrl-C to stop)")
     if weights_dir is not None:
         print_fn(f"  agent specs may load files under {sessions.weights_dir} (ppo files run code when loaded)")
     for session in opened:
@@ -98,6 +104,29 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, replays: list[str]
         print_fn("stopped")
     finally:
         server.server_close()
+
+
+def is_wildcard(host: str) -> bool:
+    """Whether ``host`` means every address (``0.0.0.0``, ``::``, ``""``)."""
+    return host.strip("[]") in ("", "0.0.0.0", "::")
+
+
+def listen_hint(error: OSError) -> str:
+    """What to do when the server cannot listen: another port when the port is taken,
+    otherwise another host (a name that does not resolve, an address not on this machine)."""
+    import errno
+    import socket
+
+    if error.errno == errno.EADDRINUSE:
+        return "the port is in use: choose another --port"
+    eai = {getattr(socket, name) for name in dir(socket) if name.startswith("EAI_")}
+    if isinstance(error, socket.gaierror) or error.errno in eai:  # create_server re-raises it as an OSError
+        return "the --host name cannot be resolved: give an address of this machine, e.g. 127.0.0.1"
+    if error.errno == errno.EADDRNOTAVAIL:
+        return "--host is not an address of this machine: give one of its addresses, e.g. 127.0.0.1"
+    if error.errno == errno.EACCES:
+        return "not allowed to listen there: ports below 1024 need privileges; choose another --port"
+    return "check --host and --port"
 
 
 def _port(text: str) -> int:

@@ -14,6 +14,7 @@ import re
 import secrets
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -26,10 +27,20 @@ from .views import (RENDER_LOCK, board_targets, config_value, cut, jsonable, png
 
 MAX_GAMES = 64
 MAX_REPLAYS = 16
-"""How many games and replays the server keeps (the least recently used go first)."""
+"""How many games and replays the server keeps. A replay: the least recently used goes
+first; a game: see :meth:`Sessions.new_game` (finished, then idle games go first)."""
+IDLE_AFTER = 15 * 60
+"""Seconds without a request after which a game counts as idle (it may then make room for a
+new one before the games in progress do)."""
+MAX_REPLAY_ACTIONS = 20_000
+"""Most actions a replayed record may hold: far above any real game (the longest of 500
+seeds per game is 1,295 decisions: Ethnos, docs/records.md), while a record of a game
+configured to run for ever (``max_rounds=20000``) would take minutes and gigabytes."""
 CHECKPOINT_EVERY = 32
 """A replay keeps a clone of every ``CHECKPOINT_EVERY``-th position; any other is rebuilt
-from the nearest earlier one (at most ``CHECKPOINT_EVERY - 1`` actions)."""
+from the nearest earlier one (at most ``CHECKPOINT_EVERY - 1`` actions). The clones are kept
+without their ``history`` (it is the record's actions: :meth:`ReplaySession.state_at` puts it
+back), so they take the same memory however long the game."""
 PNG_CACHE = 24
 """Pictures of replay positions kept per replay."""
 MAX_SEED = 2**63 - 1
@@ -84,7 +95,7 @@ def whole_number(value: Any, what: str, allowed: str = "") -> int:
     """
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**20:
         return value
-    if isinstance(value, str) and re.fullmatch(r"\s*-?\d{1,20}\s*", value):
+    if isinstance(value, str) and re.fullmatch(r"\s*-?[0-9]{1,20}\s*", value):
         return int(value)
     raise bad(f"{what} must be a whole number{' ' + allowed if allowed else ''}, got {short(value, 40)}")
 
@@ -142,7 +153,8 @@ class PlaySession:
         except SpecRefused as e:
             raise bad(str(e)) from None
         if len(specs) > len(others):
-            raise bad(f"opponents: {len(specs)} agent specs for {len(others)} other seats "
+            raise bad(f"opponents: {len(specs)} agent specs for {len(others)} other "
+                      f"seat{'s' if len(others) != 1 else ''} "
                       f"({', '.join(f'player_{p}' for p in others)}); give at most {len(others)}, "
                       "separated by ';' (fewer are used in turn again)")
         self.agents = {}
@@ -162,8 +174,10 @@ class PlaySession:
         self.state = self.game.new_initial_state(seed=seed)
         self.log: list[dict[str, Any]] = []
         self.lock = threading.Lock()
+        self.thinking = False  # the agents are choosing their moves (advance)
+        self.used = time.monotonic()  # when a request last asked for this game (Sessions)
         self.id = ""
-        self._board: tuple[Any, int, bytes] | None = None  # (state object, version, PNG) of the last picture
+        self._board: tuple[int, bytes] | None = None  # (version, PNG) of the last picture
         self.published: dict[str, Any] | None = None  # the last view sent (served while the agents think)
 
     def current_view(self) -> dict[str, Any]:
@@ -191,16 +205,25 @@ class PlaySession:
                 before it stay, the position is a legal one.
         """
         s = self.state
-        while not s.is_terminal() and s.current_player() != self.seat:
-            p = s.current_player()
-            agent = self.agents[p]
-            try:
-                a = int(agent.act(s, p))
-                seen = s.public_action_string(a, self.seat)
-                s.apply_action(a)
-            except Exception as e:  # an agent's fault, not the person's
-                raise AppError(500, f"player_{p}'s agent ({agent.name}) failed: {type(e).__name__}: {e}") from None
-            self.log.append({"n": len(s.history), "player": p, "who": f"player_{p} ({agent.name})", "move": seen})
+        self.thinking = True
+        try:
+            while not s.is_terminal() and s.current_player() != self.seat:
+                p = s.current_player()
+                agent = self.agents[p]
+                try:
+                    a = int(agent.act(s, p))
+                    seen = s.public_action_string(a, self.seat)
+                    s.apply_action(a)
+                except Exception as e:  # an agent's fault, not the person's
+                    raise AppError(500, f"player_{p}'s agent ({agent.name}) failed: {type(e).__name__}: {e}") from None
+                self.log.append({"n": len(s.history), "player": p, "who": f"player_{p} ({agent.name})", "move": seen})
+        finally:
+            self.thinking = False
+
+    @property
+    def started(self) -> bool:
+        """Whether the person has made a move in this game."""
+        return any(entry["player"] == self.seat for entry in self.log)
 
     def move(self, action: Any, version: Any) -> None:
         """The person's move ``action`` (an action id), posted from the page state
@@ -269,28 +292,43 @@ class PlaySession:
     def board_png(self, version: str | None = None) -> bytes:
         """The public picture of the current position (PNG; the last one is kept).
 
-        Pictures are drawn one at a time; a request that waited for its turn while the
+        Never waits on thinking agents: while they choose their moves, the last picture
+        drawn is answered if it is of move ``version`` (or ``version`` is ``None``), else
+        409. Pictures (of every game) are drawn one at a time; only the drawing waits for
+        its turn (:data:`~webapp.views.RENDER_LOCK`), and a request that waited while the
         game moved on is answered 409 rather than drawn (the page asks for the newest).
 
         Raises:
-            AppError: (409) ``version`` (as sent by the page) is no longer the game's;
+            AppError: (409) ``version`` (as sent by the page) is no longer the game's, or
+                the agents are thinking and no picture of ``version`` is kept;
                 (400) ``version`` is not a whole number.
         """
-        if version is not None and not re.fullmatch(r"\d{1,9}", version):
+        if version is not None and not re.fullmatch(r"[0-9]{1,9}", version):
             raise bad(f"board.png?v= must be the move number the page shows (a whole number), got {short(version)}")
-        with RENDER_LOCK:
-            with self.lock:
-                if version is not None and version != str(self.version):
-                    raise AppError(409, f"picture of move {version} asked for, but the game is at move "
-                                        f"{self.version}: reload the page")
-                state, v = self.state, self.version
-                if self._board is not None and self._board[0] is state and self._board[1] == v:
-                    return self._board[2]
-                snapshot = state.clone()
+        while not self.lock.acquire(timeout=0.05):  # held briefly (a view), or for long (thinking agents)
+            if self.thinking:
+                kept = self._board
+                if kept is not None and version in (None, str(kept[0])):
+                    return kept[1]
+                raise AppError(409, f"picture of move {version} asked for, but the agents are making their "
+                                    "moves: reload the page once they have moved")
+        try:
+            if version is not None and version != str(self.version):
+                raise AppError(409, f"picture of move {version} asked for, but the game is at move "
+                                    f"{self.version}: reload the page")
+            v = self.version
+            if self._board is not None and self._board[0] == v:
+                return self._board[1]
+            snapshot = self.state.clone()
+        finally:
+            self.lock.release()
+        with RENDER_LOCK:  # one picture at a time (matplotlib)
+            if version is not None and self.version != v:  # the game moved on while this waited
+                raise AppError(409, f"picture of move {version} asked for, but the game is at move "
+                                    f"{self.version}: reload the page")
             data = png_bytes(snapshot)
-            with self.lock:
-                self._board = (state, v, data)
-            return data
+        self._board = (v, data)  # one assignment: read without the lock above
+        return data
 
     def record(self):
         """The game record (:class:`~ether_envs.records.GameRecord`), the person's seat
@@ -314,14 +352,17 @@ class ReplaySession:
 
     Loading replays every action once, checks it against the record (legal moves, final
     scores, returns and end), names each move as every seat saw it and keeps a clone of
-    every :data:`CHECKPOINT_EVERY`-th position; pictures are drawn on demand.
+    every :data:`CHECKPOINT_EVERY`-th position (without its ``history``); pictures are drawn
+    on demand.
 
     Args:
         record: the record as parsed JSON (a dict).
 
     Raises:
-        AppError: (400) not a game record, unknown game, bad configuration or seed, an
-            illegal action, or a replay that ends differently from the record.
+        AppError: (400) not a game record, unknown game, bad configuration or seed, more
+            than :data:`MAX_REPLAY_ACTIONS` actions (or more than the game's
+            ``max_game_length()``), an illegal action, or a replay that ends differently
+            from the record.
     """
 
     kind = "replay"
@@ -331,6 +372,10 @@ class ReplaySession:
 
         if not isinstance(record, dict):
             raise bad(f"not a game record: expected a JSON object, got {type(record).__name__}")
+        actions = record.get("actions")
+        if isinstance(actions, list) and len(actions) > MAX_REPLAY_ACTIONS:  # before reading them
+            raise bad(f"the record has {len(actions)} actions; this server replays at most {MAX_REPLAY_ACTIONS} "
+                      "(the longest real games are about 1,300 decisions)")
         try:
             rec = GameRecord.from_dict(record)
         except (ValueError, TypeError) as e:
@@ -351,7 +396,7 @@ class ReplaySession:
         self.game, self.record, self.id = game, rec, ""
         self.movers: list[int] = []
         self.names: list[list[str]] = [[] for _ in range(n)]  # names[q][i]: action i as seat q saw it
-        self.checkpoints = [state.clone()]
+        self.checkpoints = [self._checkpoint(state)]
         for i, a in enumerate(rec.actions):
             if isinstance(a, bool) or not isinstance(a, int):
                 raise bad(f"the record does not replay: action {i} is {short(a)}, not an action id")
@@ -365,7 +410,7 @@ class ReplaySession:
                           f"{cut(str(e), 300)}") from None
             self.movers.append(p)
             if (i + 1) % CHECKPOINT_EVERY == 0:
-                self.checkpoints.append(state.clone())
+                self.checkpoints.append(self._checkpoint(state))
         got = ([float(v) for v in state.scores()], [float(v) for v in state.returns()], bool(state.is_terminal()))
         want = (list(rec.scores), list(rec.returns), rec.terminal)
         if got != want:
@@ -375,6 +420,14 @@ class ReplaySession:
         self.end_reason = state.end_reason()
         self.lock = threading.Lock()
         self._pngs: collections.OrderedDict[int, bytes] = collections.OrderedDict()
+
+    @staticmethod
+    def _checkpoint(state):
+        """A clone of ``state`` without its ``history`` (the record's actions up to it):
+        kept whole, the checkpoints of a game of N actions would hold N**2 / 64 ids."""
+        clone = state.clone()
+        clone.history = []
+        return clone
 
     @property
     def num_frames(self) -> int:
@@ -389,7 +442,7 @@ class ReplaySession:
         """Seat of ``view`` (``None`` for ``all``)."""
         if view in (None, "", "all"):
             return None
-        m = re.fullmatch(r"player_(\d{1,6})", view)
+        m = re.fullmatch(r"player_([0-9]{1,6})", view)
         if not m or int(m.group(1)) >= self.game.num_players:
             raise bad(f"unknown view {short(view)}: one of {', '.join(self.views())}")
         return int(m.group(1))
@@ -408,6 +461,7 @@ class ReplaySession:
                 return self.final.clone()
             k = i // CHECKPOINT_EVERY
             s = self.checkpoints[k].clone()
+        s.history = list(self.record.actions[:k * CHECKPOINT_EVERY])  # as the game had it (see _checkpoint)
         for a in self.record.actions[k * CHECKPOINT_EVERY:i]:
             s.apply_action(a)
         return s
@@ -468,7 +522,9 @@ class Sessions:
             ``None``: no agent spec may name a file).
 
     Attributes:
-        games: ``{id: PlaySession}`` (the :data:`MAX_GAMES` most recently used).
+        games: ``{id: PlaySession}``, least recently used first: at most :data:`MAX_GAMES`;
+            a new game makes room by dropping a finished game, else an idle one, before
+            a game in progress (:meth:`new_game`).
         replays: ``{id: ReplaySession}`` (the :data:`MAX_REPLAYS` most recently used).
     """
 
@@ -484,17 +540,36 @@ class Sessions:
             session.id = sid
             table[sid] = session
             while len(table) > limit:
-                table.popitem(last=False)
+                table.pop(self._to_drop(table, sid))
         return sid
+
+    @staticmethod
+    def _to_drop(table: collections.OrderedDict, new: str) -> str:
+        """The id to drop from a full ``table`` (least recently used first) to make room for
+        the session ``new``: a replay, the least recently used; a game, the least recently
+        used of the first kind there is of: finished games; idle games (no request for
+        :data:`IDLE_AFTER` seconds, or the person has not moved yet); any game."""
+        others = [sid for sid in table if sid != new]
+        if not isinstance(table[new], PlaySession):
+            return others[0]
+        now = time.monotonic()
+        for drop in (lambda g: g.state.is_terminal(),
+                     lambda g: now - g.used >= IDLE_AFTER or not g.started):
+            sid = next((sid for sid in others if drop(table[sid])), None)
+            if sid is not None:
+                return sid
+        return others[0]
 
     def _get(self, table: collections.OrderedDict, sid: str, what: str):
         with self._lock:
             session = table.get(sid)
             if session is None:
-                raise AppError(404, f"no {what} with id {short(sid)} on this server (it keeps the "
-                                    f"{MAX_GAMES if what == 'game' else MAX_REPLAYS} most recent; "
+                kept = (f"at most {MAX_GAMES} games, dropping finished and idle ones first" if what == "game"
+                        else f"the {MAX_REPLAYS} most recent")
+                raise AppError(404, f"no {what} with id {short(sid)} on this server (it keeps {kept}; "
                                     "was the server restarted?). Start a new one.")
             table.move_to_end(sid)
+            session.used = time.monotonic()
             return session
 
     def game(self, sid: str) -> PlaySession:
@@ -511,6 +586,11 @@ class Sessions:
         ``seat`` and ``seed``: whole numbers or strings of digits; ``seed`` absent,
         ``null`` or empty: a secret seed, see :class:`PlaySession`).
 
+        When :data:`MAX_GAMES` games are kept already, one is dropped to make room (its
+        page then gets 404): the least recently used finished game; if none is finished,
+        the least recently used idle game (no request for :data:`IDLE_AFTER` seconds, or
+        the person has not made a move); if none is idle, the least recently used game.
+
         Raises:
             AppError: (400) a bad form (see :class:`PlaySession`).
         """
@@ -521,9 +601,8 @@ class Sessions:
             raise bad(f"config must be an object of field: value, got {short(config)}")
         try:
             config = {str(k): config_value(v) if isinstance(v, str) else v for k, v in config.items()}
-        except ValueError:  # a number of more than 4300 digits in a field's text
-            raise bad(f"config: a number has more than {sys.get_int_max_str_digits()} digits, more than this "
-                      "server reads") from None
+        except ValueError as e:  # a number of more than 4300 digits, or JSON nested too deeply
+            raise bad(f"config: {e}") from None
         seed = form.get("seed")
         if seed is not None and not (isinstance(seed, str) and not seed.strip()):
             seed = whole_number(seed, "the seed", "0..2**63-1 (or empty for a secret deal)")

@@ -28,6 +28,10 @@ FILE_KINDS = {"ppo": ("path", 0), "rllib": ("checkpoint", 0), "pretrained": ("pa
 """Agent kinds that may name a file: ``kind: (its key, its position)`` in the spec
 (``ppo:runs/m.zip`` and ``ppo:path=runs/m.zip`` alike; ``az``'s third positional value)."""
 
+MAX_SPEC = 500
+"""Longest agent spec accepted, in characters (a kind, a few options and a path): a longer
+one is refused before it is parsed, so that no message echoes it whole."""
+
 SEARCH_CAPS = {"mcts": 200, "az": 64, "openspiel": 80}
 """Largest search budget per decision of each search kind, in simulations (for
 ``openspiel``, ``simulations`` times ``rollouts`` times ``worlds``); a larger budget is
@@ -75,11 +79,17 @@ def check_spec(spec: str, weights_dir: Path | None = None) -> None:
     Raises:
         SpecRefused: a ``python:`` spec; a spec naming a file while no folder is allowed,
             or a file outside the allowed folder (the same message whether it exists or not).
-        ValueError: the spec does not parse (:func:`agents.parse_spec`).
+        ValueError: a spec longer than :data:`MAX_SPEC` characters, an unknown kind (the
+            message lists the kinds), or a spec that does not parse (:func:`agents.parse_spec`).
     """
-    from agents import parse_spec
+    from agents import AGENT_KINDS, parse_spec
 
     kind = spec.partition(":")[0].strip().lower()
+    if len(spec) > MAX_SPEC:
+        raise ValueError(f"an agent spec is at most {MAX_SPEC} characters, got {len(spec)}: a kind "
+                         f"({', '.join(AGENT_KINDS)}) and a few options, e.g. mcts:simulations=200")
+    if kind not in AGENT_KINDS:
+        raise ValueError(f"unknown agent kind {short(kind)}; known: {', '.join(AGENT_KINDS)}")
     if kind in REFUSED_KINDS:
         raise SpecRefused(f"agent spec {short(spec)}: this server does not run python: agents (they import and run "
                           "a module's code on the server); play your own agent with ether-envs play or "

@@ -91,9 +91,12 @@ def parse_config_value(text: str) -> Any:
     the new-game form of ``ether-envs serve`` read values with it.
 
     Raises:
-        ValueError: a number of more digits than Python reads (4,300).
+        ValueError: a number of more digits than Python reads (4,300), or lists nested
+            too deeply for Python to read (about 1,000 levels); the message quotes the
+            value's first 40 characters and its length.
     """
     import json
+    import sys
 
     if text in _PYTHON_LITERALS:
         return _PYTHON_LITERALS[text]
@@ -101,6 +104,23 @@ def parse_config_value(text: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError:
         return text
+    except RecursionError:
+        raise ValueError(f"the value {_prefix(text)} is nested too deeply (lists in lists more than about "
+                         f"{sys.getrecursionlimit()} levels deep): a configuration value is a number, true/false, "
+                         "a name or a short JSON list") from None
+    except ValueError:  # int("9" * 5000): Python reads at most 4300 digits
+        raise ValueError(f"the value {_prefix(text)} holds a number of more than {sys.get_int_max_str_digits()} "
+                         "digits, more than Python reads") from None
+
+
+def _prefix(value: Any, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters, with the length of the repr when cut
+    (an error message never echoes a huge value whole)."""
+    try:
+        shown = repr(value)
+    except ValueError:  # an int of more digits than Python writes
+        return "<a number of more than 4300 digits>"
+    return shown if len(shown) <= limit else f"{shown[:limit]}… ({len(shown)} characters)"
 
 
 def build_config(config_cls: type, config: dict[str, Any], game_name: str) -> Any:
@@ -116,16 +136,17 @@ def build_config(config_cls: type, config: dict[str, Any], game_name: str) -> An
     fields = {f.name: f for f in dataclasses.fields(config_cls)}
     unknown = sorted(set(config) - set(fields))
     if unknown:
-        raise ValueError(f"{game_name}: unknown config key(s) {unknown}; valid keys: {sorted(fields)}")
+        raise ValueError(f"{game_name}: unknown config key(s) [{', '.join(_prefix(str(k)) for k in unknown)}]; "
+                         f"valid keys: {sorted(fields)}")
     clean = {}
     for key, value in config.items():
         if isinstance(value, np.generic):
             value = value.item()
         default = fields[key].default
         if isinstance(default, bool) and not isinstance(value, bool):
-            raise ValueError(f"{game_name}: config {key} must be True or False, got {value!r}")
+            raise ValueError(f"{game_name}: config {key} must be True or False, got {_prefix(value)}")
         if type(default) is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise ValueError(f"{game_name}: config {key} must be an int, got {value!r}")
+            raise ValueError(f"{game_name}: config {key} must be an int, got {_prefix(value)}")
         clean[key] = value
     return config_cls(**clean)
 

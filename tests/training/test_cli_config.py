@@ -20,3 +20,17 @@ def test_parse_config_pairs_and_errors():
     for bad in ("num_players", "=3"):
         with pytest.raises(ValueError, match=f"config items must be key=value, got {bad!r}"):
             parse_config([bad])
+
+
+def test_a_value_nested_too_deeply_or_with_a_huge_number_is_a_short_value_error():
+    """json.loads raised RecursionError for 5,000 '[' (an HTTP 500 in serve, a traceback on
+    the command line): a ValueError that names the problem and quotes a short prefix."""
+    with pytest.raises(ValueError, match=r"nested too deeply") as e:
+        parse_config_value("[" * 5000)
+    assert len(str(e.value)) < 300 and "(5002 characters)" in str(e.value)
+    with pytest.raises(ValueError, match=r"holds a number of more than 4300 digits") as e:
+        parse_config_value("9" * 5000)
+    assert len(str(e.value)) < 300
+    with pytest.raises(ValueError, match="nested too deeply"):
+        parse_config(["num_players=" + "[" * 5000])
+    assert parse_config_value("[[1]]") == [[1]]
