@@ -19,7 +19,6 @@ import html.parser
 import http.server
 import importlib.util
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -34,27 +33,15 @@ import pytest
 
 import ether_envs
 from ether_envs import docs
+from chromium_driver import start_browser, why_no_browser
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ether_envs.list_games()
 WINDOW = (1280, 800)  # wide enough for Material's navigation sidebar
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                  "--disable-dev-shm-usage", "--hide-scrollbars"]  # as tests/test_serve_browser.py
 
 
-def _why_no_browser() -> str | None:
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        return "selenium is not installed (pip install -e '.[dev]')"
-    for exe, pkg in (("chromium", "chromium"), ("chromedriver", "chromium-driver")):
-        if shutil.which(exe) is None:
-            return f"{exe} is not installed (apt-get install {pkg}; make test installs it where apt-get works)"
-    return None
 
-
-WHY = _why_no_browser()
+WHY = why_no_browser()
 needs_browser = pytest.mark.skipif(WHY is not None, reason=WHY or "")
 pytestmark = pytest.mark.xdist_group("docs_site")  # one build of the site, one browser, under -n
 
@@ -100,16 +87,8 @@ def site(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser():
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
     with tempfile.TemporaryDirectory(prefix="ether-envs-chromium-") as profile:
-        opts = webdriver.ChromeOptions()
-        opts.binary_location = shutil.which("chromium")
-        for flag in CHROMIUM_FLAGS + [f"--user-data-dir={profile}", f"--window-size={WINDOW[0]},{WINDOW[1]}"]:
-            opts.add_argument(flag)
-        driver = webdriver.Chrome(options=opts, service=Service(executable_path=shutil.which("chromedriver")))
-        driver.set_window_size(*WINDOW)
+        driver = start_browser(profile, WINDOW)
         driver.set_page_load_timeout(120)
         try:
             yield driver

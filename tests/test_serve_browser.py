@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import sys
 import tempfile
 import threading
@@ -35,6 +34,8 @@ if str(ROOT) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
 from webapp import app as S  # noqa: E402
+import chromium_driver  # noqa: E402  (tests/ is on the path)
+from chromium_driver import why_no_browser  # noqa: E402
 
 try:
     from selenium.webdriver.common.by import By
@@ -42,9 +43,6 @@ except ImportError:  # the tests are skipped (WHY)
     By = None
 
 WINDOW = (1280, 800)
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                  "--disable-dev-shm-usage", "--hide-scrollbars"]
 
 # small configurations, so that a whole game takes few clicks (the person clicks the first
 # move mostly, and now and then another one)
@@ -65,13 +63,9 @@ SCREENSHOTS = [  # (game, config, clicks before the screenshot, opponents)
 
 
 def _why_no_browser() -> str | None:
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        return "selenium is not installed (pip install -e '.[dev]')"
-    for exe, pkg in (("chromium", "chromium"), ("chromedriver", "chromium-driver")):
-        if shutil.which(exe) is None:
-            return f"{exe} is not installed (apt-get install {pkg}; make test installs it where apt-get works)"
+    why = why_no_browser()
+    if why is not None:
+        return why
     try:
         import matplotlib  # noqa: F401
     except ImportError:
@@ -92,16 +86,7 @@ def start_server() -> S.Server:
 
 
 def start_browser(profile: str):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = shutil.which("chromium")
-    for flag in CHROMIUM_FLAGS + [f"--user-data-dir={profile}", f"--window-size={WINDOW[0]},{WINDOW[1]}"]:
-        opts.add_argument(flag)
-    driver = webdriver.Chrome(options=opts, service=Service(executable_path=shutil.which("chromedriver")))
-    driver.set_window_size(*WINDOW)
-    return driver
+    return chromium_driver.start_browser(profile, WINDOW)
 
 
 @pytest.fixture(scope="module")

@@ -97,9 +97,7 @@ def check(games: list[str], kinds: list[str], clicks: int) -> None:
     for kind in kinds:
         spec = PROBES[kind][0].replace(f"={PROBES[kind][1]}", f"={SEARCH_CAPS[kind]}")
         for name in games:
-            game = ether_envs.load_game(name)
-            if kind != "az":
-                game = ether_envs.load_game(name, num_players=game.spec.max_players)
+            game = measured_game(name, kind)
             try:
                 times = click_times(game, spec, clicks)
             except (ValueError, ImportError) as e:
@@ -107,6 +105,13 @@ def check(games: list[str], kinds: list[str], clicks: int) -> None:
                 continue
             print(f"{spec:<32} {name:<18} {game.num_players:>7} {len(times):>6} {float(np.median(times)):>9.1f} "
                   f"{max(times):>10.1f}", flush=True)
+
+
+def measured_game(name: str, kind: str):
+    """The game a kind is measured on: its largest player count (the slowest click: the most
+    agents thinking), except ``az``, measured at the default configuration its net was trained on."""
+    game = ether_envs.load_game(name)
+    return game if kind == "az" else ether_envs.load_game(name, num_players=game.spec.max_players)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -126,9 +131,7 @@ def main(argv: list[str] | None = None) -> None:
     for kind in args.kinds:
         spec, budget = PROBES[kind]
         for name in args.games:
-            game = ether_envs.load_game(name)
-            if kind != "az":
-                game = ether_envs.load_game(name, num_players=game.spec.max_players)
+            game = measured_game(name, kind)
             try:
                 per_sim = seconds_per_simulation(spec, budget, game)
             except (ValueError, ImportError) as e:

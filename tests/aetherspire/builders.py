@@ -10,7 +10,6 @@ Spaces are ``tile*8+k``, room slots ``tile*3+r``, foundations ``-2-f``.
 from ether_envs.aetherspire import codec as K
 from ether_envs.aetherspire import components as C
 from ether_envs.aetherspire.codec import CODEC
-from ether_envs.aetherspire.fast import new_stamp
 from ether_envs.aetherspire.rules import Game
 
 EARTH, AIR, FIRE, WATER, STAR = 0, 1, 2, 3, 4
@@ -57,12 +56,8 @@ def scenario(num_players=1, difficulty=2, characters=None, seed=0, **cfg):
 
 
 def touch(s):
-    """Invalidate caches after editing a state by hand."""
-    s._fortress_stamp = new_stamp()
-    s._board_stamp = new_stamp()
-    s._structure_stamp = new_stamp()
-    s._tile_stamps = [new_stamp() for _ in range(C.NUM_TILES)]
-    s._legal = None
+    """Invalidate caches after editing a state by hand (``State.invalidate_caches`` renews every
+    stamp and drops every cached list)."""
     s.invalidate_caches()
     return s
 
