@@ -11,6 +11,7 @@
     action = agent.act_env(env)                         # env level (a PettingZoo AEC env)
 
 Specs: ``random``, ``heuristic``, ``mcts[:simulations=N,c=C]``,
+``rollout[:rollouts=N,base=heuristic|random,score_weight=W]``,
 ``pretrained[:path=FILE.npz|zoo=N,deterministic=false]``, ``az[:simulations=N,c=C,path=FILE.npz|zoo=N]``, ``ppo:PATH[,deterministic=false]``
 (or ``ppo:path=PATH``), ``rllib:CHECKPOINT[,deterministic=false]`` (or ``checkpoint=``),
 ``openspiel:mcts[:simulations=N,...]``, ``openspiel:ismcts[:simulations=N,...]``,
@@ -25,7 +26,7 @@ from .mcts import MCTSAgent
 from .plugin import as_agent
 from .random_agent import RandomAgent
 
-AGENT_KINDS = ("random", "heuristic", "mcts", "az", "pretrained", "ppo", "rllib", "openspiel", "python")
+AGENT_KINDS = ("random", "heuristic", "mcts", "rollout", "az", "pretrained", "ppo", "rllib", "openspiel", "python")
 
 
 def make_agent(spec: str, game, seed: int | None = None) -> Agent:
@@ -43,6 +44,11 @@ def make_agent(spec: str, game, seed: int | None = None) -> Agent:
     * ``mcts:simulations=200,c=1.4`` — UCT over the engine (determinized for hidden information);
       ``simulations`` (int >= 1, default 200) playouts per decision, ``c`` (>= 0, default 1.4) the
       exploration constant. These are its only keys: each playout is one random rollout to the end.
+    * ``rollout:rollouts=2,base=heuristic,score_weight=0.1`` — Monte Carlo rollout search
+      (:mod:`agents.rollout`): every legal action tried ``rollouts`` times (int >= 1, default 2)
+      over determinizations, the base policy (``heuristic``, default, or ``random``) playing every
+      seat to the end; the best mean return plus ``score_weight`` (>= 0, default 0.1) times the
+      final score margin wins.
     * ``pretrained`` — the game's shipped policy network (``agents/weights/<game>.npz``, for the
       game's default configuration): one forward pass per decision, no search, no torch;
       ``pretrained:path=FILE.npz`` loads any weight file written by ``training`` (an ``.npz``
@@ -107,6 +113,10 @@ def make_agent(spec: str, game, seed: int | None = None) -> Agent:
         cls, first = HeuristicAgent, [game]
     elif kind == "mcts":
         cls, first = MCTSAgent, []
+    elif kind == "rollout":
+        from .rollout import RolloutAgent
+
+        cls, first = RolloutAgent, [game]
     elif kind == "az":
         from .az import _from_spec
 

@@ -1,18 +1,18 @@
 """What an Aetherspire team could win: the agents' team win rates beside a perfect-information search.
 
-    python -m training.ceiling --difficulties 1 2 3 4 --deals 30
-    python -m training.ceiling --agents heuristic "az:path=runs/x.npz" --deals 10 --out results/ceiling
+    python -m training.ceiling --difficulties 1 2 3 4 --deals 40
+    python -m training.ceiling --agents heuristic rollout "az:path=runs/x.npz" --deals 10 --out results/ceiling
 
 For each difficulty (the game's ``difficulty`` config; ``--players`` seats, default 2), every team plays the same
 ``deals`` held-out deals (``training.protocol.HELD_OUT_BASE + i``), each seat the same agent:
 
-* the agent specs of ``--agents`` (by default ``heuristic``, ``pretrained:zoo=1``, ``pretrained`` and
-  ``az``), which see only what a player may see (an agent whose net was trained at another
-  difficulty refuses it and is skipped, with a line saying so);
-* **the perfect-information search** (:class:`PerfectInformationSearch`): the ``az`` search over
+* the agent specs of ``--agents`` (by default ``heuristic``, ``pretrained``, ``az`` and ``rollout``),
+  which see only what a player may see (an agent whose net was trained at another difficulty refuses
+  it and is skipped, with a line saying so);
+* **the perfect-information search** (:class:`PerfectInformationSearch`): the ``rollout`` search
+  (:mod:`agents.rollout`, ``--rollouts`` per legal action, the heuristic playing every seat) from
   the *true* state, never a determinization, so it sees every hidden tile and the bag order (the
-  state's chance generator is cloned with it), over the newest shipped net (or ``--weights``) at
-  every difficulty. It is **not an agent** and no spec builds one: it
+  state's chance generator is cloned with it). It is **not an agent** and no spec builds one: it
   cheats, and is only the yardstick of what a team could win on these deals. Its win rate is an
   estimate of that ceiling from below (a stronger search could win more), never a result of play.
 
@@ -32,15 +32,16 @@ from typing import Any
 import numpy as np
 
 import ether_envs
-from agents.az import AZAgent
+from agents.rollout import RolloutAgent
 
 PERFECT = "perfect-information search"
 """The label of the cheating yardstick in tables."""
 
 
-class PerfectInformationSearch(AZAgent):
-    """``az``'s search from the true state (a clone, never ``resample_hidden``): it sees every hidden
-    tile and the future chance. A yardstick for :mod:`training.ceiling` only; ``make_agent`` never builds it."""
+class PerfectInformationSearch(RolloutAgent):
+    """``rollout``'s search from the true state (a clone, never ``resample_hidden``): it sees every
+    hidden tile and the future chance. A yardstick for :mod:`training.ceiling` only; ``make_agent``
+    never builds it."""
 
     name = PERFECT
 
@@ -54,14 +55,10 @@ def _team_game(args: tuple) -> tuple[int, bool]:
     from . import one_thread
 
     one_thread()
-    label, spec, difficulty, deal, seed, simulations, weights, players = args
+    label, spec, difficulty, deal, seed, rollouts, players = args
     game = ether_envs.load_game("aetherspire", difficulty=difficulty, num_players=players)
     if label == PERFECT:
-        from agents.pretrained import MLPPolicy, shipped_weights
-
-        # the net's priors and values, whatever the difficulty it was trained at (one layout serves all)
-        policy = MLPPolicy.load(weights or shipped_weights()["aetherspire"])
-        agent: Any = PerfectInformationSearch(game, simulations=simulations, policy=policy)
+        agent: Any = PerfectInformationSearch(game, rollouts=rollouts)
     else:
         agent = make_agent(spec, game)
     state = game.new_initial_state(seed=seed + deal)
@@ -72,11 +69,10 @@ def _team_game(args: tuple) -> tuple[int, bool]:
     return deal, bool(state.returns()[0] > 0)
 
 
-def run(agents: list[str], difficulties: list[int], deals: int, simulations: int = 64, weights: str | None = None,
-        workers: int = 2, log=print, players: int = 2, perfect: bool = True) -> list[dict[str, Any]]:
-    """Team win rates of ``agents`` and (``perfect``) of the perfect-information search (``simulations``,
-    over the net in ``weights``, default the newest shipped net) at each difficulty with ``players``
-    seats; one row per (difficulty, team)."""
+def run(agents: list[str], difficulties: list[int], deals: int, rollouts: int = 2, workers: int = 2, log=print,
+        players: int = 2, perfect: bool = True) -> list[dict[str, Any]]:
+    """Team win rates of ``agents`` and (``perfect``) of the perfect-information search (``rollouts``
+    per legal action) at each difficulty with ``players`` seats; one row per (difficulty, team)."""
     from .evaluate import wilson_interval
     from .protocol import HELD_OUT_BASE
 
@@ -95,12 +91,12 @@ def run(agents: list[str], difficulties: list[int], deals: int, simulations: int
                     log(f"difficulty {d}, {players} players: {spec}: skipped ({str(e)[:120]}...)")
                     continue
             t0 = time.perf_counter()
-            tasks = [(label, spec, d, i, HELD_OUT_BASE, simulations, weights, players) for i in range(deals)]
+            tasks = [(label, spec, d, i, HELD_OUT_BASE, rollouts, players) for i in range(deals)]
             if workers == 1:
                 results = [_team_game(t) for t in tasks]
             else:
                 with mp.get_context("forkserver").Pool(workers) as pool:
-                    results = pool.map(_team_game, tasks)
+                    results = pool.map(_team_game, tasks, chunksize=1)
             wins = sum(w for _, w in results)
             low, high = wilson_interval(wins, deals)
             row = {"difficulty": d, "players": players, "team": label if label == PERFECT else spec, "deals": deals,
@@ -131,17 +127,17 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
 
     p = argparse.ArgumentParser(prog="python -m training.ceiling", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--agents", nargs="+", default=["heuristic", "pretrained:zoo=1", "pretrained", "az"])
+    p.add_argument("--agents", nargs="+", default=["heuristic", "pretrained", "az", "rollout"])
     p.add_argument("--difficulties", nargs="+", type=int, default=[1, 2, 3, 4])
     p.add_argument("--players", type=int, default=2, help="seats of the team (default 2)")
     p.add_argument("--no-perfect", action="store_true", help="only the agents' teams")
     p.add_argument("--deals", type=int, default=30)
-    p.add_argument("--simulations", type=int, default=64, help="the perfect-information search's simulations")
-    p.add_argument("--weights", default=None, help="its net (default: the newest shipped Aetherspire net)")
+    p.add_argument("--rollouts", type=int, default=2,
+                   help="the perfect-information search's rollouts per legal action (default 2)")
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--out", default="results/ceiling")
     a = p.parse_args(argv)
-    for name in ("deals", "workers", "simulations"):
+    for name in ("deals", "workers", "rollouts"):
         if getattr(a, name) < 1:
             p.error(f"--{name} must be >= 1, got {getattr(a, name)}")
     try:
@@ -157,7 +153,6 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
             p.error(f"--difficulties: {e}")
     from agents import make_agent
     from agents.ppo import ModelMismatchError
-    from agents.pretrained import MLPPolicy
 
     game = ether_envs.load_game("aetherspire", difficulty=a.difficulties[0], num_players=a.players)
     for spec in a.agents:
@@ -167,15 +162,8 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
             pass  # a net of another difficulty: skipped there, with a line saying so
         except (ValueError, FileNotFoundError) as e:
             p.error(f"--agents {spec!r}: {e}")
-    if a.weights is not None:
-        try:
-            net = MLPPolicy.load(a.weights)
-        except (ValueError, FileNotFoundError) as e:
-            p.error(f"--weights: {e}")
-        if net.metadata.get("game") != "aetherspire" or net.metadata.get("observation_size") != game.observation_size():
-            p.error(f"--weights: {a.weights} is a net of {net.metadata.get('game')!r}, not of aetherspire")
     one_thread()
-    rows = run(a.agents, a.difficulties, a.deals, a.simulations, a.weights, a.workers, players=a.players,
+    rows = run(a.agents, a.difficulties, a.deals, a.rollouts, a.workers, players=a.players,
                perfect=not a.no_perfect)
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)

@@ -10,20 +10,22 @@ from training import ceiling
 def test_perfect_information_search_reads_the_true_state_and_is_no_agent_spec(monkeypatch):
     game = ether_envs.load_game("aetherspire")
     state = game.new_initial_state(seed=3)
+    while len(state.legal_actions()) < 2:
+        state.apply_action(state.legal_actions()[0])
     cls = type(state)
 
     def no_determinization(self, player, rng):
         raise AssertionError("the perfect-information search drew a determinization")
 
     monkeypatch.setattr(cls, "resample_hidden", no_determinization)
-    search = ceiling.PerfectInformationSearch(game, simulations=4)
+    search = ceiling.PerfectInformationSearch(game, rollouts=1)
     assert search.act(state, state.current_player()) in state.legal_actions()
     assert "perfect" not in " ".join(AGENT_KINDS)
 
 
 def test_ceiling_rows_and_table(tmp_path, capsys):
     rows = ceiling.main(["--agents", "heuristic", "--difficulties", "1", "2", "--deals", "1", "--workers", "1",
-                         "--simulations", "2", "--out", str(tmp_path)])
+                         "--rollouts", "1", "--out", str(tmp_path)])
     assert [(r["difficulty"], r["team"], r["cheats"]) for r in rows] == [
         (1, "heuristic", False), (1, ceiling.PERFECT, True), (2, "heuristic", False),
         (2, ceiling.PERFECT, True)]
