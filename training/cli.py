@@ -9,6 +9,7 @@
     ether-envs ladder --all                            # rebuild the stored anchored ladders (training/ladders/)
     ether-envs reference dqn ether_wars                # a reference row: train 3 seeds at the short budget, rate
     ether-envs exploit etherium pretrained             # approximate exploitability: a best response's win rate
+    ether-envs league etherium --init NET.npz          # zoo 2's last stage: PPO against zoo 1, past selves, the heuristic
     ether-envs speed --games aethermon_collect --seconds 3   # env speed: steps/s beside connect_four_v3
     ether-envs speed-train                             # MaskablePPO training frames/s per vec env
     ether-envs baselines --deals 10 --simulations 200 --workers 2 --out results/baselines   # the per-game round robins (docs/benchmark.md)
@@ -373,6 +374,13 @@ def build_parser() -> argparse.ArgumentParser:
                        description=exit_mod.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     exit_mod.build_parser(s)
     s.set_defaults(func=lambda a: exit_mod.main(args=a))
+
+    from . import league as league_mod
+
+    s = sub.add_parser("league", help="league fine-tuning (zoo 2): PPO against zoo 1, past selves and the heuristic",
+                       description=league_mod.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    league_mod.build_parser(s)
+    s.set_defaults(func=lambda a, parser=s: league_mod.main_from_args(parser, a))
 
     from . import agent_speed
 

@@ -32,6 +32,7 @@ PROBES = {  # kind -> (the probe spec, its budget in simulations)
     "mcts": ("mcts:simulations=100", 100),
     "az": ("az:simulations=32", 32),
     "openspiel": ("openspiel:mcts:simulations=50", 50),
+    "rollout": ("rollout:rollouts=1", 1),
 }
 POSITIONS = (0, 15, 40)
 """Decisions of a random game (seed 0) after which a search is timed (those reached)."""

@@ -124,7 +124,9 @@ def under(path: Path, folder: Path) -> bool:
 
 def search_budget(kind: str, agent: Any) -> int:
     """Simulations per decision of a search agent (``simulations``; times ``rollouts`` and
-    ``worlds`` for ``openspiel``), 0 for any other agent."""
+    ``worlds`` for ``openspiel``; ``rollouts`` per legal action for ``rollout``), 0 for any other agent."""
+    if kind == "rollout":
+        return int(getattr(agent, "rollouts", 0))
     sims = getattr(agent, "simulations", None)
     if isinstance(sims, bool) or not isinstance(sims, int):
         return 0

@@ -1,0 +1,45 @@
+"""League fine-tuning (training/league.py): the zoo-2 stage after expert iteration."""
+
+import json
+
+import numpy as np
+import pytest
+
+from agents.pretrained import shipped_weights
+from training import league
+
+
+def test_league_config_is_the_documented_stage():
+    init = str(shipped_weights(1)["etherium"])
+    cfg = league.league_config("etherium", init, seed=3)
+    assert (cfg.game, cfg.seed, cfg.total_frames, cfg.init, cfg.kickstart) == ("etherium", 3, league.LEAGUE_FRAMES,
+                                                                                init, 0.0)
+    assert cfg.opponents == league.LEAGUE_OPPONENTS and cfg.gamma == 0.998 and cfg.n_procs == 1
+    assert cfg.eval_opponents == "pretrained:zoo=1" and cfg.run_dir == "runs/league/etherium__3"
+    assert league.league_config("ethnos", str(shipped_weights(1)["ethnos"])).score_shaping == 0.02
+
+
+@pytest.mark.parametrize("game, init, error, match", [
+    ("aetherspire", None, ValueError, "needs a competitive game, got 'aetherspire'"),
+    ("etherium", "nowhere.npz", FileNotFoundError, "--init nowhere.npz: no such weight file"),
+])
+def test_league_refuses_a_cooperative_game_and_a_missing_file(game, init, error, match):
+    with pytest.raises(error, match=match):
+        league.league_config(game, init or str(shipped_weights(1)["aethermon_collect"]))
+
+
+def test_league_frames_must_be_positive():
+    with pytest.raises(ValueError, match="frames must be >= 1, got 0"):
+        league.league_config("etherium", str(shipped_weights(1)["etherium"]), frames=0)
+
+
+def test_a_short_league_run_writes_a_loadable_net(tmp_path):
+    """One PPO update of the stage from zoo 1's Aethermon: Collect net: the net loads and its
+    metadata names the league's opponents."""
+    init = str(shipped_weights(1)["aethermon_collect"])
+    path = league.run("aethermon_collect", init, run_dir=str(tmp_path / "run"), frames=2048, progress=False,
+                      log=lambda *a: None)
+    with np.load(path, allow_pickle=False) as z:
+        meta = json.loads(str(z["metadata"]))
+    assert meta["game"] == "aethermon_collect" and meta["training"]["opponents"] == league.LEAGUE_OPPONENTS
+    assert (tmp_path / "run" / "eval.csv").exists()

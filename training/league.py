@@ -1,0 +1,122 @@
+"""League fine-tuning: the zoo-2 stage after expert iteration, PPO against zoo 1, past selves and the heuristic.
+
+    python -m training.league etherium --init runs/etherium_exit.npz            # 1.2M frames, about 7 min
+    python -m training.league ether_wars --init runs/ether_wars_exit.npz --export
+
+Expert iteration (:mod:`training.exit`) gave Etherium and Ether Wars nets that play level with
+zoo 1 (docs/results/zoo2.md). This stage continues such a net with :mod:`training.ppo`'s masked
+PPO against a *league* of fixed opponents and of its own past:
+
+* ``pretrained:zoo=1`` played greedily (40% of episodes) and sampling from its policy (10%): the
+  anchor the zoo-2 net must beat;
+* ``self`` (40%): frozen snapshots of the learner every 100,000 frames (the last 10), played
+  stochastically, so the net does not forget how to meet play unlike zoo 1's (fictitious-self-play
+  style, Heinrich & Silver 2016; a league of past selves, Vinyals et al. 2019);
+* ``heuristic`` (10%).
+
+The net starts from ``--init`` (for the shipped zoo 2: the expert-iteration net that was zoo 2
+before this stage, ``git show e3536a5:agents/weights/<game>.npz``), with no kickstarting loss,
+the recipe's ``gamma`` and score shaping, the envs in one worker process and torch on one
+thread, for a fixed frame budget (:data:`LEAGUE_FRAMES`; no wall-clock cap). Evaluations against
+``pretrained:zoo=1`` on 25 validation deals every 400,000 frames go to ``eval.csv``. A run folder
+resumes from its checkpoint (``--resume``). ``--export`` copies the final net into the zoo
+(``agents/weights/<game>.npz``, zoo 2; :func:`training.exit.export`), recording this stage and its
+starting file's SHA-256 in the metadata. What the shipped nets reach is measured by
+:mod:`training.zoo_report` and :mod:`training.exploit`, never by this stage's own evaluations.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+from pathlib import Path
+
+import ether_envs
+
+LEAGUE_OPPONENTS = ("'pretrained:zoo=1'=0.4,'pretrained:zoo=1,deterministic=false'=0.1,"
+                    "self=0.4,heuristic=0.1")
+"""The league: the PPO opponent weights (:func:`training.selfplay.parse_weights`)."""
+
+LEAGUE_FRAMES = 1_200_000
+"""Learner frames of the stage."""
+
+
+def league_config(game: str, init: str, seed: int = 0, run_dir: str | None = None, frames: int = LEAGUE_FRAMES,
+                  progress: bool = True, resume: bool = False):
+    """The :class:`training.ppo.PPOConfig` of the stage for ``game`` (its recipe's ``gamma`` and
+    ``score_shaping``; the rest as in the module docstring).
+
+    Raises:
+        ValueError: a game without a league stage (a co-operative game has no opponent), or
+            ``frames < 1``.
+        FileNotFoundError: ``init`` does not exist.
+    """
+    from .ppo import PPOConfig
+    from .recipes import RECIPES
+
+    if game not in ether_envs.list_games() or ether_envs.load_game(game).utility() != "zero_sum":
+        raise ValueError(f"league fine-tuning needs a competitive game, got {game!r}")
+    if frames < 1:
+        raise ValueError(f"frames must be >= 1, got {frames!r}")
+    if not Path(init).is_file():
+        raise FileNotFoundError(f"--init {init}: no such weight file")
+    ppo = RECIPES[game].ppo
+    return PPOConfig(game=game, seed=seed, total_frames=frames, n_procs=1, init=str(init), kickstart=0.0,
+                     gamma=ppo.get("gamma", PPOConfig.gamma), score_shaping=ppo.get("score_shaping", 0.0),
+                     opponents=LEAGUE_OPPONENTS, snapshot_every=100_000, max_snapshots=10, eval_every=400_000,
+                     eval_deals=25, eval_opponents="pretrained:zoo=1", checkpoint_every=100_000,
+                     run_dir=run_dir or f"runs/league/{game}__{seed}", resume=resume, progress=progress)
+
+
+def run(game: str, init: str, seed: int = 0, run_dir: str | None = None, frames: int = LEAGUE_FRAMES,
+        export: bool = False, progress: bool = True, resume: bool = False, log=print) -> Path:
+    """Train the stage (module docstring); returns the final weight file, or the zoo's copy with ``export``."""
+    from agents.pretrained import MLPPolicy
+
+    from .exit import export as export_net
+    from .ppo import train
+
+    cfg = league_config(game, init, seed, run_dir, frames, progress, resume)
+    path = train(cfg)
+    if not export:
+        return path
+    policy = MLPPolicy.load(path)
+    policy.metadata["training"] = {**policy.metadata.get("training", {}),
+                                   "stage": "league fine-tuning (training.league)",
+                                   "init_sha256": hashlib.sha256(Path(init).read_bytes()).hexdigest()}
+    policy.save(path)
+    return export_net(path, game, log=log)
+
+
+def build_parser(p: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
+    p = p or argparse.ArgumentParser(prog="python -m training.league", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("game", choices=[g for g in ether_envs.list_games()
+                                    if ether_envs.load_game(g).utility() == "zero_sum"])
+    p.add_argument("--init", required=True, help="the weight file the net starts from (.npz)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--frames", type=int, default=LEAGUE_FRAMES, help=f"learner frames (default {LEAGUE_FRAMES:,})")
+    p.add_argument("--run-dir", default=None, help="run folder (default runs/league/<game>__<seed>)")
+    p.add_argument("--resume", action="store_true", help="continue the run folder from its checkpoint")
+    p.add_argument("--export", action="store_true", help="copy the final net into the zoo (agents/weights, zoo 2)")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=True)
+    return p
+
+
+def main(argv: list[str] | None = None) -> Path:
+    p = build_parser()
+    return main_from_args(p, p.parse_args(argv))
+
+
+def main_from_args(p: argparse.ArgumentParser, a: argparse.Namespace) -> Path:
+    """Run the stage from parsed arguments (a bad value is a usage error of ``p``)."""
+    try:
+        path = run(a.game, a.init, a.seed, a.run_dir, a.frames, a.export, a.progress, a.resume)
+    except (ValueError, FileNotFoundError) as e:
+        p.error(str(e))
+    print(f"weights written to {path}")
+    return path
+
+
+if __name__ == "__main__":
+    main()
