@@ -1,7 +1,7 @@
 """League fine-tuning: the zoo-2 stage after expert iteration, PPO against zoo 1, past selves and the heuristic.
 
     python -m training.league etherium --init runs/etherium_exit.npz            # 1.2M frames, about 7 min
-    python -m training.league ether_wars --init runs/ether_wars_exit.npz --export
+    python -m training.league ether_wars --init runs/league/ether_wars__0/policy.npz --exploiter BR.npz --seed 1
 
 Expert iteration (:mod:`training.exit`) gave Etherium and Ether Wars nets that play level with
 zoo 1 (docs/results/zoo2.md). This stage continues such a net with :mod:`training.ppo`'s masked
@@ -12,7 +12,12 @@ PPO against a *league* of fixed opponents and of its own past:
 * ``self`` (40%): frozen snapshots of the learner every 100,000 frames (the last 10), played
   stochastically, so the net does not forget how to meet play unlike zoo 1's (fictitious-self-play
   style, Heinrich & Silver 2016; a league of past selves, Vinyals et al. 2019);
-* ``heuristic`` (10%).
+* ``heuristic`` (10%);
+* with ``--exploiter FILE`` (one or more weight files: best responses to an earlier league net,
+  e.g. :mod:`training.exploit`'s ``policy.npz``), the exploiters take 30% of the episodes, shared
+  equally, and the other weights become zoo 1 20% + 5%, self 35%, heuristic 10%: the main agent
+  then learns to beat what beat it (AlphaStar's exploiters, Vinyals et al. 2019; a step of
+  PSRO, Lanctot et al. 2017).
 
 The net starts from ``--init`` (for the shipped zoo 2: the expert-iteration net that was zoo 2
 before this stage, ``git show e3536a5:agents/weights/<game>.npz``), with no kickstarting loss,
@@ -37,19 +42,35 @@ LEAGUE_OPPONENTS = ("'pretrained:zoo=1'=0.4,'pretrained:zoo=1,deterministic=fals
                     "self=0.4,heuristic=0.1")
 """The league: the PPO opponent weights (:func:`training.selfplay.parse_weights`)."""
 
+EXPLOITER_SHARE = 0.3
+"""Share of the episodes played against the exploiters, when there are any."""
+
 LEAGUE_FRAMES = 1_200_000
 """Learner frames of the stage."""
 
 
+def league_opponents(exploiters: list[str] | tuple[str, ...] = ()) -> str:
+    """The opponent weights of the stage: :data:`LEAGUE_OPPONENTS`, or with ``exploiters`` (weight
+    files) those at :data:`EXPLOITER_SHARE` in all beside zoo 1, self and the heuristic."""
+    from agents.base import quote_spec_value
+
+    if not exploiters:
+        return LEAGUE_OPPONENTS
+    each = EXPLOITER_SHARE / len(exploiters)
+    parts = [f"{quote_spec_value('pretrained:path=' + quote_spec_value(str(f)))}={each:g}" for f in exploiters]
+    return ",".join(parts + ["'pretrained:zoo=1'=0.2", "'pretrained:zoo=1,deterministic=false'=0.05", "self=0.35",
+                             "heuristic=0.1"])
+
+
 def league_config(game: str, init: str, seed: int = 0, run_dir: str | None = None, frames: int = LEAGUE_FRAMES,
-                  progress: bool = True, resume: bool = False):
+                  progress: bool = True, resume: bool = False, exploiters: list[str] | tuple[str, ...] = ()):
     """The :class:`training.ppo.PPOConfig` of the stage for ``game`` (its recipe's ``gamma`` and
     ``score_shaping``; the rest as in the module docstring).
 
     Raises:
         ValueError: a game without a league stage (a co-operative game has no opponent), or
             ``frames < 1``.
-        FileNotFoundError: ``init`` does not exist.
+        FileNotFoundError: ``init`` or an exploiter file does not exist.
     """
     from .ppo import PPOConfig
     from .recipes import RECIPES
@@ -58,32 +79,40 @@ def league_config(game: str, init: str, seed: int = 0, run_dir: str | None = Non
         raise ValueError(f"league fine-tuning needs a competitive game, got {game!r}")
     if frames < 1:
         raise ValueError(f"frames must be >= 1, got {frames!r}")
-    if not Path(init).is_file():
-        raise FileNotFoundError(f"--init {init}: no such weight file")
+    for option, f in [("--init", init)] + [("--exploiter", e) for e in exploiters]:
+        if not Path(f).is_file():
+            raise FileNotFoundError(f"{option} {f}: no such weight file")
+    from agents.base import quote_spec_value
+
     ppo = RECIPES[game].ppo
+    evals = ",".join(["pretrained:zoo=1"] + [quote_spec_value("pretrained:path=" + quote_spec_value(str(e)))
+                                             for e in exploiters])
     return PPOConfig(game=game, seed=seed, total_frames=frames, n_procs=1, init=str(init), kickstart=0.0,
                      gamma=ppo.get("gamma", PPOConfig.gamma), score_shaping=ppo.get("score_shaping", 0.0),
-                     opponents=LEAGUE_OPPONENTS, snapshot_every=100_000, max_snapshots=10, eval_every=400_000,
-                     eval_deals=25, eval_opponents="pretrained:zoo=1", checkpoint_every=100_000,
+                     opponents=league_opponents(exploiters), snapshot_every=100_000, max_snapshots=10,
+                     eval_every=400_000, eval_deals=25, eval_opponents=evals, checkpoint_every=100_000,
                      run_dir=run_dir or f"runs/league/{game}__{seed}", resume=resume, progress=progress)
 
 
 def run(game: str, init: str, seed: int = 0, run_dir: str | None = None, frames: int = LEAGUE_FRAMES,
-        export: bool = False, progress: bool = True, resume: bool = False, log=print) -> Path:
+        export: bool = False, progress: bool = True, resume: bool = False, log=print,
+        exploiters: list[str] | tuple[str, ...] = ()) -> Path:
     """Train the stage (module docstring); returns the final weight file, or the zoo's copy with ``export``."""
     from agents.pretrained import MLPPolicy
 
     from .exit import export as export_net
     from .ppo import train
 
-    cfg = league_config(game, init, seed, run_dir, frames, progress, resume)
+    cfg = league_config(game, init, seed, run_dir, frames, progress, resume, exploiters)
     path = train(cfg)
     if not export:
         return path
     policy = MLPPolicy.load(path)
     policy.metadata["training"] = {**policy.metadata.get("training", {}),
                                    "stage": "league fine-tuning (training.league)",
-                                   "init_sha256": hashlib.sha256(Path(init).read_bytes()).hexdigest()}
+                                   "init_sha256": hashlib.sha256(Path(init).read_bytes()).hexdigest(),
+                                   "exploiters_sha256": [hashlib.sha256(Path(e).read_bytes()).hexdigest()
+                                                         for e in exploiters]}
     policy.save(path)
     return export_net(path, game, log=log)
 
@@ -97,6 +126,8 @@ def build_parser(p: argparse.ArgumentParser | None = None) -> argparse.ArgumentP
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--frames", type=int, default=LEAGUE_FRAMES, help=f"learner frames (default {LEAGUE_FRAMES:,})")
     p.add_argument("--run-dir", default=None, help="run folder (default runs/league/<game>__<seed>)")
+    p.add_argument("--exploiter", action="append", default=[], metavar="FILE",
+                   help="a best response to an earlier league net (weight file), 30%% of episodes in all; repeatable")
     p.add_argument("--resume", action="store_true", help="continue the run folder from its checkpoint")
     p.add_argument("--export", action="store_true", help="copy the final net into the zoo (agents/weights, zoo 2)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=True)
@@ -111,7 +142,8 @@ def main(argv: list[str] | None = None) -> Path:
 def main_from_args(p: argparse.ArgumentParser, a: argparse.Namespace) -> Path:
     """Run the stage from parsed arguments (a bad value is a usage error of ``p``)."""
     try:
-        path = run(a.game, a.init, a.seed, a.run_dir, a.frames, a.export, a.progress, a.resume)
+        path = run(a.game, a.init, a.seed, a.run_dir, a.frames, a.export, a.progress, a.resume,
+                   exploiters=a.exploiter)
     except (ValueError, FileNotFoundError) as e:
         p.error(str(e))
     print(f"weights written to {path}")

@@ -43,3 +43,18 @@ def test_a_short_league_run_writes_a_loadable_net(tmp_path):
         meta = json.loads(str(z["metadata"]))
     assert meta["game"] == "aethermon_collect" and meta["training"]["opponents"] == league.LEAGUE_OPPONENTS
     assert (tmp_path / "run" / "eval.csv").exists()
+
+
+def test_exploiters_take_their_share_and_are_evaluated(tmp_path):
+    from agents.base import split_specs
+    from training.selfplay import parse_weights
+
+    br = tmp_path / "best response, v=2.npz"  # a path that needs quotes in a spec
+    br.write_bytes((shipped_weights(1)["etherium"]).read_bytes())
+    cfg = league.league_config("etherium", str(shipped_weights(1)["etherium"]), exploiters=[str(br)])
+    weights = parse_weights(cfg.opponents)
+    assert weights[f"pretrained:path='{br}'"] == pytest.approx(league.EXPLOITER_SHARE)
+    assert sum(weights.values()) == pytest.approx(1.0) and weights["self"] == 0.35
+    assert split_specs(cfg.eval_opponents) == ["pretrained:zoo=1", f"pretrained:path='{br}'"]
+    with pytest.raises(FileNotFoundError, match="--exploiter nowhere.npz: no such weight file"):
+        league.league_config("etherium", str(shipped_weights(1)["etherium"]), exploiters=["nowhere.npz"])
