@@ -828,13 +828,15 @@ def test_search_budgets_are_capped_per_kind_and_the_form_is_told(server):
     to it builds, one above it is refused naming the cap."""
     data = ok(server, "GET", "/api/games")
     assert data["search_caps"] == specs.SEARCH_CAPS and data["files_allowed"] is False
-    assert set(specs.SEARCH_CAPS) == {"mcts", "az", "openspiel"}
-    for kind, spec in (("mcts", "mcts:simulations={}"), ("az", "az:simulations={}")):
+    assert set(specs.SEARCH_CAPS) == {"mcts", "az", "openspiel", "rollout"}
+    for kind, spec, unit in (("mcts", "mcts:simulations={}", "simulations per move"),
+                             ("az", "az:simulations={}", "simulations per move"),
+                             ("rollout", "rollout:rollouts={}", "rollouts per legal action")):
         cap = specs.SEARCH_CAPS[kind]
         v = new_game(server, "ethnos", {}, seat=0, opponents=spec.format(cap))
         assert v["players"][1] == f"player_1 ({spec.format(cap)})"
         code, text = error(server, "POST", "/api/play", {"game": "ethnos", "opponents": spec.format(cap + 1)})
-        assert code == 400 and f"a search of {cap + 1} simulations per move is more than this server allows for " \
+        assert code == 400 and f"a search of {cap + 1} {unit} is more than this server allows for " \
                                f"{kind} ({cap}" in text
 
 

@@ -32,7 +32,7 @@ MAX_SPEC = 500
 """Longest agent spec accepted, in characters (a kind, a few options and a path): a longer
 one is refused before it is parsed, so that no message echoes it whole."""
 
-SEARCH_CAPS = {"mcts": 200, "az": 64, "openspiel": 80}
+SEARCH_CAPS = {"mcts": 200, "az": 64, "openspiel": 80, "rollout": 8}
 """Largest search budget per decision of each search kind, in simulations (for
 ``openspiel``, ``simulations`` times ``rollouts`` times ``worlds``); a larger budget is
 refused (400). Chosen from ``python -m webapp.measure`` (per-simulation times at three
@@ -40,7 +40,9 @@ positions of a random game: the smallest budget over the games that keeps a clic
 ``n - 1`` agent decisions, within 10 s, rounded down) and checked with ``python -m
 webapp.measure --check 6`` on the 2-core machine (busy, 2026-12-05): the slowest click was
 13.1 s (``mcts``, 6-player Ethnos; median 3.3 s), 11.7 s (``openspiel``, 6-player Ethnos),
-6.5 s (``az``, Aethermon: Collect). docs/playing.md has the figures."""
+6.5 s (``az``, Aethermon: Collect). ``rollout`` counts ``rollouts`` per legal action; its
+cap 8 comes from ``python -m webapp.measure --kinds rollout`` on the busy machine
+(2026-12-05: 228 ms a decision per rollout on 6-player Ethnos). docs/playing.md has the figures."""
 
 
 class SpecRefused(ValueError):
@@ -148,5 +150,6 @@ def check_budget(spec: str, agent: Any) -> None:
     budget = search_budget(kind, agent)
     cap = SEARCH_CAPS.get(kind)
     if budget and cap is not None and budget > cap:
-        raise SpecRefused(f"agent spec {short(spec)}: a search of {budget} simulations per move is more than "
+        unit = "rollouts per legal action" if kind == "rollout" else "simulations per move"
+        raise SpecRefused(f"agent spec {short(spec)}: a search of {budget} {unit} is more than "
                           f"this server allows for {kind} ({cap}: a click would take far longer than 10 s)")
