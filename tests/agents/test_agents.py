@@ -102,18 +102,20 @@ def test_state_agents_do_not_change_the_state_they_look_at():
 
 
 def test_hidden_information_agents_search_only_determinizations(monkeypatch):
-    """Heuristic and MCTS look ahead only on ``resample_hidden`` copies: on a hidden-information
-    config they call it, and never clone the true state."""
+    """Heuristic, MCTS and rollout look ahead only on ``resample_hidden`` copies: on a
+    hidden-information config they call it, and never clone the true state (rollout: one
+    determinization of the true state per round)."""
     game = ether_envs.load_game("aethermon_collect", num_players=3, hidden_artefacts=True)
     state = game.new_initial_state(seed=4)
     while len(state.legal_actions()) < 2:
         state.apply_action(state.legal_actions()[0])
     cls = type(state)
-    calls = {"resample": 0, "inside": False}
+    calls = {"resample": 0, "of_true_state": 0, "inside": False}
     orig_resample = cls.resample_hidden
 
     def resample(self, player, rng):
         calls["resample"] += 1
+        calls["of_true_state"] += self is state
         calls["inside"] = True
         try:
             return orig_resample(self, player, rng)
@@ -129,10 +131,12 @@ def test_hidden_information_agents_search_only_determinizations(monkeypatch):
 
     monkeypatch.setattr(cls, "resample_hidden", resample)
     monkeypatch.setattr(cls, "clone", guarded_clone)
-    for spec in ("heuristic", "mcts:simulations=5"):
-        calls["resample"] = 0
+    for spec in ("heuristic", "mcts:simulations=5", "rollout:rollouts=3"):
+        calls["resample"] = calls["of_true_state"] = 0
         make_agent(spec, game, seed=0).act(state, state.current_player())
         assert calls["resample"] >= 1, spec
+        if spec.startswith("rollout"):
+            assert calls["of_true_state"] == 3
 
 
 def test_env_level_and_engine_level_agree_for_random_agent():
