@@ -31,7 +31,7 @@ it plays at least about as well as the base (exactly so with unbiased, exact est
 
 Its cost is ``rollouts x (legal actions)`` games played to the end by the base policy per
 decision: cheap on a game whose heuristic is fast (Aetherspire, about 0.03 ms a heuristic
-decision), expensive on the long card games. ``docs/agents.md`` lists its decision times.
+decision), expensive on the long card games (``python -m webapp.measure --kinds rollout`` times it).
 """
 
 from __future__ import annotations
@@ -50,6 +50,12 @@ BASES = ("heuristic", "random")
 def _random_action(state, player: int, rng: np.random.Generator) -> int:
     legal = state.legal_actions()
     return int(legal[int(rng.integers(len(legal)))])
+
+
+def _check_to_move(state, player: int) -> None:
+    if state.is_terminal() or state.current_player() != player:
+        to_move = "nobody (the game is over)" if state.is_terminal() else f"player {state.current_player()}"
+        raise ValueError(f"rollout: player {player!r} is not to move here ({to_move} is)")
 
 
 class RolloutAgent(Agent):
@@ -100,8 +106,13 @@ class RolloutAgent(Agent):
         return v
 
     def action_values(self, state, player: int) -> dict[int, float]:
-        """The mean rollout value of each legal action of ``player`` (who must be to move):
-        ``{action id: value}``, ``rollouts`` rounds of common-random-number rollouts."""
+        """The mean rollout value of each legal action of ``player``: ``{action id: value}``,
+        ``rollouts`` rounds of common-random-number rollouts.
+
+        Raises:
+            ValueError: a finished game, or ``player`` is not the player to move.
+        """
+        _check_to_move(state, player)
         legal = [int(a) for a in state.legal_actions()]
         totals = dict.fromkeys(legal, 0.0)
         for _ in range(self.rollouts):
@@ -117,6 +128,12 @@ class RolloutAgent(Agent):
         return {a: t / self.rollouts for a, t in totals.items()}
 
     def act(self, state, player: int) -> int:
+        """The action of best mean rollout value (:meth:`action_values`; a forced move at once).
+
+        Raises:
+            ValueError: a finished game, or ``player`` is not the player to move.
+        """
+        _check_to_move(state, player)
         legal = state.legal_actions()
         if len(legal) == 1:
             return int(legal[0])

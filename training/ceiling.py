@@ -6,9 +6,9 @@
 For each difficulty (the game's ``difficulty`` config; ``--players`` seats, default 2), every team plays the same
 ``deals`` held-out deals (``training.protocol.HELD_OUT_BASE + i``), each seat the same agent:
 
-* the agent specs of ``--agents`` (by default ``heuristic``, ``pretrained``, ``az`` and ``rollout``),
-  which see only what a player may see (an agent whose net was trained at another difficulty refuses
-  it and is skipped, with a line saying so);
+* the agent specs of ``--agents`` (by default ``heuristic``, ``pretrained``, ``az`` and ``rollout``,
+  each at its own defaults), which see only what a player may see (an agent whose net was trained
+  at another difficulty or player count refuses it and is skipped there, with a line saying so);
 * **the perfect-information search** (:class:`PerfectInformationSearch`): the ``rollout`` search
   (:mod:`agents.rollout`, ``--rollouts`` per legal action, the heuristic playing every seat) from
   the *true* state, never a determinization, so it sees every hidden tile and the bag order (the
@@ -83,11 +83,9 @@ def run(agents: list[str], difficulties: list[int], deals: int, rollouts: int = 
             if label != PERFECT:
                 from agents import make_agent
 
-                from agents.ppo import ModelMismatchError
-
-                try:  # a net trained at another difficulty refuses this one
+                try:  # a net trained at another difficulty or player count refuses this one
                     make_agent(spec, ether_envs.load_game("aetherspire", difficulty=d, num_players=players))
-                except ModelMismatchError as e:
+                except ValueError as e:  # main() has checked the spec builds at the default configuration
                     log(f"difficulty {d}, {players} players: {spec}: skipped ({str(e)[:120]}...)")
                     continue
             t0 = time.perf_counter()
@@ -133,7 +131,8 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     p.add_argument("--no-perfect", action="store_true", help="only the agents' teams")
     p.add_argument("--deals", type=int, default=30)
     p.add_argument("--rollouts", type=int, default=2,
-                   help="the perfect-information search's rollouts per legal action (default 2)")
+                   help="the perfect-information search's rollouts per legal action (default 2); the "
+                        "rollout agent's are set in its spec, e.g. rollout:rollouts=4")
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--out", default="results/ceiling")
     a = p.parse_args(argv)
@@ -154,18 +153,22 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     from agents import make_agent
     from agents.ppo import ModelMismatchError
 
-    game = ether_envs.load_game("aetherspire", difficulty=a.difficulties[0], num_players=a.players)
+    if len(set(a.agents)) != len(a.agents):
+        p.error(f"--agents: each at most once, got {a.agents}")
+    out = Path(a.out)
+    if out.exists() and not out.is_dir():
+        p.error(f"--out {a.out}: a file is there, not a folder")
+    game = ether_envs.load_game("aetherspire")  # the configuration the shipped nets were trained at
     for spec in a.agents:
         try:
             make_agent(spec, game)
         except ModelMismatchError:
-            pass  # a net of another difficulty: skipped there, with a line saying so
+            pass  # a net of another configuration: skipped where it refuses, with a line saying so
         except (ValueError, FileNotFoundError) as e:
             p.error(f"--agents {spec!r}: {e}")
     one_thread()
     rows = run(a.agents, a.difficulties, a.deals, a.rollouts, a.workers, players=a.players,
                perfect=not a.no_perfect)
-    out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
     with (out / f"ceiling_{a.players}p.csv").open("w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(rows[0]))

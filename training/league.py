@@ -22,9 +22,12 @@ PPO against a *league* of fixed opponents and of its own past:
 The net starts from ``--init`` (for the shipped zoo 2: the expert-iteration net that was zoo 2
 before this stage, ``git show e3536a5:agents/weights/<game>.npz``), with no kickstarting loss,
 the recipe's ``gamma`` and score shaping, the envs in one worker process and torch on one
-thread, for a fixed frame budget (:data:`LEAGUE_FRAMES`; no wall-clock cap). Evaluations against
-``pretrained:zoo=1`` on 25 validation deals every 400,000 frames go to ``eval.csv``. A run folder
-resumes from its checkpoint (``--resume``). ``--export`` copies the final net into the zoo
+thread, for a fixed frame budget (:data:`LEAGUE_FRAMES`, rounded up to whole PPO updates of 2,048
+frames; no wall-clock cap; with ``--resume`` it is the run's total). Evaluations against
+``pretrained:zoo=1`` (and the exploiters) on 25 validation deals (50 games each) at the start,
+every 400,000 frames and at the end go to ``eval.csv``. A run folder resumes from its checkpoint
+(``--resume``, with the same ``--init`` and ``--exploiter`` files: a folder holding another run
+is refused). ``--export`` copies the final net into the zoo
 (``agents/weights/<game>.npz``, zoo 2; :func:`training.exit.export`), recording this stage and its
 starting file's SHA-256 in the metadata. What the shipped nets reach is measured by
 :mod:`training.zoo_report` and :mod:`training.exploit`, never by this stage's own evaluations.
@@ -94,6 +97,30 @@ def league_config(game: str, init: str, seed: int = 0, run_dir: str | None = Non
                      run_dir=run_dir or f"runs/league/{game}__{seed}", resume=resume, progress=progress)
 
 
+def check_run_dir(cfg) -> None:
+    """Refuse a run folder that holds another run: without ``resume``, any run (its CSVs would be
+    appended to and its weights overwritten); with ``resume``, a run of another starting file,
+    league or seed (an exported file would record files the run never used).
+
+    Raises:
+        ValueError: naming the folder and what differs.
+    """
+    import json
+
+    run_dir = Path(cfg.run_dir)
+    if not cfg.resume:
+        if (run_dir / "checkpoint.pt").exists() or (run_dir / "config.json").exists():
+            raise ValueError(f"{run_dir} holds a run already: --resume continues it, or give another --run-dir")
+        return
+    if not (run_dir / "config.json").exists():
+        return  # training.ppo refuses a folder without a checkpoint
+    stored = json.loads((run_dir / "config.json").read_text())
+    for key in ("game", "seed", "init", "opponents"):
+        if stored.get(key) != getattr(cfg, key):
+            raise ValueError(f"--resume: {run_dir} holds a run with {key} {stored.get(key)!r}, not "
+                             f"{getattr(cfg, key)!r}; give the same --init and --exploiter files, or another --run-dir")
+
+
 def run(game: str, init: str, seed: int = 0, run_dir: str | None = None, frames: int = LEAGUE_FRAMES,
         export: bool = False, progress: bool = True, resume: bool = False, log=print,
         exploiters: list[str] | tuple[str, ...] = ()) -> Path:
@@ -104,6 +131,7 @@ def run(game: str, init: str, seed: int = 0, run_dir: str | None = None, frames:
     from .ppo import train
 
     cfg = league_config(game, init, seed, run_dir, frames, progress, resume, exploiters)
+    check_run_dir(cfg)
     path = train(cfg)
     if not export:
         return path

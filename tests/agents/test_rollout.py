@@ -115,3 +115,17 @@ def test_rollout_plays_an_action_of_best_value():
 def test_rollout_bad_specs_raise_value_errors_naming_the_value(spec, match):
     with pytest.raises(ValueError, match=match.replace("(", r"\(").replace(")", r"\)")):
         make_agent(spec, ether_envs.load_game("aetherspire"))
+
+
+def test_rollout_refuses_a_finished_game_and_a_player_not_to_move():
+    game = ether_envs.load_game("aetherspire")
+    state = decision_state(game, 5)
+    agent = make_agent("rollout:rollouts=1", game, seed=0)
+    other = 1 - state.current_player()
+    with pytest.raises(ValueError, match=f"rollout: player {other} is not to move here"):
+        agent.act(state, other)
+    heur = make_agent("heuristic", game, seed=0)
+    while not state.is_terminal():
+        state.apply_action(heur.act(state, state.current_player()))
+    with pytest.raises(ValueError, match="the game is over"):
+        agent.action_values(state, 0)

@@ -37,3 +37,19 @@ def test_ceiling_rows_and_table(tmp_path, capsys):
 def test_ceiling_refuses_a_bad_difficulty(tmp_path):
     with pytest.raises(SystemExit):
         ceiling.main(["--difficulties", "9", "--deals", "1", "--out", str(tmp_path)])
+
+
+def test_a_shipped_net_is_skipped_where_it_refuses_the_configuration():
+    """The shipped nets play difficulty 1 only: at difficulty 2 the team is skipped with a line,
+    not a crash (they raise a plain ValueError, not ModelMismatchError)."""
+    lines = []
+    rows = ceiling.run(["pretrained"], [2], deals=1, workers=1, log=lines.append, perfect=False)
+    assert rows == [] and "difficulty 2, 2 players: pretrained: skipped" in lines[0]
+
+
+def test_ceiling_refuses_repeated_agents_and_a_file_as_out(tmp_path):
+    with pytest.raises(SystemExit):
+        ceiling.main(["--agents", "heuristic", "heuristic", "--deals", "1", "--out", str(tmp_path)])
+    (tmp_path / "f").write_text("")
+    with pytest.raises(SystemExit):
+        ceiling.main(["--agents", "heuristic", "--deals", "1", "--out", str(tmp_path / "f")])

@@ -58,3 +58,20 @@ def test_exploiters_take_their_share_and_are_evaluated(tmp_path):
     assert split_specs(cfg.eval_opponents) == ["pretrained:zoo=1", f"pretrained:path='{br}'"]
     with pytest.raises(FileNotFoundError, match="--exploiter nowhere.npz: no such weight file"):
         league.league_config("etherium", str(shipped_weights(1)["etherium"]), exploiters=["nowhere.npz"])
+
+
+def test_a_run_folder_holding_another_run_is_refused(tmp_path):
+    """Without --resume any existing run is refused; with it, another starting file or league."""
+    init = str(shipped_weights(1)["aethermon_collect"])
+    run_dir = tmp_path / "run"
+    run_dir.mkdir()
+    (run_dir / "config.json").write_text(json.dumps({"game": "aethermon_collect", "seed": 0, "init": init,
+                                                     "opponents": league.LEAGUE_OPPONENTS}))
+    cfg = league.league_config("aethermon_collect", init, run_dir=str(run_dir))
+    with pytest.raises(ValueError, match="holds a run already: --resume continues it"):
+        league.check_run_dir(cfg)
+    league.check_run_dir(league.league_config("aethermon_collect", init, run_dir=str(run_dir), resume=True))
+    other = str(shipped_weights(1)["etherium"])
+    with pytest.raises(ValueError, match="--resume: .* holds a run with opponents"):
+        league.check_run_dir(league.league_config("aethermon_collect", init, run_dir=str(run_dir), resume=True,
+                                                  exploiters=[other]))
