@@ -31,7 +31,7 @@ it plays at least about as well as the base (exactly so with unbiased, exact est
 
 Its cost is ``rollouts x (legal actions)`` games played to the end by the base policy per
 decision: cheap on a game whose heuristic is fast (Aetherspire, about 0.03 ms a heuristic
-decision), expensive on the long card games (``python -m webapp.measure --kinds rollout`` times it).
+decision); docs/speed.md lists its decision times (``python -m training.agent_speed --specs rollout``).
 """
 
 from __future__ import annotations
