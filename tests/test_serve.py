@@ -540,18 +540,24 @@ def test_a_request_that_stops_half_way_is_dropped_after_the_timeout():
         srv.server_close()
 
 
-def test_the_view_does_not_wait_on_a_thinking_agent(server):
-    v = new_game(server, "aethermon_collect", {"num_players": 2}, seat=0, opponents="mcts:simulations=5")
-    session = server.app.game(v["id"])
-    agent, release, thinking = session.agents[1], threading.Event(), threading.Event()
-    act = agent.act
+def hold_agent(agent, seconds: float) -> tuple[threading.Event, threading.Event]:
+    """Make ``agent`` hold each decision until ``release`` is set (at most ``seconds``);
+    ``thinking`` is set when it starts one. Returns ``(release, thinking)``."""
+    release, thinking, act = threading.Event(), threading.Event(), agent.act
 
     def slow_act(state, player):
         thinking.set()
-        release.wait(60)
+        release.wait(seconds)
         return act(state, player)
 
     agent.act = slow_act
+    return release, thinking
+
+
+def test_the_view_does_not_wait_on_a_thinking_agent(server):
+    v = new_game(server, "aethermon_collect", {"num_players": 2}, seat=0, opponents="mcts:simulations=5")
+    session = server.app.game(v["id"])
+    release, thinking = hold_agent(session.agents[1], 60)
     results = []
     t = threading.Thread(target=lambda: results.append(
         call(server, "POST", f"/api/play/{v['id']}/move", {"version": v["version"], "action": v["moves"][0]["action"]})))
@@ -915,15 +921,7 @@ def test_a_thinking_agent_does_not_hold_up_another_games_picture(server):
     code, before = call(server, "GET", slow["board"])
     assert code == 200
     session = server.app.game(slow["id"])
-    agent, release, thinking = session.agents[1], threading.Event(), threading.Event()
-    act = agent.act
-
-    def slow_act(state, player):
-        thinking.set()
-        release.wait(300)
-        return act(state, player)
-
-    agent.act = slow_act
+    release, thinking = hold_agent(session.agents[1], 300)
     answers = {}
 
     def fetch(name, *args):

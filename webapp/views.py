@@ -11,12 +11,11 @@ import dataclasses
 import io
 import json
 import re
-import sys
 import threading
 from typing import Any
 
 import ether_envs
-from ether_envs.core import parse_config_value
+from ether_envs.core import parse_config_value, short_repr
 
 from . import explain
 
@@ -29,16 +28,12 @@ SHORT = 60
 
 def short(value: Any, limit: int = SHORT) -> str:
     """``repr(value)`` for an error message, cut to ``limit`` characters followed by
-    ``…`` and the full length: a message never echoes a huge value whole.
+    ``…`` and the full length (:func:`ether_envs.core.short_repr`, the engines' own).
 
     >>> short("x" * 1000)
     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… (1002 characters)"
     """
-    try:
-        text = repr(value)
-    except ValueError:  # an int of more digits than Python writes
-        return f"<a number of more than {sys.get_int_max_str_digits()} digits>"
-    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
+    return short_repr(value, limit)
 
 
 def cut(message: str, limit: int = 2000) -> str:

@@ -5,11 +5,12 @@
 """
 
 from .codec import ActionCodec, Block
-from .game import TERMINAL, Game, State, build_config, check_int, parse_config_value, snapshot, win_loss_returns
+from .game import (TERMINAL, Game, State, build_config, check_int, parse_config_value, short_repr, snapshot,
+                   win_loss_returns)
 from .layout import ObservationLayout, Piece
 from .spec import GameSpec
 
 __all__ = [
     "ActionCodec", "Block", "Game", "GameSpec", "ObservationLayout", "Piece", "State",
-    "TERMINAL", "build_config", "check_int", "parse_config_value", "snapshot", "win_loss_returns",
+    "TERMINAL", "build_config", "check_int", "parse_config_value", "short_repr", "snapshot", "win_loss_returns",
 ]

@@ -105,21 +105,28 @@ def parse_config_value(text: str) -> Any:
     except json.JSONDecodeError:
         return text
     except RecursionError:
-        raise ValueError(f"the value {_prefix(text)} is nested too deeply (lists in lists more than about "
+        raise ValueError(f"the value {short_repr(text)} is nested too deeply (lists in lists more than about "
                          f"{sys.getrecursionlimit()} levels deep): a configuration value is a number, true/false, "
                          "a name or a short JSON list") from None
     except ValueError:  # int("9" * 5000): Python reads at most 4300 digits
-        raise ValueError(f"the value {_prefix(text)} holds a number of more than {sys.get_int_max_str_digits()} "
+        raise ValueError(f"the value {short_repr(text)} holds a number of more than {sys.get_int_max_str_digits()} "
                          "digits, more than Python reads") from None
 
 
-def _prefix(value: Any, limit: int = 40) -> str:
-    """``repr(value)`` cut to ``limit`` characters, with the length of the repr when cut
-    (an error message never echoes a huge value whole)."""
+def short_repr(value: Any, limit: int = 40) -> str:
+    """``repr(value)`` for an error message, cut to ``limit`` characters followed by ``…``
+    and the full length: a message never echoes a huge value whole (the engines' config
+    errors and ``ether-envs serve``'s messages).
+
+    >>> short_repr("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… (102 characters)"
+    """
+    import sys
+
     try:
         shown = repr(value)
     except ValueError:  # an int of more digits than Python writes
-        return "<a number of more than 4300 digits>"
+        return f"<a number of more than {sys.get_int_max_str_digits()} digits>"
     return shown if len(shown) <= limit else f"{shown[:limit]}… ({len(shown)} characters)"
 
 
@@ -136,7 +143,7 @@ def build_config(config_cls: type, config: dict[str, Any], game_name: str) -> An
     fields = {f.name: f for f in dataclasses.fields(config_cls)}
     unknown = sorted(set(config) - set(fields))
     if unknown:
-        raise ValueError(f"{game_name}: unknown config key(s) [{', '.join(_prefix(str(k)) for k in unknown)}]; "
+        raise ValueError(f"{game_name}: unknown config key(s) [{', '.join(short_repr(str(k)) for k in unknown)}]; "
                          f"valid keys: {sorted(fields)}")
     clean = {}
     for key, value in config.items():
@@ -144,9 +151,9 @@ def build_config(config_cls: type, config: dict[str, Any], game_name: str) -> An
             value = value.item()
         default = fields[key].default
         if isinstance(default, bool) and not isinstance(value, bool):
-            raise ValueError(f"{game_name}: config {key} must be True or False, got {_prefix(value)}")
+            raise ValueError(f"{game_name}: config {key} must be True or False, got {short_repr(value)}")
         if type(default) is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise ValueError(f"{game_name}: config {key} must be an int, got {_prefix(value)}")
+            raise ValueError(f"{game_name}: config {key} must be an int, got {short_repr(value)}")
         clean[key] = value
     return config_cls(**clean)
 
