@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import sys
 from typing import Any, Sequence
 
 import numpy as np
@@ -96,8 +97,6 @@ def parse_config_value(text: str) -> Any:
             value's first 40 characters and its length.
     """
     import json
-    import sys
-
     if text in _PYTHON_LITERALS:
         return _PYTHON_LITERALS[text]
     try:
@@ -121,8 +120,6 @@ def short_repr(value: Any, limit: int = 40) -> str:
     >>> short_repr("x" * 100)
     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… (102 characters)"
     """
-    import sys
-
     try:
         shown = repr(value)
     except ValueError:  # an int of more digits than Python writes
