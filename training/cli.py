@@ -5,6 +5,7 @@
     ether-envs train aethermon_collect --total-timesteps 200000
     ether-envs train ethnos --backend rllib --num-env-runners 2   # Ray RLlib (distributed extra)
     ether-envs evaluate aethermon_collect ppo:runs/main/model.zip random heuristic --focal
+    ether-envs merge runs/t/shard_* --out runs/t/all     # pool the shards of 'evaluate --shard I/N'
     ether-envs rate ether_wars pretrained:path=runs/s0/policy.npz --label mine   # the benchmark protocol's row
     ether-envs ladder --all                            # rebuild the stored anchored ladders (training/ladders/)
     ether-envs reference dqn ether_wars                # a reference row: train 3 seeds at the short budget, rate
@@ -200,6 +201,10 @@ def cmd_evaluate(args: argparse.Namespace) -> None:
     evaluate_mod.run_from_args(args)
 
 
+def cmd_merge(args: argparse.Namespace) -> None:
+    evaluate_mod.merge_from_args(args)
+
+
 def cmd_baselines(args: argparse.Namespace) -> None:
     _one_thread()
     baselines_mod.run_from_args(args)
@@ -327,6 +332,12 @@ def build_parser() -> argparse.ArgumentParser:
                        description=evaluate_mod.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     evaluate_mod.add_arguments(s)
     s.set_defaults(func=cmd_evaluate)
+
+    s = sub.add_parser("merge", help="pool the shards of one tournament (evaluate --shard I/N) into its results",
+                       description=evaluate_mod.merge_results.__doc__,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    evaluate_mod.add_merge_arguments(s)
+    s.set_defaults(func=cmd_merge)
 
     s = sub.add_parser("baselines", help="the per-game round robin: random, heuristic, MCTS and pretrained, round robin, "
                                          "every game",

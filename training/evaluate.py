@@ -2,6 +2,9 @@
 
     ether-envs evaluate aethermon_collect random heuristic mcts:simulations=100 --deals 50
     python -m training.evaluate aethermon_collect ppo:runs/main/model.zip random --focal --workers 2
+    # a long tournament in 8 shards (any machines, any order), then pooled:
+    ether-envs evaluate ether_wars az mcts:simulations=200 --deals 200 --shard 3/8 --out runs/t/shard_3
+    ether-envs merge runs/t/shard_* --out runs/t/all
 
 Each *pairing* (A, B) is played on ``deals`` seeded deals; on every deal A
 sits once in every seat with B in all the other seats (so with 2 players the
@@ -23,6 +26,11 @@ Plackett-Luce model over all games, every seat counted (an opponent filling two
 seats is two competitors), on the Elo scale with ``random`` (or else the first
 spec) at 0. Results go to ``results.json``,
 ``summary.csv``, ``games.csv`` and ``results.png`` in ``out_dir``.
+
+*Shards.* ``--shard I/N`` plays only the ``I``-th of ``N`` contiguous blocks of the deals, with
+the same game and agent seeds as the whole tournament, so ``ether-envs merge`` of the ``N``
+shards' folders gives the results of the unsharded run (its games, win rates and ratings; the
+timings are the shards' sums). ``merge --partial`` pools the shards played so far.
 """
 
 from __future__ import annotations
@@ -151,6 +159,12 @@ class TournamentResult:
     """The env version the games were played on (``ether/<game>-v<game_version>``, CHANGELOG.md)."""
     ratings: dict[str, dict[str, float]] = field(default_factory=dict)
     games: list[dict[str, Any]] = field(default_factory=list)
+    shard_count: int = 0
+    """0: every deal was played here; ``n`` >= 1: the tournament was split into ``n`` shards
+    (:func:`shard_deals`) and ``shards`` lists the ones these results hold."""
+    shards: list[int] = field(default_factory=list)
+    """The shards (1-based) whose games these results hold: one for a shard's own run, several
+    after :func:`merge_results`; empty when ``shard_count`` is 0."""
 
     def pairing(self, agent: str, opponent: str) -> PairingResult:
         for r in self.pairings:
@@ -189,7 +203,8 @@ def run_tournament(game_name: str, specs: Sequence[str], config: dict | None = N
                    seed: int = 0, focal: bool = False, progress: bool = True,
                    out_dir: str | Path | None = None, agents: dict[str, Any] | None = None,
                    pairings: Sequence[tuple[str, str]] | None = None,
-                   records_dir: str | Path | None = None, workers: int = 1) -> TournamentResult:
+                   records_dir: str | Path | None = None, workers: int = 1,
+                   shard: tuple[int, int] | None = None) -> TournamentResult:
     """Play every pairing on ``deals`` paired deals with full seat rotation.
 
     Args:
@@ -212,63 +227,198 @@ def run_tournament(game_name: str, specs: Sequence[str], config: dict | None = N
             its index, and the results are gathered and rated in game order, so win rates,
             ratings, games and records are identical for any number of workers (only the
             timings differ: ``seconds`` sums the time spent playing each game).
+        shard: ``(i, n)``, 1 <= i <= n <= deals: play only the ``i``-th of ``n`` blocks of deals
+            (:func:`shard_deals`). A deal's games, seeds and agent seeds are those of the whole
+            tournament, so :func:`merge_results` of all ``n`` shards equals the unsharded run
+            (timings aside). ``None`` (default): every deal.
 
     Returns:
-        :class:`TournamentResult`.
+        :class:`TournamentResult` (``deals`` is the whole tournament's, also for a shard).
 
     Raises:
-        ValueError: ``workers < 1``.
+        ValueError: ``workers < 1``, or a ``shard`` outside ``1 <= i <= n <= deals``.
     """
-    from .rating import Outcomes, fit_ratings
-
     if workers < 1:
         raise ValueError(f"workers must be >= 1, got {workers}")
+    deal_ids = shard_deals(deals, shard)
     config = dict(config or {})
     pairs = list(pairings) if pairings is not None else pairings_for(list(specs), focal)
     player = _GamePlayer(game_name, config, pairs, dict(agents or {}), seed, records_dir)
     n = player.game.num_players
-    tasks = [(pi, deal, seat) for pi in range(len(pairs)) for deal in range(deals) for seat in range(n)]
-    outcomes = Outcomes()
+    tasks = [(pi, deal, seat) for pi in range(len(pairs)) for deal in deal_ids for seat in range(n)]
     result = TournamentResult(game_name, _plain(config), list(dict.fromkeys(specs)), deals, seed,
                               game_version=player.game.spec.version)
+    if shard is not None:
+        result.shard_count, result.shards = int(shard[1]), [int(shard[0])]
+    seconds_played = [0.0] * len(pairs)
     bar = _bar(len(tasks), progress, f"{game_name} tournament")
     with _played(player, tasks, workers) as played:
-        for pi, (a_spec, b_spec) in enumerate(pairs):
-            pr = PairingResult(a_spec, b_spec)
-            credits, a_scores, b_scores, a_returns = [], [], [], []
-            for deal in range(deals):
-                for seat in range(n):
-                    returns, scores, steps, seconds = next(played)
-                    c = credit(returns, seat)
-                    credits.append(c)
-                    a_scores.append(float(scores[seat]))
-                    b_scores.extend(float(scores[p]) for p in range(n) if p != seat)
-                    a_returns.append(float(returns[seat]))
-                    pr.steps += steps
-                    pr.seconds += seconds
-                    result.games.append({"agent": a_spec, "opponent": b_spec, "deal": deal, "game_seed": seed + deal,
-                                         "agent_seat": seat, "credit": c, "returns": returns.tolist(),
-                                         "scores": scores.tolist(), "steps": steps})
-                    outcomes.add_pairing(a_spec, b_spec, n, 1.0, c)
-                    bar.update(1)
-            pr.games = len(credits)
-            pr.credit = float(sum(credits))
-            pr.win_rate = pr.credit / pr.games
-            pr.win_low, pr.win_high = wilson_interval(pr.credit, pr.games)
-            pr.mean_score, pr.mean_score_ci = mean_interval(a_scores)
-            pr.opponent_mean_score, pr.opponent_mean_score_ci = mean_interval(b_scores)
-            pr.mean_return = float(np.mean(a_returns))
-            pr.steps_per_second = pr.steps / pr.seconds if pr.seconds > 0 else float("nan")
-            result.pairings.append(pr)
-            bar.set_postfix_str(f"{a_spec} vs {b_spec}: {pr.win_rate:.0%}")
+        for (pi, deal, seat), (returns, scores, steps, seconds) in zip(tasks, played):
+            a_spec, b_spec = pairs[pi]
+            seconds_played[pi] += seconds
+            result.games.append({"agent": a_spec, "opponent": b_spec, "deal": deal, "game_seed": seed + deal,
+                                 "agent_seat": seat, "credit": credit(returns, seat), "returns": returns.tolist(),
+                                 "scores": scores.tolist(), "steps": steps})
+            bar.update(1)
+            if deal == deal_ids[-1] and seat == n - 1:
+                won = [g["credit"] for g in result.games if (g["agent"], g["opponent"]) == (a_spec, b_spec)]
+                bar.set_postfix_str(f"{a_spec} vs {b_spec}: {np.mean(won):.0%}")
     bar.close()
-    rated = [x for x in dict.fromkeys(x for pair in pairs for x in pair)]
-    if any(a != b for a, b in pairs):
-        zero = "random" if "random" in rated else rated[0]
-        result.ratings = {s: {"elo": r} for s, r in fit_ratings(outcomes, fixed={zero: 0.0}).items()}
+    summarize(result, pairs, seconds_played)
     if out_dir is not None:
         write_results(result, out_dir)
     return result
+
+
+def shard_deals(deals: int, shard: tuple[int, int] | None = None) -> list[int]:
+    """The deal indices a tournament of ``deals`` deals plays in shard ``(i, n)``: the ``i``-th
+    (1-based) of ``n`` contiguous blocks, ``floor((i-1) deals / n)`` to ``floor(i deals / n) - 1``
+    (block sizes differ by at most one); every deal for ``shard=None``.
+
+    Raises:
+        ValueError: ``deals < 1``, or ``shard`` not two ints with ``1 <= i <= n <= deals``.
+    """
+    if isinstance(deals, bool) or not isinstance(deals, (int, np.integer)) or deals < 1:
+        raise ValueError(f"deals must be an int >= 1, got {deals!r}")
+    if shard is None:
+        return list(range(deals))
+    try:
+        i, n = (int(x) for x in shard)
+    except (TypeError, ValueError):
+        raise ValueError(f"shard must be (i, n), two ints, got {shard!r}") from None
+    if not 1 <= i <= n <= deals:
+        raise ValueError(f"shard {i}/{n} of {deals} deals: need 1 <= i <= n <= deals")
+    return list(range((i - 1) * deals // n, i * deals // n))
+
+
+def parse_shard(text: str) -> tuple[int, int]:
+    """``"3/8"`` -> ``(3, 8)``: shard 3 of 8 (1-based).
+
+    Raises:
+        ValueError: not ``I/N`` with positive ints ``I <= N``.
+    """
+    i, slash, n = str(text).partition("/")
+    try:
+        i_n = (int(i), int(n))
+    except ValueError:
+        i_n = None
+    if not slash or i_n is None or not 1 <= i_n[0] <= i_n[1]:
+        raise ValueError(f"shard must be I/N with 1 <= I <= N (e.g. 3/8), got {text!r}")
+    return i_n
+
+
+def summarize(result: TournamentResult, pairs: Sequence[tuple[str, str]],
+              seconds: Sequence[float] | None = None) -> TournamentResult:
+    """Fill ``result.pairings`` and ``result.ratings`` from ``result.games`` (in place; returned).
+
+    Each pairing of ``pairs`` gets its games' credits, win rate (Wilson 95%), mean scores (normal
+    95%), mean return and steps, and its ``seconds`` (the time spent playing its games, one number
+    per pairing; 0 when not given; games carry no timings, so that replaying a tournament
+    gives identical games); the ratings are one Plackett-Luce fit over every game
+    (:mod:`training.rating`), ``random`` (or else the first rated spec) at 0, when some pairing
+    has two different specs.
+    """
+    from .rating import Outcomes, fit_ratings
+
+    outcomes = Outcomes()
+    result.pairings = []
+    for k, (a_spec, b_spec) in enumerate(pairs):
+        pr = PairingResult(a_spec, b_spec)
+        pr.seconds = float(seconds[k]) if seconds is not None else 0.0
+        games = [g for g in result.games if (g["agent"], g["opponent"]) == (a_spec, b_spec)]
+        if not games:
+            result.pairings.append(pr)
+            continue
+        a_scores, b_scores = [], []
+        for g in games:
+            seat = g["agent_seat"]
+            a_scores.append(float(g["scores"][seat]))
+            b_scores.extend(float(x) for p, x in enumerate(g["scores"]) if p != seat)
+            outcomes.add_pairing(a_spec, b_spec, len(g["returns"]), 1.0, g["credit"])
+        pr.games = len(games)
+        pr.credit = float(sum(g["credit"] for g in games))
+        pr.win_rate = pr.credit / pr.games
+        pr.win_low, pr.win_high = wilson_interval(pr.credit, pr.games)
+        pr.mean_score, pr.mean_score_ci = mean_interval(a_scores)
+        pr.opponent_mean_score, pr.opponent_mean_score_ci = mean_interval(b_scores)
+        pr.mean_return = float(np.mean([g["returns"][g["agent_seat"]] for g in games]))
+        pr.steps = int(sum(g["steps"] for g in games))
+        pr.steps_per_second = pr.steps / pr.seconds if pr.seconds > 0 else float("nan")
+        result.pairings.append(pr)
+    rated = [x for x in dict.fromkeys(x for pair in pairs for x in pair)]
+    result.ratings = {}
+    if result.games and any(a != b for a, b in pairs):
+        zero = "random" if "random" in rated else rated[0]
+        result.ratings = {s: {"elo": r} for s, r in fit_ratings(outcomes, fixed={zero: 0.0}).items()}
+    return result
+
+
+def load_results(folder: str | Path) -> TournamentResult:
+    """The :class:`TournamentResult` that :func:`write_results` wrote to ``folder/results.json``.
+
+    Raises:
+        ValueError: no ``results.json`` there, or one that is not a tournament's.
+    """
+    path = Path(folder) / "results.json"
+    if not path.is_file():
+        raise ValueError(f"no tournament results in {str(folder)!r} (expected {path})")
+    data = json.loads(path.read_text())
+    try:
+        pairings = [PairingResult(**p) for p in data.pop("pairings")]
+        return TournamentResult(**data, pairings=pairings)
+    except TypeError as e:
+        raise ValueError(f"{path} is not a tournament's results.json: {e}") from None
+
+
+def merge_results(folders: Sequence[str | Path], partial: bool = False) -> TournamentResult:
+    """Pool the shards of one tournament (``evaluate --shard I/N``, written by
+    :func:`write_results`) into its results: the games of all shards in tournament order, the
+    pairings and the ratings computed over them (:func:`summarize`). With every shard present
+    this equals the unsharded tournament (timings aside: a pairing's ``seconds`` is the sum of
+    its shards').
+
+    Args:
+        folders: the shards' output folders, in any order.
+        partial: allow missing shards (the result lists the shards it holds in ``shards``);
+            by default every shard 1..n must be there.
+
+    Raises:
+        ValueError: no folders; a folder without results; an unsharded result; shards of
+            different tournaments (game, version, config, specs, pairings, deals, seed or shard
+            count differ; the message names the field); a shard given twice; missing shards
+            without ``partial``.
+    """
+    if not folders:
+        raise ValueError("give the output folders of one tournament's shards (evaluate --shard I/N --out DIR)")
+    parts = [(str(f), load_results(f)) for f in folders]
+    first_name, first = parts[0]
+    held: dict[int, str] = {}
+    for name, r in parts:
+        if r.shard_count == 0:
+            raise ValueError(f"{name!r} holds an unsharded tournament (played without --shard); only shards merge")
+        for key in ("game", "game_version", "config", "specs", "deals", "seed", "shard_count"):
+            if getattr(r, key) != getattr(first, key):
+                raise ValueError(f"{name!r} is another tournament than {first_name!r}: {key} "
+                                 f"{getattr(r, key)!r} != {getattr(first, key)!r}")
+        if [(p.agent, p.opponent) for p in r.pairings] != [(p.agent, p.opponent) for p in first.pairings]:
+            raise ValueError(f"{name!r} is another tournament than {first_name!r}: its pairings differ")
+        for i in r.shards:
+            if i in held:
+                raise ValueError(f"shard {i}/{r.shard_count} given twice: {held[i]!r} and {name!r}")
+            held[i] = name
+    missing = sorted(set(range(1, first.shard_count + 1)) - set(held))
+    if missing and not partial:
+        raise ValueError(f"shards {missing} of {first.shard_count} are missing (pass partial=True / --partial "
+                         f"to pool the {len(held)} given)")
+    pairs = [(p.agent, p.opponent) for p in first.pairings]
+    order = {pair: k for k, pair in enumerate(pairs)}
+    seconds = [sum(r.pairings[k].seconds for _, r in parts) for k in range(len(pairs))]
+    merged = TournamentResult(first.game, first.config, list(first.specs), first.deals, first.seed,
+                              game_version=first.game_version, shard_count=first.shard_count,
+                              shards=sorted(held))
+    merged.games = sorted((g for _, r in parts for g in r.games),
+                          key=lambda g: (order[(g["agent"], g["opponent"])], g["deal"], g["agent_seat"]))
+    return summarize(merged, pairs, seconds)
 
 
 class _GamePlayer:
@@ -464,6 +614,38 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="write a JSON game record of every game to DIR (replay with ether_envs.replay)")
     p.add_argument("--workers", type=int, default=1,
                    help="processes playing the games; results are identical for any number (default 1)")
+    p.add_argument("--shard", type=_shard_arg, default=None, metavar="I/N",
+                   help="play only the I-th of N blocks of the deals (1-based; same seeds as the whole "
+                        "tournament); pool the shards' --out folders with 'ether-envs merge'")
+
+
+def _shard_arg(text: str) -> tuple[int, int]:
+    try:
+        return parse_shard(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def add_merge_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("folders", nargs="+", metavar="DIR", help="the --out folders of one tournament's shards")
+    p.add_argument("--out", required=True, help="output folder for the pooled JSON/CSV/PNG")
+    p.add_argument("--partial", action="store_true",
+                   help="pool the shards given even when some are missing (default: all N must be there)")
+
+
+def merge_from_args(args: argparse.Namespace) -> TournamentResult:
+    """Pool the shards of the command line (:func:`merge_results`), write and print the results.
+
+    Raises:
+        ValueError: what :func:`merge_results` raises.
+    """
+    result = merge_results(args.folders, partial=args.partial)
+    write_results(result, args.out)
+    print(result.table())
+    held = f"{len(result.shards)} of {result.shard_count} shards"
+    print(f"{held} ({len(result.games)} games) pooled into {args.out}/ (results.json, summary.csv, games.csv, "
+          f"results.png), measured on ether/{result.game}-v{result.game_version}")
+    return result
 
 
 def run_from_args(args: argparse.Namespace) -> TournamentResult:
@@ -479,10 +661,13 @@ def run_from_args(args: argparse.Namespace) -> TournamentResult:
         raise ValueError(f"--deals must be >= 1, got {args.deals}")
     result = run_tournament(args.game, args.specs, parse_config(args.config), deals=args.deals, seed=args.seed,
                             focal=args.focal, progress=not args.no_progress, out_dir=args.out,
-                            records_dir=getattr(args, "save_records", None), workers=args.workers)
+                            records_dir=getattr(args, "save_records", None), workers=args.workers,
+                            shard=getattr(args, "shard", None))
     print(result.table())
-    print(f"results written to {args.out}/ (results.json, summary.csv, games.csv, results.png), measured on "
-          f"ether/{result.game}-v{result.game_version}")
+    what = f"shard {result.shards[0]}/{result.shard_count} (deals {result.games[0]['deal']}-" \
+           f"{result.games[-1]['deal']} of {result.deals}) " if result.shard_count else ""
+    print(f"results of {what}written to {args.out}/ (results.json, summary.csv, games.csv, results.png), measured "
+          f"on ether/{result.game}-v{result.game_version}")
     if getattr(args, "save_records", None):
         print(f"game records written to {args.save_records}/ ({len(result.games)} files)")
     return result
