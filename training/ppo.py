@@ -31,7 +31,9 @@ and ``eval.csv`` (win rates with Wilson intervals against ``eval_opponents`` ove
 by frames and wall-clock minutes; in a co-operative game the learner's team win rate with the
 net in every seat, ``learner_team``, beside each eval spec's own team win rate, ``<spec>_team``). ``--resume`` continues a run folder from its checkpoint up to
 ``total_frames`` (same hyper-parameters; not bit-identical to an uninterrupted run, since the
-games in flight are restarted).
+games in flight are restarted). Without it, a folder that holds a run's checkpoint is refused
+(its logs would be appended to and its weights overwritten); the logs of a run interrupted before
+its first checkpoint (nothing to resume) are started afresh.
 """
 
 from __future__ import annotations
@@ -225,7 +227,8 @@ def train(cfg: PPOConfig) -> Path:
     """Train; returns the path of the final weight file ``<run_dir>/policy.npz``.
 
     Raises:
-        ValueError: a bad option (:func:`validate`), or an init/resume file for another game setup.
+        ValueError: a bad option (:func:`validate`), an init/resume file for another game setup, or,
+            without ``resume``, a ``run_dir`` that holds a run's ``checkpoint.pt`` already.
     """
     import torch
 
@@ -274,6 +277,12 @@ def train(cfg: PPOConfig) -> Path:
         net.load_state_dict(ck["net"])
         optimizer.load_state_dict(ck["optimizer"])
         state = json.loads(ck["state"])
+    elif ckpt_path.exists():
+        raise ValueError(f"{run_dir} holds a run already ({ckpt_path.name}): resume=True (--resume) continues it, "
+                         f"or give another run folder")
+    else:
+        for stale in ("progress.csv", "eval.csv"):  # an interrupted run's logs, with no checkpoint to resume
+            (run_dir / stale).unlink(missing_ok=True)
     run_dir.mkdir(parents=True, exist_ok=True)
     (run_dir / "config.json").write_text(json.dumps(dataclasses.asdict(cfg), indent=1))
 

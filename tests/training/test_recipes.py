@@ -91,6 +91,21 @@ def test_ppo_resume_continues_from_the_checkpoint(ppo_run, tmp_path):
     assert not (tmp_path / "empty").exists()
 
 
+def test_ppo_refuses_a_folder_holding_a_run_without_resume(ppo_run, tmp_path):
+    """Without resume, a folder with a checkpoint is refused untouched; the logs of a run that
+    died before its first checkpoint are started afresh, not appended to."""
+    run = tmp_path / "run"
+    shutil.copytree(ppo_run, run)
+    before = {f.name: f.read_bytes() for f in run.iterdir() if f.is_file()}
+    with pytest.raises(ValueError, match=r"holds a run already \(checkpoint.pt\).*--resume"):
+        train(PPOConfig(**TINY, run_dir=str(run)))
+    assert {f.name: f.read_bytes() for f in run.iterdir() if f.is_file()} == before
+    (run / "checkpoint.pt").unlink()
+    train(PPOConfig(**TINY, run_dir=str(run)))
+    assert [int(r["frames"]) for r in rows(run / "progress.csv")] == [32, 64]
+    assert [int(r["frames"]) for r in rows(run / "eval.csv")] == [int(r["frames"]) for r in rows(ppo_run / "eval.csv")]
+
+
 @pytest.mark.parametrize("change,name", [
     ({"game": "no_such_game"}, "unknown game"),
     ({"config": {"num_players": 9}}, "num_players"),
