@@ -41,6 +41,7 @@ import functools
 import itertools
 import json
 import math
+import re
 import time
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
@@ -297,14 +298,10 @@ def parse_shard(text: str) -> tuple[int, int]:
     Raises:
         ValueError: not ``I/N`` with positive ints ``I <= N``.
     """
-    i, slash, n = str(text).partition("/")
-    try:
-        i_n = (int(i), int(n))
-    except ValueError:
-        i_n = None
-    if not slash or i_n is None or not 1 <= i_n[0] <= i_n[1]:
+    m = re.fullmatch(r"([0-9]+)/([0-9]+)", str(text))
+    if m is None or not 1 <= int(m[1]) <= int(m[2]):
         raise ValueError(f"shard must be I/N with 1 <= I <= N (e.g. 3/8), got {text!r}")
-    return i_n
+    return int(m[1]), int(m[2])
 
 
 def summarize(result: TournamentResult, pairs: Sequence[tuple[str, str]],
@@ -357,17 +354,30 @@ def load_results(folder: str | Path) -> TournamentResult:
     """The :class:`TournamentResult` that :func:`write_results` wrote to ``folder/results.json``.
 
     Raises:
-        ValueError: no ``results.json`` there, or one that is not a tournament's.
+        ValueError: no ``results.json`` there, or one that is not a tournament's (not JSON, a field
+            missing or of the wrong type; the message names the file).
     """
     path = Path(folder) / "results.json"
     if not path.is_file():
         raise ValueError(f"no tournament results in {str(folder)!r} (expected {path})")
-    data = json.loads(path.read_text())
     try:
+        data = json.loads(path.read_text())
         pairings = [PairingResult(**p) for p in data.pop("pairings")]
-        return TournamentResult(**data, pairings=pairings)
-    except TypeError as e:
-        raise ValueError(f"{path} is not a tournament's results.json: {e}") from None
+        result = TournamentResult(**data, pairings=pairings)
+        for g in result.games:
+            for key, kind in _GAME_FIELDS.items():
+                if not isinstance(g[key], kind) or isinstance(g[key], bool):
+                    raise TypeError(f"a game's {key!r} is {g[key]!r}")
+        if not isinstance(result.shard_count, int) or not all(isinstance(i, int) for i in result.shards):
+            raise TypeError(f"shard_count {result.shard_count!r} and shards {result.shards!r} must be ints")
+    except (ValueError, TypeError, KeyError, AttributeError, UnicodeDecodeError) as e:
+        raise ValueError(f"{path} is not a tournament's results.json ({type(e).__name__}: {e})") from None
+    return result
+
+
+_GAME_FIELDS = {"agent": str, "opponent": str, "deal": int, "game_seed": int, "agent_seat": int,
+                "credit": (int, float), "returns": list, "scores": list, "steps": int}
+"""The fields of each game of a ``results.json`` (:func:`load_results` checks them)."""
 
 
 def merge_results(folders: Sequence[str | Path], partial: bool = False) -> TournamentResult:
@@ -383,10 +393,11 @@ def merge_results(folders: Sequence[str | Path], partial: bool = False) -> Tourn
             by default every shard 1..n must be there.
 
     Raises:
-        ValueError: no folders; a folder without results; an unsharded result; shards of
-            different tournaments (game, version, config, specs, pairings, deals, seed or shard
-            count differ; the message names the field); a shard given twice; missing shards
-            without ``partial``.
+        ValueError: no folders; a folder without results (or damaged ones); an unsharded result;
+            shards of different tournaments (game, version, config, specs, pairings, deals, seed
+            or shard count differ; the message names the field); a shard given twice; a shard
+            whose games are not exactly its deals' (every pairing, deal and seat once); missing
+            shards without ``partial``.
     """
     if not folders:
         raise ValueError("give the output folders of one tournament's shards (evaluate --shard I/N --out DIR)")
@@ -406,11 +417,20 @@ def merge_results(folders: Sequence[str | Path], partial: bool = False) -> Tourn
             if i in held:
                 raise ValueError(f"shard {i}/{r.shard_count} given twice: {held[i]!r} and {name!r}")
             held[i] = name
+    pairs = [(p.agent, p.opponent) for p in first.pairings]
+    seats = ether_envs.load_game(first.game, **first.config).num_players
+    for name, r in parts:
+        want = sorted((k, d, seat) for k in range(len(pairs)) for i in r.shards
+                      for d in shard_deals(first.deals, (i, first.shard_count)) for seat in range(seats))
+        order = {pair: k for k, pair in enumerate(pairs)}
+        got = sorted((order.get((g["agent"], g["opponent"]), -1), g["deal"], g["agent_seat"]) for g in r.games)
+        if got != want:
+            raise ValueError(f"{name!r} does not hold exactly the games of shards {r.shards} of {first.shard_count} "
+                             f"({len(got)} games; expected {len(want)}: every pairing, deal and seat once)")
     missing = sorted(set(range(1, first.shard_count + 1)) - set(held))
     if missing and not partial:
         raise ValueError(f"shards {missing} of {first.shard_count} are missing (pass partial=True / --partial "
                          f"to pool the {len(held)} given)")
-    pairs = [(p.agent, p.opponent) for p in first.pairings]
     order = {pair: k for k, pair in enumerate(pairs)}
     seconds = [sum(r.pairings[k].seconds for _, r in parts) for k in range(len(pairs))]
     merged = TournamentResult(first.game, first.config, list(first.specs), first.deals, first.seed,
@@ -639,6 +659,9 @@ def merge_from_args(args: argparse.Namespace) -> TournamentResult:
     Raises:
         ValueError: what :func:`merge_results` raises.
     """
+    out = Path(args.out).resolve()
+    if any(Path(f).resolve() == out for f in args.folders):
+        raise ValueError(f"--out {args.out!r} is one of the shards' folders; give a new folder")
     result = merge_results(args.folders, partial=args.partial)
     write_results(result, args.out)
     print(result.table())
@@ -664,9 +687,9 @@ def run_from_args(args: argparse.Namespace) -> TournamentResult:
                             records_dir=getattr(args, "save_records", None), workers=args.workers,
                             shard=getattr(args, "shard", None))
     print(result.table())
-    what = f"shard {result.shards[0]}/{result.shard_count} (deals {result.games[0]['deal']}-" \
-           f"{result.games[-1]['deal']} of {result.deals}) " if result.shard_count else ""
-    print(f"results of {what}written to {args.out}/ (results.json, summary.csv, games.csv, results.png), measured "
+    what = f"results of shard {result.shards[0]}/{result.shard_count} (deal indices {result.games[0]['deal']}-" \
+           f"{result.games[-1]['deal']} of 0-{result.deals - 1})" if result.shard_count else "results"
+    print(f"{what} written to {args.out}/ (results.json, summary.csv, games.csv, results.png), measured "
           f"on ether/{result.game}-v{result.game_version}")
     if getattr(args, "save_records", None):
         print(f"game records written to {args.save_records}/ ({len(result.games)} files)")

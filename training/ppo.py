@@ -32,8 +32,8 @@ by frames and wall-clock minutes; in a co-operative game the learner's team win 
 net in every seat, ``learner_team``, beside each eval spec's own team win rate, ``<spec>_team``). ``--resume`` continues a run folder from its checkpoint up to
 ``total_frames`` (same hyper-parameters; not bit-identical to an uninterrupted run, since the
 games in flight are restarted). Without it, a folder that holds a run's checkpoint is refused
-(its logs would be appended to and its weights overwritten); the logs of a run interrupted before
-its first checkpoint (nothing to resume) are started afresh.
+(its logs would be appended to and its weights overwritten); the logs and snapshots of a run
+interrupted before its first checkpoint (nothing to resume) are removed and the run starts afresh.
 """
 
 from __future__ import annotations
@@ -281,8 +281,9 @@ def train(cfg: PPOConfig) -> Path:
         raise ValueError(f"{run_dir} holds a run already ({ckpt_path.name}): resume=True (--resume) continues it, "
                          f"or give another run folder")
     else:
-        for stale in ("progress.csv", "eval.csv"):  # an interrupted run's logs, with no checkpoint to resume
-            (run_dir / stale).unlink(missing_ok=True)
+        # an interrupted run's logs and snapshots, with no checkpoint to resume
+        for stale in [run_dir / "progress.csv", run_dir / "eval.csv", *(run_dir / "snapshots").glob("frames_*.npz")]:
+            stale.unlink(missing_ok=True)
     run_dir.mkdir(parents=True, exist_ok=True)
     (run_dir / "config.json").write_text(json.dumps(dataclasses.asdict(cfg), indent=1))
 

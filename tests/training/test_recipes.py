@@ -101,7 +101,9 @@ def test_ppo_refuses_a_folder_holding_a_run_without_resume(ppo_run, tmp_path):
         train(PPOConfig(**TINY, run_dir=str(run)))
     assert {f.name: f.read_bytes() for f in run.iterdir() if f.is_file()} == before
     (run / "checkpoint.pt").unlink()
+    (run / "snapshots" / "frames_999.npz").write_bytes(b"stale")
     train(PPOConfig(**TINY, run_dir=str(run)))
+    assert sorted(p.name for p in (run / "snapshots").glob("*.npz")) == ["frames_32.npz", "frames_64.npz"]
     assert [int(r["frames"]) for r in rows(run / "progress.csv")] == [32, 64]
     assert [int(r["frames"]) for r in rows(run / "eval.csv")] == [int(r["frames"]) for r in rows(ppo_run / "eval.csv")]
 

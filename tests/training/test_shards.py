@@ -38,7 +38,7 @@ def test_shard_deals_refuses_bad_shards(deals, shard, match):
 
 def test_parse_shard():
     assert parse_shard("3/8") == (3, 8) and parse_shard("1/1") == (1, 1)
-    for bad in ["3", "0/2", "3/2", "a/b", "1/", "/2", "-1/2"]:
+    for bad in ["3", "0/2", "3/2", "a/b", "1/", "/2", "-1/2", "1/ 2", "+1/2", "1_0/20", "\uff11/2", "1/2/3", ""]:
         with pytest.raises(ValueError, match="I/N"):
             parse_shard(bad)
 
@@ -93,7 +93,8 @@ def test_shard_and_merge_on_the_command_line(tmp_path, capsys):
                        "--out", str(tmp_path / f"s{i}"), "--no-progress"])
         assert rc == 0
     out = capsys.readouterr().out
-    assert "results of shard 1/2 (deals 0-0 of 3)" in out and "results of shard 2/2 (deals 1-2 of 3)" in out
+    assert "results of shard 1/2 (deal indices 0-0 of 0-2)" in out
+    assert "results of shard 2/2 (deal indices 1-2 of 0-2)" in out
     rc = cli.main(["merge", str(tmp_path / "s2"), str(tmp_path / "s1"), "--out", str(tmp_path / "all")])
     assert rc == 0
     assert "2 of 2 shards (6 games) pooled" in capsys.readouterr().out
@@ -102,6 +103,45 @@ def test_shard_and_merge_on_the_command_line(tmp_path, capsys):
     assert (tmp_path / "all" / "games.csv").read_text().count("\n") == 7
     assert cli.main(["merge", str(tmp_path / "s1"), "--out", str(tmp_path / "x")]) == 2
     assert "shards [2] of 2 are missing" in capsys.readouterr().err
+    assert cli.main(["merge", str(tmp_path / "s1"), str(tmp_path / "s2"), "--out", str(tmp_path / "s1")]) == 2
+    assert "is one of the shards' folders" in capsys.readouterr().err
+    rc = cli.main(["evaluate", "aethermon_collect", "heuristic", "random", "--deals", "1", "--out",
+                   str(tmp_path / "whole"), "--no-progress"])
+    assert rc == 0 and f"results written to {tmp_path / 'whole'}/" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         cli.main(["evaluate", "aethermon_collect", "heuristic", "random", "--shard", "3/2", "--out", str(tmp_path)])
     assert "I/N with 1 <= I <= N" in capsys.readouterr().err
+
+
+def test_merge_refuses_damaged_or_tampered_shards(tmp_path):
+    """A results.json that is not a tournament's, or a shard whose games are not exactly its deals'
+    (every pairing, deal and seat once), is refused with the file named; nothing is merged."""
+    kw = dict(game_name="aethermon_collect", specs=["heuristic", "random"], deals=4, seed=1, progress=False)
+    for i in (1, 2):
+        run_tournament(**kw, shard=(i, 2), out_dir=tmp_path / f"s{i}")
+    good = json.loads((tmp_path / "s1" / "results.json").read_text())
+
+    def broken(name, data):
+        folder = tmp_path / name
+        folder.mkdir()
+        (folder / "results.json").write_text(data if isinstance(data, str) else json.dumps(data))
+        return folder
+
+    damaged = {
+        "not_json": "{ cut off",
+        "null": None,
+        "a_list": [1, 2],
+        "no_pairings": {k: v for k, v in good.items() if k != "pairings"},
+        "game_without_agent": {**good, "games": [{k: v for k, v in g.items() if k != "agent"} for g in good["games"]]},
+        "text_shard_count": {**good, "shard_count": "2"},
+    }
+    for name, data in damaged.items():
+        with pytest.raises(ValueError, match=rf"{name}/results.json is not a tournament's results.json"):
+            merge_results([broken(name, data), tmp_path / "s2"], partial=True)
+    tampered = {
+        "too_few_games": {**good, "games": good["games"][:1]},
+        "relabelled": {**json.loads((tmp_path / "s2" / "results.json").read_text()), "shards": [1]},
+    }
+    for name, data in tampered.items():
+        with pytest.raises(ValueError, match=r"does not hold exactly the games of shards \[1\] of 2"):
+            merge_results([broken(name, data), tmp_path / "s2"])
