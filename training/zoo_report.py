@@ -8,7 +8,8 @@ played once with the focal agent in each seat and the opponent in all the others
 (:func:`training.evaluate.run_tournament`, ``focal=True``):
 
 * at each player count of ``--players`` (default: every count the game supports), the newest net
-  alone (``pretrained``, zoo 2) against the zoo-1 net (``pretrained:zoo=1``) on ``--deals`` deals;
+  alone (``pretrained``, zoo 2) against the zoo-1 net (``pretrained:zoo=1``) on ``--deals`` deals
+  (0 skips these rows);
 * at the default player count (or each of ``--search-players``), net + search (``az``, its
   default budget) against the zoo-1 net on
   ``--search-deals`` deals and against ``mcts:simulations=200`` on ``--mcts-deals`` deals, and the
@@ -101,9 +102,11 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
         bad = [n for n in counts if not spec.min_players <= n <= spec.max_players]
         if bad:
             p.error(f"{option}: {a.game} plays {spec.min_players}-{spec.max_players} players, got {bad}")
-    for name, low in (("deals", 1), ("workers", 1), ("search_deals", 0), ("mcts_deals", 0)):
+    for name, low in (("deals", 0), ("workers", 1), ("search_deals", 0), ("mcts_deals", 0)):
         if getattr(a, name) < low:
             p.error(f"--{name.replace('_', '-')} must be >= {low}, got {getattr(a, name)}")
+    if a.deals == a.search_deals == a.mcts_deals == 0:
+        p.error("--deals, --search-deals and --mcts-deals are all 0: no row to measure")
     from agents.pretrained import shipped_weights, weights_zoo
 
     if a.net is None and weights_zoo(shipped_weights()[a.game]) == 1:
