@@ -251,19 +251,20 @@ def run_tournament(game_name: str, specs: Sequence[str], config: dict | None = N
                               game_version=player.game.spec.version)
     if shard is not None:
         result.shard_count, result.shards = int(shard[1]), [int(shard[0])]
-    seconds_played = [0.0] * len(pairs)
+    seconds_played, credit_sums = [0.0] * len(pairs), [0.0] * len(pairs)
     bar = _bar(len(tasks), progress, f"{game_name} tournament")
     with _played(player, tasks, workers) as played:
         for (pi, deal, seat), (returns, scores, steps, seconds) in zip(tasks, played):
             a_spec, b_spec = pairs[pi]
+            c = credit(returns, seat)
             seconds_played[pi] += seconds
+            credit_sums[pi] += c
             result.games.append({"agent": a_spec, "opponent": b_spec, "deal": deal, "game_seed": seed + deal,
-                                 "agent_seat": seat, "credit": credit(returns, seat), "returns": returns.tolist(),
+                                 "agent_seat": seat, "credit": c, "returns": returns.tolist(),
                                  "scores": scores.tolist(), "steps": steps})
             bar.update(1)
             if deal == deal_ids[-1] and seat == n - 1:
-                won = [g["credit"] for g in result.games if (g["agent"], g["opponent"]) == (a_spec, b_spec)]
-                bar.set_postfix_str(f"{a_spec} vs {b_spec}: {np.mean(won):.0%}")
+                bar.set_postfix_str(f"{a_spec} vs {b_spec}: {credit_sums[pi] / (len(deal_ids) * n):.0%}")
     bar.close()
     summarize(result, pairs, seconds_played)
     if out_dir is not None:
@@ -318,11 +319,14 @@ def summarize(result: TournamentResult, pairs: Sequence[tuple[str, str]],
     from .rating import Outcomes, fit_ratings
 
     outcomes = Outcomes()
+    by_pair: dict[tuple[str, str], list[dict[str, Any]]] = {pair: [] for pair in pairs}
+    for g in result.games:
+        by_pair[(g["agent"], g["opponent"])].append(g)
     result.pairings = []
     for k, (a_spec, b_spec) in enumerate(pairs):
         pr = PairingResult(a_spec, b_spec)
         pr.seconds = float(seconds[k]) if seconds is not None else 0.0
-        games = [g for g in result.games if (g["agent"], g["opponent"]) == (a_spec, b_spec)]
+        games = by_pair[(a_spec, b_spec)]
         if not games:
             result.pairings.append(pr)
             continue
@@ -350,6 +354,11 @@ def summarize(result: TournamentResult, pairs: Sequence[tuple[str, str]],
     return result
 
 
+_GAME_FIELDS = {"agent": str, "opponent": str, "deal": int, "game_seed": int, "agent_seat": int,
+                "credit": (int, float), "returns": list, "scores": list, "steps": int}
+"""The fields of each game of a ``results.json`` (:func:`load_results` checks them)."""
+
+
 def load_results(folder: str | Path) -> TournamentResult:
     """The :class:`TournamentResult` that :func:`write_results` wrote to ``folder/results.json``.
 
@@ -373,11 +382,6 @@ def load_results(folder: str | Path) -> TournamentResult:
     except (ValueError, TypeError, KeyError, AttributeError, UnicodeDecodeError) as e:
         raise ValueError(f"{path} is not a tournament's results.json ({type(e).__name__}: {e})") from None
     return result
-
-
-_GAME_FIELDS = {"agent": str, "opponent": str, "deal": int, "game_seed": int, "agent_seat": int,
-                "credit": (int, float), "returns": list, "scores": list, "steps": int}
-"""The fields of each game of a ``results.json`` (:func:`load_results` checks them)."""
 
 
 def merge_results(folders: Sequence[str | Path], partial: bool = False) -> TournamentResult:
@@ -418,11 +422,11 @@ def merge_results(folders: Sequence[str | Path], partial: bool = False) -> Tourn
                 raise ValueError(f"shard {i}/{r.shard_count} given twice: {held[i]!r} and {name!r}")
             held[i] = name
     pairs = [(p.agent, p.opponent) for p in first.pairings]
+    order = {pair: k for k, pair in enumerate(pairs)}
     seats = ether_envs.load_game(first.game, **first.config).num_players
     for name, r in parts:
         want = sorted((k, d, seat) for k in range(len(pairs)) for i in r.shards
                       for d in shard_deals(first.deals, (i, first.shard_count)) for seat in range(seats))
-        order = {pair: k for k, pair in enumerate(pairs)}
         got = sorted((order.get((g["agent"], g["opponent"]), -1), g["deal"], g["agent_seat"]) for g in r.games)
         if got != want:
             raise ValueError(f"{name!r} does not hold exactly the games of shards {r.shards} of {first.shard_count} "
@@ -431,7 +435,6 @@ def merge_results(folders: Sequence[str | Path], partial: bool = False) -> Tourn
     if missing and not partial:
         raise ValueError(f"shards {missing} of {first.shard_count} are missing (pass partial=True / --partial "
                          f"to pool the {len(held)} given)")
-    order = {pair: k for k, pair in enumerate(pairs)}
     seconds = [sum(r.pairings[k].seconds for _, r in parts) for k in range(len(pairs))]
     merged = TournamentResult(first.game, first.config, list(first.specs), first.deals, first.seed,
                               game_version=first.game_version, shard_count=first.shard_count,
