@@ -135,7 +135,11 @@ class AZAgent(Agent):
     # -- search -------------------------------------------------------------------------------
     def search(self, state, player: int) -> np.ndarray:
         """Run the search from ``player``'s view of ``state``; the root's visit counts,
-        int64 ``(num_actions,)`` (zero for actions never visited). ``state`` is not changed."""
+        int64 ``(num_actions,)`` (zero for actions never visited). ``state`` is not changed.
+
+        Raises:
+            ValueError: the game is over or ``player`` is not the player to move."""
+        self.check_to_move(state, player)
         root: _Node | None = None
         noise: dict[int, float] | None = None
         for _ in range(self.simulations):
@@ -210,6 +214,7 @@ class AZAgent(Agent):
 
     # -- play ---------------------------------------------------------------------------------
     def act(self, state, player: int) -> int:
+        self.check_to_move(state, player)
         legal = state.legal_actions()
         if len(legal) == 1:
             self.last_visits = None

@@ -79,14 +79,27 @@ class Agent:
         """Reseed the agent's own generator."""
         self.rng = np.random.default_rng(seed)
 
+    def check_to_move(self, state, player: int) -> None:
+        """Raise ``ValueError`` unless ``player`` is the player to move in ``state``
+        (a finished game has nobody to move). Every :meth:`act` calls it first, so an
+        agent never answers for a seat that is not to act."""
+        if state.is_terminal() or state.current_player() != player:
+            to_move = "nobody (the game is over)" if state.is_terminal() else f"player {state.current_player()}"
+            raise ValueError(f"{self.name}: player {player!r} is not to move here ({to_move} is)")
+
     def act(self, state, player: int) -> int:
-        """The action id ``player`` chooses in ``state`` (``player`` must be to act).
+        """The action id ``player`` chooses in ``state``.
 
         Only what ``player`` may see is used: hidden parts are redrawn with
         ``state.resample_hidden(player, rng)`` before any look-ahead.
+
+        Raises:
+            ValueError: the game is over or ``player`` is not the player to move
+                (:meth:`check_to_move`).
         """
         if self.uses_state:
             raise NotImplementedError
+        self.check_to_move(state, player)
         obs = state.observation_tensor(player)
         return self.act_observation(obs, state.legal_actions_mask())
 

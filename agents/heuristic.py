@@ -34,4 +34,5 @@ class HeuristicAgent(Agent):
         self._policy = load_heuristic(game.spec.name)
 
     def act(self, state, player: int) -> int:
+        self.check_to_move(state, player)
         return int(self._policy(state, player, self.rng))

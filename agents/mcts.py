@@ -60,6 +60,7 @@ class MCTSAgent(Agent):
         self.c = float(c)
 
     def act(self, state, player: int) -> int:
+        self.check_to_move(state, player)
         legal = state.legal_actions()
         if len(legal) == 1:
             return int(legal[0])

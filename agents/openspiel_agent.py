@@ -79,8 +79,7 @@ class OpenSpielAgent(Agent):
         self.bot = self._make_bot(int(self.rng.integers(2**32)))
 
     def act(self, state, player: int) -> int:
-        if player != state.current_player():
-            raise ValueError(f"{self.name}: player {player} is not to act (player {state.current_player()} is)")
+        self.check_to_move(state, player)
         legal = state.legal_actions()
         if len(legal) == 1:
             return int(legal[0])

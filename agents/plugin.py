@@ -83,6 +83,7 @@ class ObjectAgent(Agent):
         _seed_of(self.obj, seed)
 
     def act(self, state, player: int) -> int:
+        self.check_to_move(state, player)
         return _action(self.obj.act(state, player), state.game.num_distinct_actions(), self.name)
 
     def act_observation(self, observation: np.ndarray, action_mask: np.ndarray) -> int:

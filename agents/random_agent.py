@@ -14,6 +14,7 @@ class RandomAgent(Agent):
     uses_state = False
 
     def act(self, state, player: int) -> int:
+        self.check_to_move(state, player)
         legal = state.legal_actions()
         return int(legal[self.rng.integers(len(legal))])
 

@@ -52,12 +52,6 @@ def _random_action(state, player: int, rng: np.random.Generator) -> int:
     return int(legal[int(rng.integers(len(legal)))])
 
 
-def _check_to_move(state, player: int) -> None:
-    if state.is_terminal() or state.current_player() != player:
-        to_move = "nobody (the game is over)" if state.is_terminal() else f"player {state.current_player()}"
-        raise ValueError(f"rollout: player {player!r} is not to move here ({to_move} is)")
-
-
 class RolloutAgent(Agent):
     """One-step look-ahead with base-policy rollouts over determinizations (module docstring).
 
@@ -112,7 +106,7 @@ class RolloutAgent(Agent):
         Raises:
             ValueError: a finished game, or ``player`` is not the player to move.
         """
-        _check_to_move(state, player)
+        self.check_to_move(state, player)
         legal = [int(a) for a in state.legal_actions()]
         totals = dict.fromkeys(legal, 0.0)
         for _ in range(self.rollouts):
@@ -133,7 +127,7 @@ class RolloutAgent(Agent):
         Raises:
             ValueError: a finished game, or ``player`` is not the player to move.
         """
-        _check_to_move(state, player)
+        self.check_to_move(state, player)
         legal = state.legal_actions()
         if len(legal) == 1:
             return int(legal[0])

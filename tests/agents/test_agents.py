@@ -210,10 +210,10 @@ def test_path_specs_load_files_whose_names_hold_commas_equals_and_spaces(tmp_pat
     path.parent.mkdir()
     shutil.copy(shipped_weights()["aethermon_collect"], path)
     state = game.new_initial_state(seed=0)
-    expected = make_agent("pretrained", game).act(state, 0)
+    expected = make_agent("pretrained", game).act(state, state.current_player())
     for spec in (f"pretrained:path='{path}'", f'pretrained:"{path}",deterministic=true',
                  f"pretrained:path={quote_spec_value(str(path))}"):
-        assert make_agent(spec, game).act(state, 0) == expected
+        assert make_agent(spec, game).act(state, state.current_player()) == expected
     # the self-play pool quotes snapshot paths; weights may name quoted specs
     pool = OpponentPool("aethermon_collect", {}, {"self": 1.0}, [str(path)],
                         snapshot_spec="pretrained:path={path},deterministic=false")
@@ -234,3 +234,26 @@ def test_documented_mcts_keys_are_the_keys_make_agent_takes():
     keys = [part.partition("=")[0] for part in documented.split(",")]
     assert keys == list(inspect.signature(MCTSAgent).parameters)
     make_agent("mcts:" + ",".join(f"{k}=2" for k in keys), ether_envs.load_game("aethermon_collect"))
+
+
+@pytest.mark.parametrize("spec", ["random", "heuristic", "mcts:simulations=2", "az:simulations=2", "pretrained",
+                                  "rollout:rollouts=1", "python:agents.random_agent:RandomAgent"])
+def test_every_agent_refuses_a_seat_not_to_move_and_a_finished_game(spec):
+    """act() answers only for the player to move: another seat, or a finished game, is a
+    ValueError naming the seat and who is to move, and the state is untouched."""
+    game = ether_envs.load_game("aethermon_collect")
+    state = game.new_initial_state(seed=3)
+    agent = make_agent(spec, game, seed=0)
+    mover = state.current_player()
+    other = 1 - mover
+    seen = [state.observation_tensor(p).tolist() for p in (0, 1)]
+    with pytest.raises(ValueError, match=f"player {other} is not to move here \\(player {mover} is\\)"):
+        agent.act(state, other)
+    assert state.current_player() == mover and [state.observation_tensor(p).tolist() for p in (0, 1)] == seen
+    assert agent.act(state, mover) in state.legal_actions()
+    rng = np.random.default_rng(0)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply_action(legal[int(rng.integers(len(legal)))])
+    with pytest.raises(ValueError, match=r"is not to move here \(nobody \(the game is over\) is\)"):
+        agent.act(state, 0)
