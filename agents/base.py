@@ -25,7 +25,8 @@ any look-ahead it draws a determinization, ``state.resample_hidden(player, self.
 searches that, never ``state`` itself, which holds the other seats' hidden cards and the
 future chance. The engine cannot enforce this; tournament results trust it.
 
-Subclass :class:`Agent` (it gives ``self.rng``, ``seed`` and ``act_env``), or bring your own:
+Subclass :class:`Agent` (it gives ``self.rng``, ``seed``, ``act_env`` and ``check_to_move``, which
+an ``act`` should call first), or bring your own:
 ``agents.as_agent(obj)`` turns any object with ``act``, any function ``(observation,
 action_mask) -> action`` or a torch ``nn.Module`` returning logits into an ``Agent``, and the
 spec ``python:MODULE:ATTRIBUTE`` does so from the command line (module :mod:`agents.plugin`),
@@ -81,11 +82,13 @@ class Agent:
 
     def check_to_move(self, state, player: int) -> None:
         """Raise ``ValueError`` unless ``player`` is the player to move in ``state``
-        (a finished game has nobody to move). Every :meth:`act` calls it first, so an
-        agent never answers for a seat that is not to act."""
+        (a finished game has nobody to move). Every built-in agent's :meth:`act` calls it
+        first, so it never answers for a seat that is not to act; a subclass that overrides
+        :meth:`act` should call it too."""
         if state.is_terminal() or state.current_player() != player:
             to_move = "nobody (the game is over)" if state.is_terminal() else f"player {state.current_player()}"
-            raise ValueError(f"{self.name}: player {player!r} is not to move here ({to_move} is)")
+            seat = int(player) if isinstance(player, (int, np.integer)) else repr(player)
+            raise ValueError(f"agent {self.name!r}: player {seat} is not to move here ({to_move} is)")
 
     def act(self, state, player: int) -> int:
         """The action id ``player`` chooses in ``state``.

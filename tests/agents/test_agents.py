@@ -1,5 +1,7 @@
 """Agents: spec parsing, legality at every step, information hygiene, MCTS strength."""
 
+import re
+
 import numpy as np
 import pytest
 
@@ -226,7 +228,6 @@ def test_documented_mcts_keys_are_the_keys_make_agent_takes():
     """The agents docstring lists mcts's keys; make_agent takes exactly those (it once
     documented a rollouts key that it refused)."""
     import inspect
-    import re
 
     import agents
 
@@ -247,8 +248,9 @@ def test_every_agent_refuses_a_seat_not_to_move_and_a_finished_game(spec):
     mover = state.current_player()
     other = 1 - mover
     seen = [state.observation_tensor(p).tolist() for p in (0, 1)]
-    with pytest.raises(ValueError, match=f"player {other} is not to move here \\(player {mover} is\\)"):
-        agent.act(state, other)
+    with pytest.raises(ValueError, match=f"agent '{re.escape(spec)}': player {other} is not to move here "
+                                         f"\\(player {mover} is\\)"):
+        agent.act(state, np.int64(other))
     assert state.current_player() == mover and [state.observation_tensor(p).tolist() for p in (0, 1)] == seen
     assert agent.act(state, mover) in state.legal_actions()
     rng = np.random.default_rng(0)

@@ -113,7 +113,7 @@ def test_rollout_refuses_a_finished_game_and_a_player_not_to_move():
     state = decision_state(game, 5)
     agent = make_agent("rollout:rollouts=1", game, seed=0)
     other = 1 - state.current_player()
-    with pytest.raises(ValueError, match=f"rollout:rollouts=1: player {other} is not to move here"):
+    with pytest.raises(ValueError, match=f"agent 'rollout:rollouts=1': player {other} is not to move here"):
         agent.act(state, other)
     heur = make_agent("heuristic", game, seed=0)
     while not state.is_terminal():
