@@ -140,6 +140,10 @@ class AZAgent(Agent):
         Raises:
             ValueError: the game is over or ``player`` is not the player to move."""
         self.check_to_move(state, player)
+        return self._search(state, player)
+
+    def _search(self, state, player: int) -> np.ndarray:
+        """:meth:`search` once ``player`` is known to be the one to move (:meth:`act` has checked)."""
         root: _Node | None = None
         noise: dict[int, float] | None = None
         for _ in range(self.simulations):
@@ -219,7 +223,7 @@ class AZAgent(Agent):
         if len(legal) == 1:
             self.last_visits = None
             return int(legal[0])
-        visits = self.search(state, player)
+        visits = self._search(state, player)
         self.last_visits = visits
         counts = visits[legal].astype(np.float64)
         logits = self._root_logits  # the policy head at the root (player's own view: the same in every world)

@@ -251,6 +251,9 @@ def test_every_agent_refuses_a_seat_not_to_move_and_a_finished_game(spec):
     with pytest.raises(ValueError, match=f"agent '{re.escape(spec)}': player {other} is not to move here "
                                          f"\\(player {mover} is\\)"):
         agent.act(state, np.int64(other))
+    if hasattr(agent, "search"):  # az's public search refuses it too
+        with pytest.raises(ValueError, match=f"player {other} is not to move here"):
+            agent.search(state, other)
     assert state.current_player() == mover and [state.observation_tensor(p).tolist() for p in (0, 1)] == seen
     assert agent.act(state, mover) in state.legal_actions()
     rng = np.random.default_rng(0)
