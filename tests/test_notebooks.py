@@ -43,10 +43,19 @@ def test_notebook_runs(path, monkeypatch):
                                                      "no open_spiel wheel for Python 3.10)")
     # the kernel must import this checkout's ether_envs, installed or not
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep))
-    nb = nbformat.read(path, as_version=4)
-    client = nbclient.NotebookClient(nb, timeout=120, kernel_name="python3",
-                                     resources={"metadata": {"path": str(path.parent)}})
-    client.execute()  # raises CellExecutionError naming the failing cell
+    # jupyter_client picks free TCP ports and the kernel binds them a moment later; under pytest -n 2
+    # another worker can take one in between, and the kernel dies at start ("Address already in use",
+    # "Kernel died before replying to kernel_info"). Only that start is retried, never a cell's failure.
+    for attempt in range(3):
+        nb = nbformat.read(path, as_version=4)
+        client = nbclient.NotebookClient(nb, timeout=120, kernel_name="python3",
+                                         resources={"metadata": {"path": str(path.parent)}})
+        try:
+            client.execute()  # raises CellExecutionError naming the failing cell
+            return
+        except RuntimeError as e:
+            if "Kernel died before replying to kernel_info" not in str(e) or attempt == 2:
+                raise
 
 
 @pytest.mark.parametrize("game", __import__("ether_envs").list_games())
