@@ -240,9 +240,12 @@ def train(cfg: PPOConfig) -> Path:
 
     validate(cfg)
     torch.set_num_threads(cfg.torch_threads)
-    if cfg.torch_threads == 1:  # the opponents' numpy nets too (training.one_thread)
-        from . import one_thread
+    from . import one_thread
 
+    # one torch thread: numpy's BLAS on one thread too, here and in each env worker, where the
+    # opponents' nets (self-play snapshots) play (ether_envs.vector, "Worker set-up")
+    worker_init = one_thread if cfg.torch_threads == 1 else None
+    if worker_init is not None:
         one_thread()
     torch.distributions.Distribution.set_default_validate_args(False)
     game = ether_envs.load_game(cfg.game, **cfg.config)
@@ -291,7 +294,7 @@ def train(cfg: PPOConfig) -> Path:
                         snapshot_spec="pretrained:path={path},deterministic=false")
     vec = "sharded" if cfg.n_procs > 0 else "inprocess"
     venv = make_vec_env(cfg.game, cfg.config, cfg.n_envs, vec, n_procs=cfg.n_procs or None, opponents=pool,
-                        score_shaping=cfg.score_shaping)
+                        score_shaping=cfg.score_shaping, worker_init=worker_init)
     venv.seed(cfg.seed + 1000 * state["updates"])
     gen = torch.Generator().manual_seed(cfg.seed + state["updates"])
 

@@ -301,8 +301,13 @@ def train(args: TrainArgs) -> Path:
     pool = OpponentPool(args.game, args.config, weights, [str(p) for p in snapshots][-args.max_snapshots:])
 
     set_random_seed(args.seed)
+    from . import one_thread
+
+    # one torch thread: numpy's BLAS and torch on one thread in each env worker too, where the
+    # opponents (snapshots are SB3 models) play (ether_envs.vector, "Worker set-up")
     venv = make_vec_env(args.game, args.config, args.n_envs, args.vec_env, n_procs=args.n_procs or None,
-                        opponents=pool, score_shaping=args.score_shaping)  # episode statistics: VecMonitor inside
+                        opponents=pool, score_shaping=args.score_shaping,
+                        worker_init=one_thread if args.torch_threads == 1 else None)  # episode statistics: VecMonitor inside
     venv.seed(args.seed)
     if args.resume:
         model = MaskablePPO.load(args.resume, env=venv, device="cpu")

@@ -218,3 +218,52 @@ def test_sharded_attributes_and_methods_reach_the_right_games():
         assert np.array_equal(venv.action_masks(), np.stack([s.legal_actions_mask().astype(bool) for s in states]))
     finally:
         venv.close()
+
+
+class _RecordPid:
+    """A picklable worker_init: appends this process's id to a file (one line a call)."""
+
+    def __init__(self, path):
+        self.path = str(path)
+
+    def __call__(self):
+        import os
+
+        with open(self.path, "a") as f:
+            f.write(f"{os.getpid()}\n")
+
+
+@pytest.mark.parametrize("vec,start_method", [("sharded", "forkserver"), ("sharded", "spawn"), ("subproc", "fork")])
+def test_worker_init_runs_in_every_worker_before_the_games(tmp_path, vec, start_method):
+    """worker_init is called in each process that runs the games (here: not this one), and the
+    games still step; an init that is not callable is refused before any worker starts."""
+    import os
+
+    log = tmp_path / "pids.txt"
+    venv = make_vec_env("aethermon_collect", CFG, 4, vec, n_procs=2, start_method=start_method,
+                        worker_init=_RecordPid(log))
+    try:
+        trace = _trace(venv, 5, seed=1)
+    finally:
+        venv.close()
+    pids = [int(x) for x in log.read_text().split()]
+    assert os.getpid() not in pids
+    # sharded: once per worker (2); subproc: once per game built (4 workers, one game each)
+    assert len(set(pids)) == (2 if vec == "sharded" else 4)
+    assert len(pids) == (2 if vec == "sharded" else 4)
+    ref = make_vec_env("aethermon_collect", CFG, 4, "inprocess")
+    for (a, b) in zip(_trace(ref, 5, seed=1), trace):
+        assert np.array_equal(a[0], b[0])
+
+
+def test_worker_init_in_process_kinds_runs_here_once(tmp_path):
+    import os
+
+    log = tmp_path / "pids.txt"
+    for vec in ("inprocess", "dummy"):
+        make_vec_env("aethermon_collect", CFG, 3, vec, worker_init=_RecordPid(log)).close()
+    assert [int(x) for x in log.read_text().split()] == [os.getpid(), os.getpid()]
+    with pytest.raises(ValueError, match="worker_init must be None or a callable"):
+        make_vec_env("aethermon_collect", CFG, 2, "sharded", worker_init="one_thread")
+    with pytest.raises(ValueError, match="worker_init must be None or a callable"):
+        ShardedSubprocVecEnv([make_single_agent_env("aethermon_collect", CFG)], worker_init=1)
