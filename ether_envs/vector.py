@@ -244,14 +244,24 @@ class _RemoteError:
 
 def _shard_worker(remote, parent_remote, fns: CloudpickleWrapper, init: CloudpickleWrapper | None = None) -> None:
     parent_remote.close()
-    if init is not None and init.var is not None:
-        init.var()
-    venv = SingleAgentVecEnv(fns.var)
+    failed: _RemoteError | None = None
+    try:  # a failing worker_init or game constructor answers every command with its error
+        if init is not None and init.var is not None:
+            init.var()
+        venv = SingleAgentVecEnv(fns.var)
+    except Exception as e:  # noqa: BLE001 - sent back and re-raised in the parent
+        failed = _RemoteError(e)
     while True:
         try:
             cmd, data = remote.recv()
         except (EOFError, KeyboardInterrupt):
             break
+        if failed is not None:
+            if cmd == "close":
+                remote.close()
+                break
+            remote.send(failed)
+            continue
         try:
             if cmd == "step":
                 venv.step_async(data)
@@ -299,7 +309,8 @@ class ShardedSubprocVecEnv(VecEnv):
             calls once, before it builds its games (e.g. ``training.one_thread``).
 
     Arrays as :class:`SingleAgentVecEnv`. An exception in a worker is raised here as
-    ``RuntimeError`` with the worker's traceback.
+    ``RuntimeError`` with the worker's traceback; one in ``worker_init`` or in building a
+    worker's games is raised so by the constructor, after it has stopped every worker.
     """
 
     def __init__(self, env_fns: Sequence[Callable[[], SingleAgentEnv]], n_procs: int | None = None,
@@ -328,11 +339,21 @@ class ShardedSubprocVecEnv(VecEnv):
             work_remote.close()
             self.remotes.append(remote)
             self.processes.append(proc)
-        obs_space, act_space, metadata = self._call(0, "spaces", None)
+        try:  # a worker that could not start (worker_init or a game constructor failed) says why
+            obs_space, act_space, metadata = self._recv_all_starts()
+        except BaseException:
+            self.close()
+            raise
         super().__init__(n, obs_space, act_space)
         self.metadata = metadata
         self._masks = np.zeros((n, act_space.n), dtype=bool)
         self._masks_stale = True
+
+    def _recv_all_starts(self) -> tuple[Any, Any, Any]:
+        """The spaces, from every worker (each answers, or raises its start-up error here)."""
+        for remote in self.remotes:
+            remote.send(("spaces", None))
+        return self._recv_all(range(len(self.remotes)))[0]
 
     @property
     def n_procs(self) -> int:

@@ -267,3 +267,22 @@ def test_worker_init_in_process_kinds_runs_here_once(tmp_path):
         make_vec_env("aethermon_collect", CFG, 2, "sharded", worker_init="one_thread")
     with pytest.raises(ValueError, match="worker_init must be None or a callable"):
         ShardedSubprocVecEnv([make_single_agent_env("aethermon_collect", CFG)], worker_init=1)
+
+
+def _fail_init():
+    raise OSError("no threads for you")
+
+
+@pytest.mark.parametrize("vec", ["sharded", "subproc"])
+def test_a_failing_worker_init_is_a_clear_error_and_leaves_no_worker(vec):
+    import multiprocessing as mp
+
+    before = set(mp.active_children())
+    with pytest.raises((RuntimeError, EOFError, ConnectionError, OSError)) as info:
+        make_vec_env("aethermon_collect", CFG, 2, vec, n_procs=2, start_method="fork", worker_init=_fail_init)
+    if vec == "sharded":  # ours names the worker and carries its traceback
+        assert info.type is RuntimeError and "error in vec-env worker" in str(info.value)
+        assert "no threads for you" in str(info.value)
+    for proc in set(mp.active_children()) - before:
+        proc.join(timeout=10)
+    assert not (set(mp.active_children()) - before)
