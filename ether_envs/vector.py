@@ -40,10 +40,11 @@ objects shared by the sub-envs of one process (e.g. an opponent pool's cached
 agents) are reseeded at every reset of any of them, so with such opponents the
 trajectories also depend on how the games are grouped into processes.
 
-Worker set-up: ``make_vec_env(..., worker_init=f)`` calls ``f()`` (no arguments, picklable)
-once in every process that runs the games before the first is built: in each worker for
-``"subproc"``/``"sharded"``, in this process for ``"inprocess"``/``"dummy"``. The trainers pass
-``training.one_thread``: opponents that are networks (self-play snapshots) run in the workers,
+Worker set-up: ``make_vec_env(..., worker_init=f)`` calls ``f()`` (no arguments; pickled with
+cloudpickle, so a lambda or closure will do) once in every process that runs the games before
+the first is built: in each worker for ``"subproc"``/``"sharded"``, in this process for
+``"inprocess"``/``"dummy"``. ``training.ppo`` and ``training.train`` pass ``training.one_thread``
+when torch runs on one thread (their default): opponents that are networks (self-play snapshots) run in the workers,
 and a worker left with numpy's default BLAS threads (one per core) competes with the other
 workers for the cores. Measured on the 2-core machine (``python -m training.ppo
 aethermon_collect``, 16 games in 2 ``"sharded"`` workers, 30% of the episodes against a
@@ -73,6 +74,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
+import pickle
 import traceback
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -235,11 +237,15 @@ class MaskedSubprocVecEnv(_MasksByEnvMethod, SubprocVecEnv):
 
 # ---- several processes ---------------------------------------------------------------
 class _RemoteError:
-    """An exception raised in a worker, sent back with its traceback."""
+    """An exception raised in a worker, sent back with its traceback (the exception object
+    too when it survives pickling; the text always does)."""
 
     def __init__(self, exc: BaseException) -> None:
-        self.exc = exc
         self.text = traceback.format_exc()
+        try:
+            self.exc: BaseException | None = exc if isinstance(pickle.loads(pickle.dumps(exc)), BaseException) else None
+        except Exception:  # noqa: BLE001 - e.g. a class defined in the worker's __main__, or odd __init__ arguments
+            self.exc = None
 
 
 def _shard_worker(remote, parent_remote, fns: CloudpickleWrapper, init: CloudpickleWrapper | None = None) -> None:
@@ -249,7 +255,7 @@ def _shard_worker(remote, parent_remote, fns: CloudpickleWrapper, init: Cloudpic
         if init is not None and init.var is not None:
             init.var()
         venv = SingleAgentVecEnv(fns.var)
-    except Exception as e:  # noqa: BLE001 - sent back and re-raised in the parent
+    except BaseException as e:  # noqa: BLE001 - sent back and re-raised in the parent (SystemExit too)
         failed = _RemoteError(e)
     while True:
         try:
@@ -305,12 +311,14 @@ class ShardedSubprocVecEnv(VecEnv):
         start_method: ``multiprocessing`` start method (default ``"forkserver"`` where
             available, else ``"spawn"``, as SB3's ``SubprocVecEnv``; ``"fork"`` starts
             fastest but is unsafe once torch has started threads).
-        worker_init: ``None`` (default) or a picklable callable of no arguments that each worker
-            calls once, before it builds its games (e.g. ``training.one_thread``).
+        worker_init: ``None`` (default) or a callable of no arguments (cloudpickle-able) that
+            each worker calls once, before it builds its games (e.g. ``training.one_thread``).
 
     Arrays as :class:`SingleAgentVecEnv`. An exception in a worker is raised here as
-    ``RuntimeError`` with the worker's traceback; one in ``worker_init`` or in building a
-    worker's games is raised so by the constructor, after it has stopped every worker.
+    ``RuntimeError`` with the worker's traceback (the worker's exception as its cause when
+    that pickles); one in ``worker_init`` or in building a worker's games is raised so by the
+    constructor, after it has stopped every worker. A worker that dies without an exception
+    (``os._exit``) shows as a pipe error (``ConnectionResetError``, ``EOFError``).
     """
 
     def __init__(self, env_fns: Sequence[Callable[[], SingleAgentEnv]], n_procs: int | None = None,
@@ -508,8 +516,8 @@ def make_vec_env(game: str = "aethermon_collect", config: dict | None = None, n_
             {"r", "l", "t"}`` on the step game ``i`` ends. ``False``: the bare batch
             (:class:`SingleAgentVecEnv`, :class:`MaskedDummyVecEnv`, :class:`MaskedSubprocVecEnv`
             or :class:`ShardedSubprocVecEnv`).
-        worker_init: ``None`` (default) or a picklable callable of no arguments, called once in
-            every process that runs the games before they are built: each worker for
+        worker_init: ``None`` (default) or a callable of no arguments (cloudpickle-able: a
+            lambda or closure will do), called once in every process that runs the games before they are built: each worker for
             ``"subproc"`` (once per game there) and ``"sharded"``, this process for
             ``"inprocess"``/``"dummy"``. E.g. ``training.one_thread`` (one BLAS and torch thread a
             worker; module docstring, "Worker set-up").
@@ -518,8 +526,13 @@ def make_vec_env(game: str = "aethermon_collect", config: dict | None = None, n_
         an SB3 ``VecEnv`` with ``action_masks()`` (bool ``(n_envs, num_actions)``) for every ``vec``.
 
     Raises:
-        ValueError: unknown ``vec``, ``n_envs < 1`` or a ``worker_init`` that is not callable; what :class:`SingleAgentEnv` raises for bad
-            options (in this process for ``"inprocess"``/``"dummy"``; from the workers otherwise).
+        ValueError: unknown ``vec``, ``n_envs < 1`` or a ``worker_init`` that is not callable;
+            what :class:`SingleAgentEnv` raises for bad options, in this process for
+            ``"inprocess"``/``"dummy"`` (as does a failing ``worker_init`` there).
+        RuntimeError: for ``"sharded"``, a worker's error (bad options, a failing
+            ``worker_init``), with the worker's traceback.
+        OSError, EOFError: for ``"subproc"``, SB3's ``SubprocVecEnv`` reports a worker that
+            failed to start as a broken pipe (the traceback goes to the worker's stderr).
     """
     if vec not in VEC_KINDS:
         raise ValueError(f"vec must be one of {VEC_KINDS}, got {vec!r}")

@@ -286,3 +286,25 @@ def test_a_failing_worker_init_is_a_clear_error_and_leaves_no_worker(vec):
     for proc in set(mp.active_children()) - before:
         proc.join(timeout=10)
     assert not (set(mp.active_children()) - before)
+
+
+class _TwoArgError(Exception):
+    """Pickles but cannot be rebuilt (its __init__ needs two arguments)."""
+
+    def __init__(self, a, b):
+        super().__init__(f"{a} and {b}")
+
+
+def _fail_unpicklable():
+    raise _TwoArgError("left", "right")
+
+
+def _exit_init():
+    raise SystemExit(3)
+
+
+@pytest.mark.parametrize("init,text", [(_fail_unpicklable, "left and right"), (_exit_init, "SystemExit: 3")])
+def test_a_worker_error_that_cannot_travel_still_brings_its_traceback(init, text):
+    with pytest.raises(RuntimeError, match="error in vec-env worker") as info:
+        make_vec_env("aethermon_collect", CFG, 2, "sharded", n_procs=2, start_method="fork", worker_init=init)
+    assert text in str(info.value)
