@@ -44,9 +44,9 @@ Worker set-up: ``make_vec_env(..., worker_init=f)`` calls ``f()`` (no arguments;
 cloudpickle, so a lambda or closure will do) once in every process that runs the games before
 the first is built: in each worker for ``"subproc"``/``"sharded"``, in this process for
 ``"inprocess"``/``"dummy"``. ``training.ppo`` and ``training.train`` pass ``training.one_thread``
-when torch runs on one thread (their default): opponents that are networks (self-play snapshots) run in the workers,
-and a worker left with numpy's default BLAS threads (one per core) competes with the other
-workers for the cores. Measured on the 2-core machine (``python -m training.ppo
+when torch runs on one thread (their default): opponents that are networks (self-play
+snapshots) run in the workers, and a worker left with numpy's default BLAS threads (one per
+core) competes with the other workers for the cores. Measured on the 2-core machine (``python -m training.ppo
 aethermon_collect``, 16 games in 2 ``"sharded"`` workers, 30% of the episodes against a
 snapshot): 1,400-1,500 learner frames a second before the first snapshot, 430-920 after it
 with the default threads, 1,140-1,800 with one thread a worker.
@@ -243,16 +243,17 @@ class _RemoteError:
     def __init__(self, exc: BaseException) -> None:
         self.text = traceback.format_exc()
         try:
-            self.exc: BaseException | None = exc if isinstance(pickle.loads(pickle.dumps(exc)), BaseException) else None
+            pickle.loads(pickle.dumps(exc))
         except Exception:  # noqa: BLE001 - e.g. a class defined in the worker's __main__, or odd __init__ arguments
-            self.exc = None
+            exc = None
+        self.exc = exc
 
 
-def _shard_worker(remote, parent_remote, fns: CloudpickleWrapper, init: CloudpickleWrapper | None = None) -> None:
+def _shard_worker(remote, parent_remote, fns: CloudpickleWrapper, init: CloudpickleWrapper) -> None:
     parent_remote.close()
     failed: _RemoteError | None = None
     try:  # a failing worker_init or game constructor answers every command with its error
-        if init is not None and init.var is not None:
+        if init.var is not None:
             init.var()
         venv = SingleAgentVecEnv(fns.var)
     except BaseException as e:  # noqa: BLE001 - sent back and re-raised in the parent (SystemExit too)
@@ -341,8 +342,8 @@ class ShardedSubprocVecEnv(VecEnv):
         for shard in self._shards:
             remote, work_remote = ctx.Pipe()
             fns = CloudpickleWrapper([env_fns[i] for i in shard])
-            proc = ctx.Process(target=_shard_worker, args=(work_remote, remote, fns, CloudpickleWrapper(worker_init)),
-                               daemon=True)
+            init = CloudpickleWrapper(worker_init)
+            proc = ctx.Process(target=_shard_worker, args=(work_remote, remote, fns, init), daemon=True)
             proc.start()
             work_remote.close()
             self.remotes.append(remote)
@@ -517,9 +518,9 @@ def make_vec_env(game: str = "aethermon_collect", config: dict | None = None, n_
             (:class:`SingleAgentVecEnv`, :class:`MaskedDummyVecEnv`, :class:`MaskedSubprocVecEnv`
             or :class:`ShardedSubprocVecEnv`).
         worker_init: ``None`` (default) or a callable of no arguments (cloudpickle-able: a
-            lambda or closure will do), called once in every process that runs the games before they are built: each worker for
-            ``"subproc"`` (once per game there) and ``"sharded"``, this process for
-            ``"inprocess"``/``"dummy"``. E.g. ``training.one_thread`` (one BLAS and torch thread a
+            lambda or closure will do), called once in every process that runs the games before
+            they are built: each worker for ``"subproc"`` (once per game there) and
+            ``"sharded"``, this process for ``"inprocess"``/``"dummy"``. E.g. ``training.one_thread`` (one BLAS and torch thread a
             worker; module docstring, "Worker set-up").
 
     Returns:

@@ -236,17 +236,16 @@ def train(cfg: PPOConfig) -> Path:
     from agents.pretrained import MLPPolicy, encoder_fingerprint
     from ether_envs.vector import make_vec_env
 
+    from . import one_thread
     from .selfplay import OpponentPool, parse_weights
 
     validate(cfg)
     torch.set_num_threads(cfg.torch_threads)
-    from . import one_thread
-
     # one torch thread: numpy's BLAS on one thread too, here and in each env worker, where the
     # opponents' nets (self-play snapshots) play (ether_envs.vector, "Worker set-up")
     worker_init = one_thread if cfg.torch_threads == 1 else None
     if worker_init is not None:
-        one_thread()
+        worker_init()
     torch.distributions.Distribution.set_default_validate_args(False)
     game = ether_envs.load_game(cfg.game, **cfg.config)
     run_dir = Path(cfg.run_dir)

@@ -1,5 +1,7 @@
 """Vectorised single-agent envs (ether_envs.vector) for SB3 / MaskablePPO."""
 
+import multiprocessing as mp
+import os
 import subprocess
 import sys
 
@@ -227,8 +229,6 @@ class _RecordPid:
         self.path = str(path)
 
     def __call__(self):
-        import os
-
         with open(self.path, "a") as f:
             f.write(f"{os.getpid()}\n")
 
@@ -236,9 +236,7 @@ class _RecordPid:
 @pytest.mark.parametrize("vec,start_method", [("sharded", "forkserver"), ("sharded", "spawn"), ("subproc", "fork")])
 def test_worker_init_runs_in_every_worker_before_the_games(tmp_path, vec, start_method):
     """worker_init is called in each process that runs the games (here: not this one), and the
-    games still step; an init that is not callable is refused before any worker starts."""
-    import os
-
+    games step as in process."""
     log = tmp_path / "pids.txt"
     venv = make_vec_env("aethermon_collect", CFG, 4, vec, n_procs=2, start_method=start_method,
                         worker_init=_RecordPid(log))
@@ -256,9 +254,7 @@ def test_worker_init_runs_in_every_worker_before_the_games(tmp_path, vec, start_
         assert np.array_equal(a[0], b[0])
 
 
-def test_worker_init_in_process_kinds_runs_here_once(tmp_path):
-    import os
-
+def test_worker_init_in_process_kinds_runs_here_once_and_a_non_callable_is_refused(tmp_path):
     log = tmp_path / "pids.txt"
     for vec in ("inprocess", "dummy"):
         make_vec_env("aethermon_collect", CFG, 3, vec, worker_init=_RecordPid(log)).close()
@@ -275,8 +271,6 @@ def _fail_init():
 
 @pytest.mark.parametrize("vec", ["sharded", "subproc"])
 def test_a_failing_worker_init_is_a_clear_error_and_leaves_no_worker(vec):
-    import multiprocessing as mp
-
     before = set(mp.active_children())
     with pytest.raises((RuntimeError, EOFError, ConnectionError, OSError)) as info:
         make_vec_env("aethermon_collect", CFG, 2, vec, n_procs=2, start_method="fork", worker_init=_fail_init)
