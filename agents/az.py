@@ -53,11 +53,12 @@ DEFAULT_SIMULATIONS = 64
 
 
 class _Node:
-    __slots__ = ("logits", "values", "visits", "edge_visits", "edge_total", "children")
+    __slots__ = ("logits", "values", "visits", "edge_visits", "edge_total", "children", "priors")
 
     def __init__(self, logits: np.ndarray, values: np.ndarray) -> None:
         self.logits = logits            # float64 (num_actions,): the policy head at first visit
         self.values = values            # float64 (num_players,): the value head at first visit
+        self.priors: dict[tuple[int, ...], list[float]] = {}  # legal actions -> their softmax, once each
         self.visits = 0
         self.edge_visits: dict[int, int] = {}
         self.edge_total: dict[int, float] = {}
@@ -120,7 +121,7 @@ class AZAgent(Agent):
         mover = s.current_player()
         seats = [mover] if self.shared_value else [mover] + [p for p in range(self.num_players) if p != mover]
         obs = np.stack([s.observation_tensor(p) for p in seats])
-        h = self.policy.features(obs)
+        h = self.policy.features_sparse(obs)
         w, b = self.policy.policy
         logits = (h[0] @ w.T + b).astype(np.float64)
         vw, vb = self.policy.value
@@ -167,12 +168,22 @@ class AZAgent(Agent):
         """The state one simulation starts from: a determinization for ``player``."""
         return state.resample_hidden(player, self.rng)
 
+    @staticmethod
+    def _priors(node: _Node, legal: list[int]) -> list[float]:
+        """The softmax of the node's logits over ``legal``, computed once per legal set: the
+        worlds of an open-loop tree offer the same few sets at a node again and again."""
+        key = tuple(legal)
+        p = node.priors.get(key)
+        if p is None:
+            z = node.logits[legal]
+            e = np.exp(z - z.max())
+            p = node.priors[key] = (e / e.sum()).tolist()
+        return p
+
     def _select(self, node: _Node, legal: list[int], mover: int, noise: dict[int, float] | None) -> int:
-        z = node.logits[legal]
-        p = np.exp(z - z.max())
-        p /= p.sum()
+        p = self._priors(node, legal)
         if noise is not None:
-            p = 0.75 * p + 0.25 * np.array([noise.get(a, 0.0) for a in legal])
+            p = 0.75 * np.asarray(p) + 0.25 * np.array([noise.get(a, 0.0) for a in legal])
         sqrt_n = math.sqrt(max(node.visits, 1))
         fpu = node.values[mover]
         best_a, best_u = legal[0], -math.inf

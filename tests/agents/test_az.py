@@ -171,6 +171,36 @@ def test_az_takes_an_in_memory_policy_but_not_with_a_file():
         AZAgent(game, policy=policy, zoo=1)
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_the_sparse_first_layer_equals_the_dense_forward(name):
+    """``MLPPolicy.features_sparse`` (what ``az`` evaluates leaves with) gives ``features`` up to
+    float32 rounding, on every seat's observation along a random game, zero rows included."""
+    game = ether_envs.load_game(name)
+    policy = MLPPolicy.load(shipped_weights()[name])
+    state = game.new_initial_state(seed=3)
+    rng = np.random.default_rng(0)
+    batches = []
+    while not state.is_terminal() and len(batches) < 40:
+        batches.append(np.stack([state.observation_tensor(p) for p in range(game.num_players)]))
+        legal = state.legal_actions()
+        state.apply_action(int(legal[rng.integers(len(legal))]))
+    batches.append(np.zeros((2, game.observation_size()), dtype=np.float32))
+    batches.append(batches[0][:1] * 3.0)
+    for obs in batches:
+        dense, sparse = policy.features(obs), policy.features_sparse(obs)
+        assert sparse.dtype == np.float32 and sparse.shape == dense.shape
+        np.testing.assert_allclose(sparse, dense, rtol=1e-5, atol=1e-5)
+
+
+def test_the_sparse_forward_of_a_net_with_no_hidden_layer_is_its_input():
+    w = np.ones((3, 4), np.float32)
+    policy = MLPPolicy([], (w, np.zeros(3, np.float32)), (np.ones((1, 4), np.float32), np.zeros(1, np.float32)),
+                       {"game": "t", "format": "ether-envs-mlp-1"})
+    obs = np.array([[0, 1, 0, 2]], dtype=np.float64)
+    out = policy.features_sparse(obs)
+    assert out.dtype == np.float32 and np.array_equal(out, obs.astype(np.float32))
+
+
 # ---- the zoos -----------------------------------------------------------------------------------
 def test_zoo_one_is_kept_for_every_game_and_pretrained_is_the_newest():
     """Zoo 1 (agents/weights/zoo1/) stays loadable as `pretrained:zoo=1`; `pretrained` loads the
