@@ -86,12 +86,11 @@ class MCTSAgent(Agent):
                 path.append((child, p))
                 break
             best_a, best_u = legal[0], -math.inf
-            for a in legal:
-                ch = node.children[a]
+            children, c = node.children, self.c
+            for a in legal:  # each legal child is available once more, then scored
+                ch = children[a]
                 ch.available += 1
-            for a in legal:
-                ch = node.children[a]
-                u = ch.total / ch.visits + self.c * math.sqrt(math.log(ch.available) / ch.visits)
+                u = ch.total / ch.visits + c * math.sqrt(math.log(ch.available) / ch.visits)
                 if u > best_u:
                     best_a, best_u = a, u
             node = node.children[best_a]

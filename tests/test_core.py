@@ -90,6 +90,27 @@ def test_clone_copies_rng_lazily_and_identically():
     assert c.rng.random() == state.rng.random()
 
 
+@pytest.mark.parametrize("name", ether_envs.list_games())
+def test_a_determinization_seeds_its_generator_lazily_as_default_rng_would(name):
+    """``resample_hidden`` reseeds the state's generator with ``rng.integers(2**63)``; the
+    generator is made only when first drawn from (``State._reseed``), and draws exactly what
+    ``numpy.random.default_rng`` of that seed draws, in the state, its clones and snapshots."""
+    game = ether_envs.load_game(name)
+    state = game.new_initial_state(seed=5)
+    seed = int(np.random.default_rng(9).integers(2**63))  # the searcher's first draw
+    det = state.resample_hidden(0, np.random.default_rng(9))
+    assert det._rng is None and det._rng_seed == seed
+    expected = np.random.default_rng(seed)
+    assert det.rng_state() == expected.bit_generator.state and det._rng is None  # read, not made
+    twin = det.clone()
+    assert twin.rng_state() == det.rng_state()
+    assert det.rng.random() == expected.random()                # made on first use
+    assert det._rng_seed is None and twin._rng is None
+    assert twin.rng.random() == np.random.default_rng(seed).random()  # the clone's own stream
+    det.rng = np.random.default_rng(1)                          # replacing it drops the seed
+    assert det.rng_state() == np.random.default_rng(1).bit_generator.state
+
+
 _BLOCKED_IMPORTS = """
 import sys
 class Block:

@@ -248,6 +248,7 @@ class State:
     history: list[int]
     _rng: np.random.Generator | None = None
     _rng_state: dict | None = None
+    _rng_seed: int | None = None
     _legal_memo: list[int] | None = None
     """The current decision's legal actions, kept from the last ``legal_actions()``
     call until the next ``apply_action``, which then checks an action against it
@@ -258,13 +259,17 @@ class State:
     @property
     def rng(self) -> np.random.Generator:
         """The state's ``numpy.random.Generator``; all chance comes from it.
-        A clone holds only the generator's state until it first draws."""
+        A clone holds only the generator's state, and a determinization only its seed
+        (:meth:`resample_hidden`), until it first draws."""
         r = self._rng
         if r is None:
-            bg = getattr(np.random, self._rng_state["bit_generator"])(0)
-            bg.state = self._rng_state
-            r = self._rng = np.random.Generator(bg)
-            self._rng_state = None
+            if self._rng_seed is not None:
+                r = np.random.default_rng(self._rng_seed)
+            else:
+                bg = getattr(np.random, self._rng_state["bit_generator"])(0)
+                bg.state = self._rng_state
+                r = np.random.Generator(bg)
+            self._rng, self._rng_state, self._rng_seed = r, None, None
         return r
 
     @rng.setter
@@ -272,8 +277,16 @@ class State:
         """A new generator; the chance drawn ahead from the old one (the list fields named
         in :attr:`_drawn_ahead`) is dropped, so that all later chance comes from ``value``
         (``resample_hidden`` redraws a determinization's future chance this way)."""
-        self._rng = value
-        self._rng_state = None
+        self._rng, self._rng_state, self._rng_seed = value, None, None
+        for name in self._drawn_ahead:
+            setattr(self, name, [])
+
+    def _reseed(self, seed: int) -> None:
+        """``self.rng = numpy.random.default_rng(seed)``, the generator made only when the state
+        first draws: seeding costs some 15 microseconds, more than a search's simulation spends
+        on many games' moves, and a determinization of a game whose chance is all dealt never
+        draws (:meth:`resample_hidden`)."""
+        self._rng, self._rng_state, self._rng_seed = None, None, int(seed)
         for name in self._drawn_ahead:
             setattr(self, name, [])
 
@@ -283,14 +296,21 @@ class State:
 
     def rng_state(self) -> dict:
         """The generator's bit-generator state (without materialising a lazy copy)."""
-        return self._rng.bit_generator.state if self._rng is not None else self._rng_state
+        if self._rng is not None:
+            return self._rng.bit_generator.state
+        if self._rng_seed is not None:
+            return np.random.default_rng(self._rng_seed).bit_generator.state
+        return self._rng_state
 
     def _share_rng_state(self, other: "State") -> None:
         """Give ``other`` (a clone) this state's generator state, copied lazily by both
         states: each makes its own generator from it when it next draws, and cloning
         either again reads no generator state (cheap repeated clones, as tree search makes)."""
+        if self._rng is None and self._rng_seed is not None:  # both keep the seed
+            other._rng, other._rng_state, other._rng_seed = None, None, self._rng_seed
+            return
         state = self.rng_state()
-        other._rng, other._rng_state = None, state
+        other._rng, other._rng_state, other._rng_seed = None, state, None
         self._rng, self._rng_state = None, state
 
     # ---- hooks for subclasses ----------------------------------------
@@ -473,7 +493,7 @@ class State:
         """
         self._check_player(player)
         s = self.clone()
-        s.rng = np.random.default_rng(rng.integers(2**63))
+        s._reseed(rng.integers(2**63))  # s.rng = np.random.default_rng(...), made when first drawn from
         s._redraw_hidden(player, rng)
         s._legal_memo = None
         return s

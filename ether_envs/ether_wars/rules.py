@@ -276,7 +276,7 @@ class State(FavourRules, ResolutionRules, _State):
                      "_placement_kind_areas", "_legal_memo")
     """Mutable fields a clone shares with its original: the game, what never changes after setup
     (``first_rolls``) and caches that are replaced, never edited in place."""
-    RNG_FIELDS = ("_rng", "_rng_state")
+    RNG_FIELDS = ("_rng", "_rng_state", "_rng_seed")
     """The chance generator (the base class's), copied lazily by ``_share_rng_state``. Every other
     field holds an immutable value; ``tests/ether_wars/test_clone.py`` checks that a clone shares
     nothing else with its original."""
