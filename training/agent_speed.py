@@ -2,9 +2,10 @@
 
     ether-envs agent-speed                                        # az, mcts, pretrained, heuristic
     python -m training.agent_speed --specs az az:simulations=128 --games ethnos --positions 100
+    python -m training.agent_speed --specs az --games ethnos --config num_players=6
 
-Positions: the decisions of ``--deals`` games of the game's default configuration played by the
-heuristic in every seat (game seeds ``VALIDATION_BASE + i``), keeping every ``--stride``-th
+Positions: the decisions of ``--deals`` games of the game's default configuration (or
+``--config``'s) played by the heuristic in every seat (game seeds ``VALIDATION_BASE + i``), keeping every ``--stride``-th
 decision that offers more than one legal action (a forced move costs no agent anything), up to
 ``--positions``. Each spec decides once at every position, from a clone, seeded by the position;
 the time of ``act`` is measured with ``time.perf_counter``, numpy and torch on one thread (one core).
@@ -28,13 +29,19 @@ import ether_envs
 DEFAULT_SPECS = ("az", "mcts:simulations=200", "pretrained", "heuristic")
 
 
-def positions(game_name: str, deals: int = 4, stride: int = 3, limit: int = 60) -> list:
-    """Up to ``limit`` states (clones) where the player to move has a choice (see the module docstring)."""
+def positions(game_name: str, deals: int = 4, stride: int = 3, limit: int = 60,
+              config: dict[str, Any] | None = None) -> list:
+    """Up to ``limit`` states (clones) where the player to move has a choice (see the module
+    docstring), of the game's default configuration updated with ``config``.
+
+    Raises:
+        ValueError: a bad ``config`` (from ``ether_envs.load_game``).
+    """
     from agents import make_agent
 
     from .protocol import VALIDATION_BASE
 
-    game = ether_envs.load_game(game_name)
+    game = ether_envs.load_game(game_name, **(config or {}))
     out = []
     for d in range(deals):
         bots = [make_agent("heuristic", game, seed=d * 16 + p) for p in range(game.num_players)]
@@ -51,9 +58,11 @@ def positions(game_name: str, deals: int = 4, stride: int = 3, limit: int = 60) 
     return out[::step][:limit]
 
 
-def measure(game_name: str, spec: str, states: list, repeat: int = 1) -> dict[str, Any]:
-    """``{"game", "spec", "positions", "repeat", "mean_ms", "p90_ms", "max_ms"}`` of ``spec`` on
-    ``states``: each position's time is the fastest of ``repeat`` identical decisions.
+def measure(game_name: str, spec: str, states: list, repeat: int = 1,
+            config: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``{"game", "config", "spec", "positions", "repeat", "mean_ms", "p90_ms", "max_ms"}`` of ``spec`` on
+    ``states`` (positions of the game with ``config``): each position's time is the fastest of
+    ``repeat`` identical decisions.
 
     Raises:
         ValueError: ``repeat < 1``, or a bad spec (from ``make_agent``).
@@ -62,7 +71,7 @@ def measure(game_name: str, spec: str, states: list, repeat: int = 1) -> dict[st
 
     if isinstance(repeat, bool) or not isinstance(repeat, int) or repeat < 1:
         raise ValueError(f"repeat must be an int >= 1, got {repeat!r}")
-    game = ether_envs.load_game(game_name)
+    game = ether_envs.load_game(game_name, **(config or {}))
     agent = make_agent(spec, game, seed=0)
     times = []
     for i, s in enumerate(states):
@@ -75,15 +84,20 @@ def measure(game_name: str, spec: str, states: list, repeat: int = 1) -> dict[st
             best = min(best, time.perf_counter() - t)
         times.append(best)
     ms = np.asarray(times) * 1000.0
-    return {"game": game_name, "spec": spec, "positions": len(ms), "repeat": repeat, "mean_ms": float(ms.mean()),
-            "p90_ms": float(np.percentile(ms, 90)), "max_ms": float(ms.max())}
+    return {"game": game_name, "config": dict(config or {}), "spec": spec, "positions": len(ms), "repeat": repeat,
+            "mean_ms": float(ms.mean()), "p90_ms": float(np.percentile(ms, 90)), "max_ms": float(ms.max())}
 
 
 def table(rows: list[dict[str, Any]]) -> str:
-    """A Markdown table: one row per game, one column per spec (mean / p90 / max ms)."""
+    """A Markdown table: one row per game (named with its ``config`` when one was given), one column
+    per spec (mean / p90 / max ms)."""
+    def label(r: dict[str, Any]) -> str:
+        config = r.get("config") or {}
+        return r["game"] + (" (" + ", ".join(f"{k}={v}" for k, v in config.items()) + ")" if config else "")
+
     specs = list(dict.fromkeys(r["spec"] for r in rows))
-    games = list(dict.fromkeys(r["game"] for r in rows))
-    by = {(r["game"], r["spec"]): r for r in rows}
+    games = list(dict.fromkeys(label(r) for r in rows))
+    by = {(label(r), r["spec"]): r for r in rows}
     lines = ["| game | " + " | ".join(f"`{s}` ms: mean / p90 / max" for s in specs) + " |",
              "|---|" + "---|" * len(specs)]
     for g in games:
@@ -103,6 +117,8 @@ def build_parser(p: argparse.ArgumentParser | None = None) -> argparse.ArgumentP
     p.add_argument("--deals", type=int, default=4, help="heuristic games the positions come from (default 4)")
     p.add_argument("--stride", type=int, default=3, help="keep every N-th decision with a choice (default 3)")
     p.add_argument("--positions", type=int, default=60, help="positions per game at most (default 60)")
+    p.add_argument("--config", nargs="*", default=[], metavar="KEY=VALUE",
+                   help="game configuration for every game named, e.g. num_players=6 (default: each game's own)")
     p.add_argument("--repeat", type=int, default=1,
                    help="decide K times at each position and keep the fastest (default 1)")
     return p
@@ -116,13 +132,22 @@ def main(argv: list[str] | None = None, args: argparse.Namespace | None = None) 
     for name in ("deals", "stride", "positions", "repeat"):
         if getattr(a, name) < 1:
             p.error(f"--{name} must be >= 1, got {getattr(a, name)}")
+    from .evaluate import parse_config
+
+    try:
+        config = parse_config(a.config)
+    except ValueError as e:
+        p.error(str(e))
     one_thread()
     rows = []
     for g in a.games:
-        states = positions(g, a.deals, a.stride, a.positions)
+        try:
+            states = positions(g, a.deals, a.stride, a.positions, config)
+        except ValueError as e:
+            p.error(f"{g}: {e}")
         for spec in a.specs:
             try:
-                rows.append(measure(g, spec, states, a.repeat))
+                rows.append(measure(g, spec, states, a.repeat, config))
             except (ValueError, FileNotFoundError) as e:
                 p.error(f"{spec} on {g}: {e}")
             r = rows[-1]

@@ -43,3 +43,19 @@ def test_the_command_line_prints_one_row_per_game_and_a_column_per_spec(capsys):
     assert "the fastest of 2 at each" in out
     assert "| game | `random` ms: mean / p90 / max | `heuristic` ms: mean / p90 / max |" in out
     assert out.count("| etherium |") == 1
+
+
+def test_a_configuration_is_played_and_named_in_the_table(capsys):
+    rows = agent_speed.main(["--games", "ethnos", "--specs", "random", "--deals", "1", "--positions", "2",
+                             "--config", "num_players=5"])
+    assert rows[0]["config"] == {"num_players": 5}
+    states = agent_speed.positions("ethnos", deals=1, limit=2, config={"num_players": 5})
+    assert all(s.num_players == 5 for s in states)
+    assert "| ethnos (num_players=5) |" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("config, match", [(["num_players"], "key=value"), (["num_players=9"], "num_players")])
+def test_the_command_line_refuses_a_bad_configuration(config, match, capsys):
+    with pytest.raises(SystemExit):
+        agent_speed.main(["--games", "ethnos", "--specs", "random", "--config", *config])
+    assert match in capsys.readouterr().err
