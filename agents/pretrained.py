@@ -152,19 +152,23 @@ class MLPPolicy:
         Our observations are some 4-11% nonzero (Aethermon: Collect 159 of 2,197, Ethnos 107 of
         1,445), and a first layer of a few MB does not stay in cache across a search's steps,
         so reading ``len(cols)`` rows of its transpose instead of all of it is 5-17x faster on
-        the large inputs (docs/speed.md). The sums are the same terms added in another order:
-        the result equals :meth:`features` up to float32 rounding (about 1e-6 here;
-        ``tests/agents/test_az.py``), not bit for bit. :class:`agents.az.AZAgent` uses it;
-        the net alone (:class:`PretrainedAgent`) keeps :meth:`features`.
+        the large inputs (docs/speed.md). With finite weights the sums are the same terms added
+        in another order: the result equals :meth:`features` up to float32 rounding (about 1e-6
+        here; ``tests/agents/test_az.py``), not bit for bit (a NaN or infinite weight met by a
+        zero input counts in :meth:`features` only). :class:`agents.az.AZAgent` uses it; the
+        net alone (:class:`PretrainedAgent`) keeps :meth:`features`. The transpose is made on
+        first use: a policy's layers are not to be replaced afterwards (none of ours are).
 
         Args:
-            observations: float ``(batch, obs_size)``.
+            observations: float ``(batch, obs_size)``, or one observation ``(obs_size,)``.
 
         Returns:
-            float32 ``(batch, last hidden width)`` (the input itself, as float32, for a net
-            with no hidden layer).
+            float32 ``(batch, last hidden width)`` (``(last hidden width,)`` for one
+            observation; the input itself, as float32, for a net with no hidden layer).
         """
         h = np.asarray(observations, dtype=np.float32)
+        if h.ndim == 1:
+            return self.features_sparse(h[None, :])[0]
         if not self.hidden:
             return h
         if self._first_t is None:

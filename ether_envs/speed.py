@@ -322,6 +322,11 @@ def main(argv: list[str] | None = None, prog: str = "python -m ether_envs.speed"
             ether_envs.load_game(g, **config)
         except ValueError as e:
             parser.error(str(e))
+    try:
+        from pettingzoo.classic import connect_four_v3  # noqa: F401  (the yardstick)
+    except ImportError as e:
+        parser.error(f"the speed table times PettingZoo's connect_four_v3, which needs its classic games: "
+                     f"pip install 'pettingzoo[classic]' (in the dev extra: make speed installs it) ({e})")
     if args.no_subprocess:
         rows = run(args.games, config, args.seconds)
     else:

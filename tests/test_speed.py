@@ -41,6 +41,15 @@ def test_bad_arguments_are_refused_with_the_allowed_values(capsys):
         assert message in capsys.readouterr().err
 
 
+def test_without_pettingzoo_classic_the_command_says_what_to_install(monkeypatch, capsys):
+    """``make main`` installs the train extra only; connect_four_v3 comes with the dev extra."""
+    monkeypatch.setitem(sys.modules, "pettingzoo.classic", None)  # its import now fails
+    with pytest.raises(SystemExit):
+        speed.main(["--games", "aethermon_collect", "--seconds", "0.02", "--no-subprocess"])
+    err = capsys.readouterr().err
+    assert "needs its classic games: pip install 'pettingzoo[classic]'" in err and "make speed" in err
+
+
 def test_the_deprecated_benchmark_module_warns_and_forwards_to_speed():
     sys.modules.pop("ether_envs.benchmark", None)
     with pytest.warns(DeprecationWarning, match="use ether_envs.speed"):

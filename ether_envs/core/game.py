@@ -283,9 +283,9 @@ class State:
 
     def _reseed(self, seed: int) -> None:
         """``self.rng = numpy.random.default_rng(seed)``, the generator made only when the state
-        first draws: seeding costs some 15 microseconds, more than a search's simulation spends
-        on many games' moves, and a determinization of a game whose chance is all dealt never
-        draws (:meth:`resample_hidden`)."""
+        first draws: seeding costs 10-35 microseconds (by machine and load), more than a
+        search's simulation spends on many games' moves, and a determinization of a game whose
+        chance is all dealt never draws (:meth:`resample_hidden`)."""
         self._rng, self._rng_state, self._rng_seed = None, None, int(seed)
         for name in self._drawn_ahead:
             setattr(self, name, [])

@@ -186,6 +186,7 @@ def test_the_sparse_first_layer_equals_the_dense_forward(name):
         state.apply_action(int(legal[rng.integers(len(legal))]))
     batches.append(np.zeros((2, game.observation_size()), dtype=np.float32))
     batches.append(batches[0][:1] * 3.0)
+    batches.append(batches[0][0])  # one observation, 1-D
     for obs in batches:
         dense, sparse = policy.features(obs), policy.features_sparse(obs)
         assert sparse.dtype == np.float32 and sparse.shape == dense.shape
