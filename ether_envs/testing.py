@@ -155,7 +155,7 @@ CLONE_SHARED_ATTR = "_clone_shared"
 ``clone()`` shares with the original on purpose (data never changed in place, only
 replaced): the clone checks compare their values but allow the sharing."""
 _CORE_REBUILT = ("_legal_memo",)  # core.State's legal-action memo: never mutated, dropped by apply_action
-_CORE_RNG = ("_rng", "_rng_state", "_rng_seed")  # core.State's generator, compared by its state; clones copy it lazily
+_CORE_RNG = ("_rng", "_rng_state", "_rng_seed")  # core.State's generator, compared by its state; copied lazily
 
 
 def _declared(state, attr: str) -> frozenset:
