@@ -7,9 +7,10 @@
 Positions: the decisions of ``--deals`` games of the game's default configuration (or
 ``--config``'s) played by the heuristic in every seat (game seeds ``VALIDATION_BASE + i``),
 keeping every ``--stride``-th decision that offers more than one legal action (a forced move
-costs no agent anything), up to ``--positions``. Each spec decides once at every position, from a clone, seeded by the position;
-the time of ``act`` is measured with ``time.perf_counter``, numpy and torch on one thread (one core).
-Reported: mean, 90th percentile and maximum, in milliseconds. Times depend on the machine and its
+costs no agent anything), up to ``--positions``. Each spec decides once at every position,
+from a clone, seeded by the position; the time of ``act`` is measured with
+``time.perf_counter``, numpy and torch on one thread (one core). Reported: mean, 90th
+percentile and maximum, in milliseconds. Times depend on the machine and its
 load: run it on an idle machine, and compare figures from one run only. On a machine whose speed
 wanders (a shared VM), ``--repeat K`` decides K times at each position, the same decision each time
 (the agent reseeded, a fresh clone), and keeps each position's fastest time, as ``timeit``
