@@ -278,8 +278,7 @@ class State:
         in :attr:`_drawn_ahead`) is dropped, so that all later chance comes from ``value``
         (``resample_hidden`` redraws a determinization's future chance this way)."""
         self._rng, self._rng_state, self._rng_seed = value, None, None
-        for name in self._drawn_ahead:
-            setattr(self, name, [])
+        self._drop_drawn_ahead()
 
     def _reseed(self, seed: int) -> None:
         """``self.rng = numpy.random.default_rng(seed)``, the generator made only when the state
@@ -287,6 +286,10 @@ class State:
         search's simulation spends on many games' moves, and a determinization of a game whose
         chance is all dealt never draws (:meth:`resample_hidden`)."""
         self._rng, self._rng_state, self._rng_seed = None, None, int(seed)
+        self._drop_drawn_ahead()
+
+    def _drop_drawn_ahead(self) -> None:
+        """Empty the fields of chance drawn ahead from a generator that was just replaced."""
         for name in self._drawn_ahead:
             setattr(self, name, [])
 
