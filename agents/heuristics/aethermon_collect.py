@@ -54,7 +54,7 @@ def heuristic_action(state, player: int, rng: np.random.Generator) -> int:
 
 
 def _team_score(state, p: int) -> float:
-    return float(state.team_scores()[p])
+    return float(state.team_score(p))
 
 
 def _is_partner(state, p: int, q: int) -> bool:
@@ -73,15 +73,24 @@ def _apply(state, a: int):
 
 
 def _finish_turn(s, p: int) -> tuple[object, int]:
-    """Play the rest of ``p``'s decisions greedily by own gain; returns (state, Artefacts used)."""
+    """Play the rest of ``p``'s decisions greedily by own gain; returns (state, Artefacts used).
+
+    ``s`` is the caller's own copy: it is played on (the last action tried at each decision is
+    applied to it rather than to a copy, as nothing reads it after)."""
     used = 0
     for _ in range(12):
         if s.is_terminal() or s.current_player() != p:
             break
         base = _team_score(s, p)
         best = None
-        for a in s.legal_actions():
-            t = _apply(s, a)
+        legal = s.legal_actions()
+        last = len(legal) - 1
+        for i, a in enumerate(legal):
+            if i == last:
+                t = s
+                t.apply_action(a)
+            else:
+                t = _apply(s, a)
             v = _team_score(t, p) - base - (ARTEFACT_COST if _is_artefact(a) else 0.0)
             if best is None or v > best[0]:
                 best = (v, a, t)
@@ -92,10 +101,10 @@ def _finish_turn(s, p: int) -> tuple[object, int]:
 
 def _collect_gain(s, q: int, card: int) -> float:
     """Points ``q`` gains by collecting ``card`` (its value, plus the whole set if it completes it)."""
-    k = C.CARDS[card]
-    gain = float(k.value)
-    if k.set_id >= 0 and all(m == card or s.owner[m] == q for m in C.SET_CARDS[k.set_id]):
-        gain += sum(C.CARDS[m].value for m in C.SET_CARDS[k.set_id])
+    gain = float(C.CARD_VALUE[card])
+    owner = s.owner
+    if C.CARD_SET[card] >= 0 and all(owner[m] == q for m in C.SET_OTHERS[card]):
+        gain += C.SET_VALUE[C.CARD_SET[card]]
     return gain
 
 

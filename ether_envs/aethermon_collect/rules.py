@@ -504,6 +504,11 @@ class State(_State):
         "2 vs 2", everyone's added in co-operative mode (float64, shape (players,))."""
         return np.array(self._team_score_list(), dtype=np.float64)
 
+    def team_score(self, p: int) -> int:
+        """Seat ``p``'s entry of :meth:`team_scores` (``p`` in ``range(num_players)``), as an
+        int, with no array built: cheap in a search's inner loop."""
+        return self._team_score_list()[p]
+
     def _team_score_list(self) -> list[int]:
         s = self.score_cache
         if self.game.cooperative:

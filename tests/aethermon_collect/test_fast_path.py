@@ -37,9 +37,11 @@ def test_fast_is_legal_agrees_with_the_legal_actions(config):
 
 @pytest.mark.parametrize("config", Game.conformance_configs, ids=str)
 def test_incremental_scores_equal_the_scoring_rule(config):
-    """``score_cache``, kept up to date by each collection, equals rulebook "Scoring" from the collections."""
+    """``score_cache``, kept up to date by each collection, equals rulebook "Scoring" from the collections;
+    ``team_score(p)`` equals ``team_scores()[p]``."""
     for state in _random_states(config):
         assert state.score_cache == [state.rescored(p) for p in range(state.num_players)]
+        assert [state.team_score(p) for p in range(state.num_players)] == state.team_scores().tolist()
 
 
 @pytest.mark.parametrize("config", Game.conformance_configs, ids=str)
