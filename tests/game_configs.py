@@ -12,3 +12,8 @@ GAME_CONFIGS = [
 
 def config_id(cfg: dict) -> str:
     return ",".join(f"{k}={v}" for k, v in cfg.items()) or "default"
+
+
+def game_config_id(name: str, cfg: dict) -> str:
+    """``name[config_id]``: a parametrized test's id and a recorded digest's key."""
+    return f"{name}[{config_id(cfg)}]"

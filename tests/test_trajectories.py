@@ -25,7 +25,7 @@ import numpy as np
 import pytest
 
 import ether_envs
-from game_configs import GAME_CONFIGS, config_id
+from game_configs import GAME_CONFIGS, game_config_id
 
 DATA = Path(__file__).parent / "data" / "trajectories.json"
 SEEDS = (7, 8, 9)
@@ -53,21 +53,17 @@ def trajectory_digest(name: str, config: dict, seeds=SEEDS) -> str:
     return h.hexdigest()
 
 
-def key(name: str, config: dict) -> str:
-    return f"{name}[{config_id(config)}]"
-
-
-@pytest.mark.parametrize("name,config", GAME_CONFIGS, ids=[key(n, c) for n, c in GAME_CONFIGS])
+@pytest.mark.parametrize("name,config", GAME_CONFIGS, ids=[game_config_id(n, c) for n, c in GAME_CONFIGS])
 def test_seeded_trajectory_is_unchanged(name, config):
-    expected = json.loads(DATA.read_text())
-    assert key(name, config) in expected, f"no recorded trajectory for {key(name, config)}: run python {__file__}"
-    assert trajectory_digest(name, config) == expected[key(name, config)], (
-        f"{key(name, config)}: the seeded trajectory changed (observation, legal actions, action, "
+    expected, key = json.loads(DATA.read_text()), game_config_id(name, config)
+    assert key in expected, f"no recorded trajectory for {key}: run python {__file__}"
+    assert trajectory_digest(name, config) == expected[key], (
+        f"{key}: the seeded trajectory changed (observation, legal actions, action, "
         f"returns or scores). If the change is deliberate, document it and run: python tests/test_trajectories.py")
 
 
 if __name__ == "__main__":
     sys.path.insert(0, str(Path(__file__).parent))
-    digests = {key(n, c): trajectory_digest(n, c) for n, c in GAME_CONFIGS}
+    digests = {game_config_id(n, c): trajectory_digest(n, c) for n, c in GAME_CONFIGS}
     DATA.write_text(json.dumps(digests, indent=1, sort_keys=True) + "\n")
     print(f"wrote {len(digests)} digests to {DATA}")

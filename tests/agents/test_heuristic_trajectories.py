@@ -31,7 +31,7 @@ import ether_envs
 from agents.heuristic import load_heuristic
 
 sys.path.insert(0, str(Path(__file__).parents[1]))
-from game_configs import GAME_CONFIGS, config_id  # noqa: E402
+from game_configs import GAME_CONFIGS, game_config_id  # noqa: E402
 
 DATA = Path(__file__).parents[1] / "data" / "heuristic_trajectories.json"
 SEEDS = (7, 8, 9)
@@ -66,20 +66,16 @@ def _play(name: str, config: dict, seed: int, h) -> None:
     h.update(np.asarray(state.returns(), dtype=np.float64).tobytes())
 
 
-def key(name: str, config: dict) -> str:
-    return f"{name}[{config_id(config)}]"
-
-
-@pytest.mark.parametrize("name,config", GAME_CONFIGS, ids=[key(n, c) for n, c in GAME_CONFIGS])
+@pytest.mark.parametrize("name,config", GAME_CONFIGS, ids=[game_config_id(n, c) for n, c in GAME_CONFIGS])
 def test_heuristic_trajectory_is_unchanged(name, config):
-    expected = json.loads(DATA.read_text())
-    assert key(name, config) in expected, f"no recorded heuristic game for {key(name, config)}: run python {__file__}"
-    assert heuristic_digest(name, config) == expected[key(name, config)], (
-        f"{key(name, config)}: the heuristic's seeded game changed (an action or its use of the generator). "
+    expected, key = json.loads(DATA.read_text()), game_config_id(name, config)
+    assert key in expected, f"no recorded heuristic game for {key}: run python {__file__}"
+    assert heuristic_digest(name, config) == expected[key], (
+        f"{key}: the heuristic's seeded game changed (an action or its use of the generator). "
         f"If the change is deliberate, say so in the CHANGELOG and run: python {__file__}")
 
 
 if __name__ == "__main__":
-    digests = {key(n, c): heuristic_digest(n, c) for n, c in GAME_CONFIGS}
+    digests = {game_config_id(n, c): heuristic_digest(n, c) for n, c in GAME_CONFIGS}
     DATA.write_text(json.dumps(digests, indent=1, sort_keys=True) + "\n")
     print(f"wrote {len(digests)} digests to {DATA}")
