@@ -17,15 +17,13 @@ and retrain the game's ``pretrained`` agent if its observation changed (tests/ag
 from __future__ import annotations
 
 import hashlib
-import json
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 import ether_envs
-from game_configs import GAME_CONFIGS, game_config_id
+from game_configs import GAME_CONFIG_IDS, GAME_CONFIGS, game_config_id, recorded_digest, write_digests
 
 DATA = Path(__file__).parent / "data" / "trajectories.json"
 SEEDS = (7, 8, 9)
@@ -53,17 +51,13 @@ def trajectory_digest(name: str, config: dict, seeds=SEEDS) -> str:
     return h.hexdigest()
 
 
-@pytest.mark.parametrize("name,config", GAME_CONFIGS, ids=[game_config_id(n, c) for n, c in GAME_CONFIGS])
+@pytest.mark.parametrize("name,config", GAME_CONFIGS, ids=GAME_CONFIG_IDS)
 def test_seeded_trajectory_is_unchanged(name, config):
-    expected, key = json.loads(DATA.read_text()), game_config_id(name, config)
-    assert key in expected, f"no recorded trajectory for {key}: run python {__file__}"
-    assert trajectory_digest(name, config) == expected[key], (
+    key = game_config_id(name, config)
+    assert trajectory_digest(name, config) == recorded_digest(DATA, key, __file__), (
         f"{key}: the seeded trajectory changed (observation, legal actions, action, "
         f"returns or scores). If the change is deliberate, document it and run: python tests/test_trajectories.py")
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(Path(__file__).parent))
-    digests = {game_config_id(n, c): trajectory_digest(n, c) for n, c in GAME_CONFIGS}
-    DATA.write_text(json.dumps(digests, indent=1, sort_keys=True) + "\n")
-    print(f"wrote {len(digests)} digests to {DATA}")
+    write_digests(DATA, trajectory_digest)

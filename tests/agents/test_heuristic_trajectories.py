@@ -31,7 +31,7 @@ import ether_envs
 from agents.heuristic import load_heuristic
 
 sys.path.insert(0, str(Path(__file__).parents[1]))
-from game_configs import GAME_CONFIGS, game_config_id  # noqa: E402
+from game_configs import GAME_CONFIG_IDS, GAME_CONFIGS, game_config_id, recorded_digest, write_digests  # noqa: E402
 
 DATA = Path(__file__).parents[1] / "data" / "heuristic_trajectories.json"
 SEEDS = (7, 8, 9)
@@ -66,16 +66,13 @@ def _play(name: str, config: dict, seed: int, h) -> None:
     h.update(np.asarray(state.returns(), dtype=np.float64).tobytes())
 
 
-@pytest.mark.parametrize("name,config", GAME_CONFIGS, ids=[game_config_id(n, c) for n, c in GAME_CONFIGS])
+@pytest.mark.parametrize("name,config", GAME_CONFIGS, ids=GAME_CONFIG_IDS)
 def test_heuristic_trajectory_is_unchanged(name, config):
-    expected, key = json.loads(DATA.read_text()), game_config_id(name, config)
-    assert key in expected, f"no recorded heuristic game for {key}: run python {__file__}"
-    assert heuristic_digest(name, config) == expected[key], (
+    key = game_config_id(name, config)
+    assert heuristic_digest(name, config) == recorded_digest(DATA, key, __file__), (
         f"{key}: the heuristic's seeded game changed (an action or its use of the generator). "
         f"If the change is deliberate, say so in the CHANGELOG and run: python {__file__}")
 
 
 if __name__ == "__main__":
-    digests = {game_config_id(n, c): heuristic_digest(n, c) for n, c in GAME_CONFIGS}
-    DATA.write_text(json.dumps(digests, indent=1, sort_keys=True) + "\n")
-    print(f"wrote {len(digests)} digests to {DATA}")
+    write_digests(DATA, heuristic_digest)
