@@ -86,11 +86,8 @@ def _finish_turn(s, p: int) -> tuple[object, int]:
         legal = s.legal_actions()
         last = len(legal) - 1
         for i, a in enumerate(legal):
-            if i == last:
-                t = s
-                t.apply_action(a)
-            else:
-                t = _apply(s, a)
+            t = s if i == last else s.clone()
+            t.apply_action(a)
             v = _team_score(t, p) - base - (ARTEFACT_COST if _is_artefact(a) else 0.0)
             if best is None or v > best[0]:
                 best = (v, a, t)
