@@ -3,10 +3,10 @@
 import pytest
 
 from ether_envs import testing
-from game_configs import GAME_CONFIGS, config_id
+from game_configs import GAME_CONFIGS, game_config_id
 
 CASES = [
-    pytest.param(check, name, cfg, id=f"{name}[{config_id(cfg)}]-{check.__name__}")
+    pytest.param(check, name, cfg, id=f"{game_config_id(name, cfg)}-{check.__name__}")
     for name, cfg in GAME_CONFIGS
     for check in testing.ALL_CHECKS
 ]

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from game_configs import GAME_CONFIGS, config_id
+from game_configs import GAME_CONFIG_IDS, GAME_CONFIGS
 
 import ether_envs
 from ether_envs.core import snapshot
@@ -98,7 +98,7 @@ def test_bad_parameters_name_the_value(text, error, match):
 
 
 @needs_pyspiel
-@pytest.mark.parametrize("name, cfg", GAME_CONFIGS, ids=[f"{n}-{config_id(c)}" for n, c in GAME_CONFIGS])
+@pytest.mark.parametrize("name, cfg", GAME_CONFIGS, ids=GAME_CONFIG_IDS)
 def test_declared_facts_match_the_engine(name, cfg):
     engine = ether_envs.load_game(name, **cfg)
     game = eo.load_game(name, **cfg)
@@ -127,7 +127,7 @@ def test_declared_facts_match_the_engine(name, cfg):
 
 
 @needs_pyspiel
-@pytest.mark.parametrize("name, cfg", GAME_CONFIGS, ids=[f"{n}-{config_id(c)}" for n, c in GAME_CONFIGS])
+@pytest.mark.parametrize("name, cfg", GAME_CONFIGS, ids=GAME_CONFIG_IDS)
 def test_random_sim_test(name, cfg):
     """OpenSpiel's own conformance test on every configuration (every player count). Without
     ``serialize``: OpenSpiel serializes a sampled-stochastic game with ``Game::GetRNGState()``,
@@ -136,7 +136,7 @@ def test_random_sim_test(name, cfg):
 
 
 @needs_pyspiel
-@pytest.mark.parametrize("name, cfg", GAME_CONFIGS, ids=[f"{n}-{config_id(c)}" for n, c in GAME_CONFIGS])
+@pytest.mark.parametrize("name, cfg", GAME_CONFIGS, ids=GAME_CONFIG_IDS)
 def test_returns_stay_within_the_declared_utility_range(name, cfg):
     game = eo.load_game(name, **cfg)
     rng = np.random.default_rng(1)

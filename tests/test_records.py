@@ -9,9 +9,7 @@ import ether_envs
 from ether_envs.core.game import snapshot
 from ether_envs.records import (GameRecord, load_record, record_episode, record_from_env, record_from_state,
                                 replay, replay_states, save_record)
-from game_configs import GAME_CONFIGS, config_id
-
-IDS = [f"{n}[{config_id(c)}]" for n, c in GAME_CONFIGS]
+from game_configs import GAME_CONFIG_IDS, GAME_CONFIGS
 
 
 def _random_game(name, config, seed, max_steps=None):
@@ -24,7 +22,7 @@ def _random_game(name, config, seed, max_steps=None):
     return s
 
 
-@pytest.mark.parametrize("name,config", GAME_CONFIGS, ids=IDS)
+@pytest.mark.parametrize("name,config", GAME_CONFIGS, ids=GAME_CONFIG_IDS)
 def test_replay_reproduces_final_state_and_scores(name, config, tmp_path):
     s = _random_game(name, config, seed=17)
     rec = record_from_state(s, seed=17, players=[f"random_{p}" for p in range(s.num_players)])

@@ -14,7 +14,7 @@ from ether_envs.etherium import rules as ER
 from ether_envs.ether_wars import components as WC
 from ether_envs.ethnos import components as NC
 from ether_envs.ethnos import rules as NR
-from game_configs import GAME_CONFIGS, config_id
+from game_configs import GAME_CONFIGS, game_config_id
 
 FIRST_CONFIGS = [(name, cfg) for name, cfg in GAME_CONFIGS if cfg == ether_envs.load_game(name).conformance_configs[0]]
 
@@ -122,7 +122,7 @@ def test_aethermon_hidden_artefacts_shown_to_who_knows_them():
 
 
 @pytest.mark.parametrize("name,config", [(n, c) for n, c in GAME_CONFIGS if n in ("ether_wars", "aetherspire")],
-                         ids=[f"{n}[{config_id(c)}]" for n, c in GAME_CONFIGS if n in ("ether_wars", "aetherspire")])
+                         ids=[game_config_id(n, c) for n, c in GAME_CONFIGS if n in ("ether_wars", "aetherspire")])
 def test_text_pictures_have_a_legend(name, config):
     text = ether_envs.load_game(name, **config).new_initial_state(seed=0).render_text()
     legend = {"ether_wars": "P Co Pl Cr = Protein, Coltan, Plasma, Crystal",

@@ -11,7 +11,7 @@ import ether_envs
 from ether_envs import rendering
 from ether_envs.core import GameSpec
 from ether_envs.core.aec import BoardGameEnv
-from game_configs import GAME_CONFIGS, config_id
+from game_configs import GAME_CONFIG_IDS, GAME_CONFIGS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -62,7 +62,7 @@ def test_every_step_of_a_random_game_renders_fixed_shape_uint8(name):
     assert final.shape == (h, w, 3) and final.dtype == np.uint8
 
 
-@pytest.mark.parametrize("name,config", GAME_CONFIGS, ids=[f"{n}[{config_id(c)}]" for n, c in GAME_CONFIGS])
+@pytest.mark.parametrize("name,config", GAME_CONFIGS, ids=GAME_CONFIG_IDS)
 def test_every_config_renders_its_final_position(name, config):
     _require_drawing(name)
     game = ether_envs.load_game(name, **config)
