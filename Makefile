@@ -1,29 +1,24 @@
 # The two set-up commands (README): `make main` and `make test`.
-# Both create .venv, install CPU torch first (from local disk where available), then the
-# package with its extras. `make main`: the `train` extra only (what it runs), without
-# byte-compiling it (pip --no-compile: 26 s on the 2-core machine instead of 58 s; Python
-# compiles the modules it imports when it first imports them, a small part of torch's
-# thousands of files). `make test` byte-compiles as pip does by default (its many worker
-# processes import torch) and adds `dev` (the test, docs and notebook tools), the
-# `distributed` extra (Ray RLlib) so that the RLlib smoke test runs (the whole install took
-# 2.5 minutes on the 2-core machine), and the `openspiel` extra (open_spiel, a 16 MB wheel)
-# for tests/test_openspiel.py.
+# Both create .venv, install CPU torch first (from local disk where available),
+# then the package with its extras: `make main` the `train` extra only (what it runs;
+# about 1 minute on the 2-core machine); `make test` adds `dev` (the test, docs and notebook
+# tools), the `distributed` extra (Ray RLlib) so that the RLlib smoke test runs (the whole
+# install took 2.5 minutes on the 2-core machine), and the `openspiel` extra (open_spiel,
+# a 16 MB wheel) for tests/test_openspiel.py.
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 DSTAMP := $(VENV)/.installed-distributed
-# --no-compile when the goal is `make main` (above)
-NO_COMPILE := $(if $(filter main,$(MAKECMDGOALS)),--no-compile,)
 
 .PHONY: install main test browser docs docs-serve speed bench notebooks clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q $(NO_COMPILE) torch==2.13.0
-	$(BIN)/pip install -q $(NO_COMPILE) -e '.[train]'
+	$(BIN)/pip install -q torch==2.13.0
+	$(BIN)/pip install -q -e '.[train]'
 	touch $(STAMP)
 
 $(DEVSTAMP): $(STAMP)
