@@ -50,7 +50,8 @@ def make_agent(spec: str, game, seed: int | None = None) -> Agent:
       seat to the end; the best mean return plus ``score_weight`` (>= 0, default 0.1) times the
       final score margin wins.
     * ``pretrained`` — the game's shipped policy network (``agents/weights/<game>.npz``, for the
-      game's default configuration): one forward pass per decision, no search, no torch;
+      game's default configuration at every player count, or ``agents/weights/<N>p/<game>.npz``
+      at a count ``N`` that has a net of its own): one forward pass per decision, no search, no torch;
       ``pretrained:path=FILE.npz`` loads any weight file written by ``training`` (an ``.npz``
       read without pickles: loading it runs no code); ``pretrained:zoo=1`` the net of an older zoo
       (zoo 1: the nets of issue 14; ``pretrained`` is always the newest).

@@ -38,8 +38,10 @@ from .base import Agent
 WEIGHTS_FORMAT = "ether-envs-mlp-1"
 WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
 """Where the shipped weights live: ``<game>.npz``, the newest zoo's net of each game (for the
-game's default configuration, playing every player count), and ``zoo<N>/<game>.npz``, the nets
-of an older zoo ``N`` kept as ladder anchors (``pretrained:zoo=N``)."""
+game's default configuration, playing every player count); ``<N>p/<game>.npz``, where there is
+one, the newest zoo's net for ``N`` players only, which takes the place of ``<game>.npz`` at that
+count (issue 25: "one net measured at each count, or one per count"); and ``zoo<N>/<game>.npz``,
+the nets of an older zoo ``N`` kept as ladder anchors (``pretrained:zoo=N``)."""
 
 
 def weights_zoo(path: str | Path) -> int:
@@ -48,27 +50,46 @@ def weights_zoo(path: str | Path) -> int:
         return int(json.loads(str(z["metadata"])).get("zoo", 1))
 
 
-def shipped_weights(zoo: int | None = None) -> dict[str, Path]:
+def shipped_weights(zoo: int | None = None, num_players: int | None = None) -> dict[str, Path]:
     """``{game name: weight file}`` of every game with shipped weights.
 
     Args:
         zoo: ``None`` (default): the newest net of each game (``agents/weights/<game>.npz``); an int
             ``N`` >= 1: zoo ``N``'s nets (``agents/weights/zoo<N>/<game>.npz``, or the newest file
             when it belongs to zoo ``N``).
+        num_players: ``None`` (default): the files that play every player count; an int ``N`` >= 1:
+            the files that play ``N`` players, where a game's net for ``N`` players only
+            (``agents/weights/<N>p/<game>.npz``, :func:`count_weights_path`) takes the place of its
+            every-count file when it belongs to the zoo asked for.
 
     Raises:
-        ValueError: ``zoo`` not None or an int >= 1.
+        ValueError: ``zoo`` not None or an int >= 1; ``num_players`` not None or an int >= 1.
     """
+    if num_players is not None and (isinstance(num_players, bool) or not isinstance(num_players, (int, np.integer))
+                                    or num_players < 1):
+        raise ValueError(f"num_players must be an int >= 1, got {num_players!r}")
     newest = {p.stem: p for p in sorted(WEIGHTS_DIR.glob("*.npz"))}
     if zoo is None:
-        return newest
-    if isinstance(zoo, bool) or not isinstance(zoo, (int, np.integer)) or zoo < 1:
-        raise ValueError(f"zoo must be an int >= 1, got {zoo!r}")
-    out = {p.stem: p for p in sorted((WEIGHTS_DIR / f"zoo{zoo}").glob("*.npz"))}
-    for name, p in newest.items():
-        if name not in out and weights_zoo(p) == zoo:
-            out[name] = p
-    return out
+        out = newest
+    else:
+        if isinstance(zoo, bool) or not isinstance(zoo, (int, np.integer)) or zoo < 1:
+            raise ValueError(f"zoo must be an int >= 1, got {zoo!r}")
+        out = {p.stem: p for p in sorted((WEIGHTS_DIR / f"zoo{zoo}").glob("*.npz"))}
+        for name, p in newest.items():
+            if name not in out and weights_zoo(p) == zoo:
+                out[name] = p
+    if num_players is not None:
+        for p in sorted((WEIGHTS_DIR / f"{int(num_players)}p").glob("*.npz")):
+            if p.stem in out and (zoo is None or weights_zoo(p) == zoo):
+                out[p.stem] = p
+    return dict(out)
+
+
+def count_weights_path(game_name: str, num_players: int) -> Path:
+    """Where a game's newest net for ``num_players`` players only is shipped:
+    ``agents/weights/<num_players>p/<game_name>.npz`` (it takes the place of the every-count file
+    ``agents/weights/<game_name>.npz`` at that count; :func:`shipped_weights`)."""
+    return WEIGHTS_DIR / f"{int(num_players)}p" / f"{game_name}.npz"
 
 
 def encoder_fingerprint(game, games: int = 2, max_steps: int = 300) -> str:
@@ -295,8 +316,10 @@ class PretrainedAgent(Agent):
             their game (one observation layout serves every count; the benchmark's ladders measure
             them at each count it uses); the rest of the configuration and the env version must match.
         path: a weight file (``.npz``); default: the game's shipped weights (``agents/weights/<game>.npz``,
-            the newest zoo). A file given by path must match the game's configuration, player count
-            included, unless it was trained at several counts (:func:`trained_player_counts`).
+            the newest zoo; or its net for this player count only, ``agents/weights/<N>p/<game>.npz``,
+            where one is shipped: :func:`shipped_weights`). A file given by path must match the
+            game's configuration, player count included, unless it was trained at several counts
+            (:func:`trained_player_counts`).
         zoo: instead of the newest, the shipped net of zoo ``zoo`` (int >= 1; zoo 1 is the nets of
             issue 14, trained against the heuristic; ``pretrained:zoo=1``). Not with ``path``.
         deterministic: masked argmax (default) or a sample from the masked policy drawn with the
@@ -320,16 +343,17 @@ class PretrainedAgent(Agent):
         if path is not None and zoo is not None:
             raise ValueError(f"give a weight file (path={path!r}) or a zoo (zoo={zoo!r}), not both")
         if path is None:
-            shipped = shipped_weights(zoo)
+            shipped = shipped_weights(zoo, num_players=game.num_players)
             name = game.spec.name
             if name not in shipped:
                 which = "" if zoo is None else f" in zoo {zoo}"
                 raise ValueError(f"no pretrained weights for {name!r}{which}; available: {', '.join(shipped) or 'none'}")
             path = shipped[name]
             self.policy = MLPPolicy.load(path)
+            for_count = path.parent.name == f"{game.num_players}p"
             try:
-                check_compatible(self.policy.metadata, game, source=f"pretrained weights {path.name}",
-                                 any_player_count=True)
+                check_compatible(self.policy.metadata, game, source=f"pretrained weights {path.parent.name}/{path.name}"
+                                 if for_count else f"pretrained weights {path.name}", any_player_count=not for_count)
             except ValueError as e:
                 raise ValueError(f"{e}. The pretrained {name!r} agent was trained for the configuration "
                                  f"{self.policy.metadata.get('config')}; use that configuration, or train "

@@ -183,7 +183,8 @@ def _budget(game_name: str, spec: str) -> str:
         return "-"
     from agents.pretrained import MLPPolicy, shipped_weights
 
-    t = MLPPolicy.load(shipped_weights()[game_name]).metadata.get("training") or {}
+    game = ether_envs.load_game(game_name)
+    t = MLPPolicy.load(shipped_weights(num_players=game.num_players)[game_name]).metadata.get("training") or {}
     parts = ["bc + ppo" if t.get("init") else str(t.get("algorithm", "?"))]
     if t.get("frames") is not None:
         parts.append(f"{int(t['frames']):,} PPO frames")

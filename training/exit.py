@@ -391,22 +391,37 @@ def run(cfg: ExItConfig, out_dir: str | Path = "runs", run_dir: str | Path | Non
     return run_dir / f"net_{cfg.iterations}.npz"
 
 
-def export(path: str | Path, game_name: str, log=print) -> Path:
-    """Copy an expert-iteration net into the zoo as the game's newest net, ``agents/weights/<game>.npz``
-    (zoo 2), with the encoder's fingerprint (:func:`agents.pretrained.encoder_fingerprint`);
-    zoo 1's net stays in ``agents/weights/zoo1/``.
+def export(path: str | Path, game_name: str, log=print, num_players: int | None = None) -> Path:
+    """Copy a net into the zoo as the game's newest net, ``agents/weights/<game>.npz`` (zoo 2), with
+    the encoder's fingerprint (:func:`agents.pretrained.encoder_fingerprint`); zoo 1's net stays in
+    ``agents/weights/zoo1/``. With ``num_players`` the net goes to
+    ``agents/weights/<num_players>p/<game>.npz`` instead (:func:`agents.pretrained.count_weights_path`):
+    the game's net at that player count only, in place of the every-count file, which stays.
 
     Raises:
-        ValueError: not a weight file of ``game_name``, or a file over 5 MB.
+        ValueError: not a weight file of ``game_name``, a file over 5 MB, or (with ``num_players``)
+            a net whose configuration is not the game's default one at ``num_players`` players.
     """
-    from agents.pretrained import WEIGHTS_DIR, MLPPolicy, encoder_fingerprint
+    from agents.ppo import check_compatible
+    from agents.pretrained import WEIGHTS_DIR, MLPPolicy, count_weights_path, encoder_fingerprint
 
     policy = MLPPolicy.load(path)
     if policy.metadata.get("game") != game_name:
         raise ValueError(f"{path} is a net of {policy.metadata.get('game')!r}, not {game_name!r}")
     game = ether_envs.load_game(game_name)
+    dest = WEIGHTS_DIR / f"{game_name}.npz"
+    if num_players is not None:
+        spec = game.spec
+        if isinstance(num_players, bool) or not isinstance(num_players, int) \
+                or not spec.min_players <= num_players <= spec.max_players:
+            raise ValueError(f"num_players must be an int in {spec.min_players}..{spec.max_players} "
+                             f"({game_name}), got {num_players!r}")
+        game = ether_envs.load_game(game_name, num_players=num_players)
+        check_compatible(policy.metadata, game, source=str(path))
+        dest = count_weights_path(game_name, num_players)
+        dest.parent.mkdir(parents=True, exist_ok=True)
     policy.metadata.update(zoo=2, encoder_fingerprint=encoder_fingerprint(game))
-    dest = policy.save(WEIGHTS_DIR / f"{game_name}.npz")
+    dest = policy.save(dest)
     if dest.stat().st_size > 5_000_000:  # stored as float16 (as zoo 1's Aetherspire net) to stay under 5 MB
         dest = policy.save(dest, dtype=np.float16)
     if dest.stat().st_size > 5_000_000:

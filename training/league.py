@@ -29,7 +29,9 @@ every 400,000 frames and at the end go to ``eval.csv``. A run folder resumes fro
 (``--resume``, with the same ``--init`` and ``--exploiter`` files: a folder holding another run
 is refused). ``--export`` copies the final net into the zoo
 (``agents/weights/<game>.npz``, zoo 2; :func:`training.exit.export`), recording this stage and its
-starting file's SHA-256 in the metadata. What the shipped nets reach is measured by
+starting file's SHA-256 in the metadata; with ``--export-players`` as the game's net for the
+stage's player count only (``agents/weights/<N>p/<game>.npz``), so that the every-count net keeps
+playing the other counts (:func:`export_stage` does the same for a finished run). What the shipped nets reach is measured by
 :mod:`training.zoo_report` and :mod:`training.exploit`, never by this stage's own evaluations.
 """
 
@@ -123,11 +125,10 @@ def check_run_dir(cfg) -> None:
 
 def run(game: str, init: str, seed: int = 0, run_dir: str | None = None, frames: int = LEAGUE_FRAMES,
         export: bool = False, progress: bool = True, resume: bool = False, log=print,
-        exploiters: list[str] | tuple[str, ...] = ()) -> Path:
-    """Train the stage (module docstring); returns the final weight file, or the zoo's copy with ``export``."""
-    from agents.pretrained import MLPPolicy
-
-    from .exit import export as export_net
+        exploiters: list[str] | tuple[str, ...] = (), export_players: bool = False) -> Path:
+    """Train the stage (module docstring); returns the final weight file, or the zoo's copy with
+    ``export`` (:func:`export_stage`; with ``export_players``, as the net of the stage's player
+    count only)."""
     from .ppo import train
 
     cfg = league_config(game, init, seed, run_dir, frames, progress, resume, exploiters)
@@ -135,6 +136,25 @@ def run(game: str, init: str, seed: int = 0, run_dir: str | None = None, frames:
     path = train(cfg)
     if not export:
         return path
+    return export_stage(path, game, init, exploiters, for_players=export_players, log=log)
+
+
+def export_stage(path: str | Path, game: str, init: str | Path, exploiters: list[str] | tuple[str, ...] = (),
+                 for_players: bool = False, log=print) -> Path:
+    """Record the stage in a league net's metadata (``training.stage``, the SHA-256 of its ``init``
+    file and of each exploiter) and copy it into the zoo (:func:`training.exit.export`): as the
+    game's every-count net ``agents/weights/<game>.npz``, or, with ``for_players``, as its net for
+    the player count it was trained at only (``agents/weights/<N>p/<game>.npz``; the every-count
+    net then still plays the other counts). Returns the zoo's file.
+
+    Raises:
+        FileNotFoundError: ``path``, ``init`` or an exploiter file does not exist.
+        ValueError: as :func:`training.exit.export`.
+    """
+    from agents.pretrained import MLPPolicy
+
+    from .exit import export as export_net
+
     policy = MLPPolicy.load(path)
     policy.metadata["training"] = {**policy.metadata.get("training", {}),
                                    "stage": "league fine-tuning (training.league)",
@@ -142,7 +162,12 @@ def run(game: str, init: str, seed: int = 0, run_dir: str | None = None, frames:
                                    "exploiters_sha256": [hashlib.sha256(Path(e).read_bytes()).hexdigest()
                                                          for e in exploiters]}
     policy.save(path)
-    return export_net(path, game, log=log)
+    players = None
+    if for_players:
+        players = (policy.metadata.get("config") or {}).get("num_players")
+        if not isinstance(players, int):
+            raise ValueError(f"{path} records no player count (metadata config.num_players)")
+    return export_net(path, game, log=log, num_players=players)
 
 
 def build_parser(p: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
@@ -158,6 +183,9 @@ def build_parser(p: argparse.ArgumentParser | None = None) -> argparse.ArgumentP
                    help="a best response to an earlier league net (weight file), 30%% of episodes in all; repeatable")
     p.add_argument("--resume", action="store_true", help="continue the run folder from its checkpoint")
     p.add_argument("--export", action="store_true", help="copy the final net into the zoo (agents/weights, zoo 2)")
+    p.add_argument("--export-players", action="store_true",
+                   help="with --export: as the game's net for the stage's player count only "
+                        "(agents/weights/<N>p/<game>.npz); the every-count net keeps the other counts")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=True)
     return p
 
@@ -170,8 +198,10 @@ def main(argv: list[str] | None = None) -> Path:
 def main_from_args(p: argparse.ArgumentParser, a: argparse.Namespace) -> Path:
     """Run the stage from parsed arguments (a bad value is a usage error of ``p``)."""
     try:
+        if a.export_players and not a.export:
+            raise ValueError("--export-players goes with --export")
         path = run(a.game, a.init, a.seed, a.run_dir, a.frames, a.export, a.progress, a.resume,
-                   exploiters=a.exploiter)
+                   exploiters=a.exploiter, export_players=a.export_players)
     except (ValueError, FileNotFoundError) as e:
         p.error(str(e))
     print(f"weights written to {path}")

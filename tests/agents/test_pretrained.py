@@ -359,3 +359,96 @@ def test_pretrained_is_an_opponent_wherever_a_spec_is(tmp_path):
             legal = np.flatnonzero(e.action_masks())
             _obs, _r, term, trunc, _ = e.step(int(legal[0]))
             done = term or trunc
+
+
+# ---- nets for one player count --------------------------------------------------------------------
+def _count_files():
+    """The shipped nets for one player count: ``[(game, players, path)]`` (``agents/weights/<N>p/``)."""
+    return [(p.stem, int(p.parent.name[:-1]), p) for p in sorted(WEIGHTS_DIR.glob("*p/*.npz"))]
+
+
+@pytest.mark.parametrize("name,players,path", _count_files() or [pytest.param(None, None, None, marks=pytest.mark.skip(
+    reason="no net for one player count is shipped"))])
+def test_shipped_count_nets_match_their_count_and_the_current_encoder(name, players, path):
+    """A net shipped for one player count (agents/weights/<N>p/<game>.npz) is a zoo file of that
+    game at that count: layout, encoder fingerprint, size, no pickles; and `pretrained` at that
+    count loads it, at the other counts the every-count file."""
+    assert name in GAMES and path.parent.name == f"{players}p"
+    game = ether_envs.load_game(name, num_players=players)
+    policy = MLPPolicy.load(path)
+    check_compatible(policy.metadata, game, source=str(path))
+    assert policy.metadata.get("zoo", 1) >= 2 and path.stat().st_size <= MAX_WEIGHT_BYTES
+    with np.load(path, allow_pickle=False) as z:
+        assert all(z[k].dtype != object for k in z.files)
+    assert policy.metadata.get("encoder_fingerprint") == encoder_fingerprint(game)
+    assert make_agent("pretrained", game).path == path and make_agent("az", game).policy.metadata == policy.metadata
+    spec = game.spec
+    for n in range(spec.min_players, spec.max_players + 1):
+        if n != players and not (WEIGHTS_DIR / f"{n}p" / f"{name}.npz").exists():
+            assert make_agent("pretrained", ether_envs.load_game(name, num_players=n)).path == WEIGHTS_DIR / f"{name}.npz"
+
+
+def test_a_net_for_one_count_takes_the_place_of_the_every_count_net_at_that_count_only(weights_dir):
+    game = ether_envs.load_game("aethermon_collect")
+    every = tiny_policy(game, seed=0)[1]
+    every.metadata["zoo"] = 2
+    every.save(weights_dir / "aethermon_collect.npz")
+    (weights_dir / "zoo1").mkdir()
+    tiny_policy(game, seed=1)[1].save(weights_dir / "zoo1" / "aethermon_collect.npz")
+    three = ether_envs.load_game("aethermon_collect", num_players=3)
+    for_three = tiny_policy(three, seed=2)[1]
+    for_three.metadata["zoo"] = 2
+    (weights_dir / "3p").mkdir()
+    for_three.save(weights_dir / "3p" / "aethermon_collect.npz")
+
+    assert shipped_weights()["aethermon_collect"] == weights_dir / "aethermon_collect.npz"
+    assert shipped_weights(num_players=2)["aethermon_collect"] == weights_dir / "aethermon_collect.npz"
+    assert shipped_weights(num_players=3)["aethermon_collect"] == weights_dir / "3p" / "aethermon_collect.npz"
+    assert shipped_weights(zoo=2, num_players=3)["aethermon_collect"] == weights_dir / "3p" / "aethermon_collect.npz"
+    assert shipped_weights(zoo=1, num_players=3)["aethermon_collect"] == weights_dir / "zoo1" / "aethermon_collect.npz"
+    assert make_agent("pretrained", game).path == weights_dir / "aethermon_collect.npz"
+    assert make_agent("pretrained", three).path == weights_dir / "3p" / "aethermon_collect.npz"
+    assert make_agent("pretrained:zoo=1", three).path == weights_dir / "zoo1" / "aethermon_collect.npz"
+    four = ether_envs.load_game("aethermon_collect", num_players=4)
+    assert make_agent("pretrained", four).path == weights_dir / "aethermon_collect.npz"
+    # az searches with the same net as pretrained at each count
+    obs = np.ones((1, three.observation_size()))
+    np.testing.assert_array_equal(make_agent("az", three).policy.features(obs), for_three.features(obs))
+    returns, _, _ = play_game(three, [make_agent("pretrained", three, seed=0)] * 3, seed=1)
+    assert len(returns) == 3
+
+
+def test_a_net_for_one_count_must_be_of_that_count(weights_dir):
+    game = ether_envs.load_game("aethermon_collect")
+    tiny_policy(game)[1].save(weights_dir / "aethermon_collect.npz")
+    (weights_dir / "3p").mkdir()
+    tiny_policy(game, seed=3)[1].save(weights_dir / "3p" / "aethermon_collect.npz")  # a 2-player net
+    with pytest.raises(ValueError, match=r"config\.num_players: model 2, env 3") as e:
+        make_agent("pretrained", ether_envs.load_game("aethermon_collect", num_players=3))
+    assert "3p/aethermon_collect.npz" in str(e.value)
+    for bad in (0, -1, 2.0, True, "2"):
+        with pytest.raises(ValueError, match=rf"num_players must be an int >= 1, got {bad!r}"):
+            shipped_weights(num_players=bad)
+
+
+def test_export_for_one_count_writes_the_count_file_and_keeps_the_every_count_net(weights_dir, tmp_path):
+    from training.exit import export
+    from training.league import export_stage
+
+    game = ether_envs.load_game("aethermon_collect")
+    every = tiny_policy(game)[1].save(weights_dir / "aethermon_collect.npz")
+    before = every.read_bytes()
+    two = tiny_policy(game, seed=4)[1].save(tmp_path / "two.npz")
+    init = tiny_policy(game, seed=5)[1].save(tmp_path / "init.npz")
+    dest = export_stage(two, "aethermon_collect", init, for_players=True, log=lambda *_: None)
+    assert dest == weights_dir / "2p" / "aethermon_collect.npz" and every.read_bytes() == before
+    meta = MLPPolicy.load(dest).metadata
+    assert meta["zoo"] == 2 and meta["training"]["stage"] == "league fine-tuning (training.league)"
+    assert meta["encoder_fingerprint"] == encoder_fingerprint(game)
+    assert make_agent("pretrained", game).path == dest
+    with pytest.raises(ValueError, match=r"config\.num_players: model 2, env 3"):
+        export(two, "aethermon_collect", num_players=3, log=lambda *_: None)
+    for bad in (1, 5, 2.5, True):
+        with pytest.raises(ValueError, match=r"num_players must be an int in 2\.\.4 \(aethermon_collect\), got"):
+            export(two, "aethermon_collect", num_players=bad, log=lambda *_: None)
+    assert sorted(p.name for p in (weights_dir / "2p").iterdir()) == ["aethermon_collect.npz"]
