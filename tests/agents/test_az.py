@@ -205,7 +205,8 @@ def test_the_sparse_forward_of_a_net_with_no_hidden_layer_is_its_input():
 # ---- the zoos -----------------------------------------------------------------------------------
 def test_zoo_one_is_kept_for_every_game_and_pretrained_is_the_newest():
     """Zoo 1 (agents/weights/zoo1/) stays loadable as `pretrained:zoo=1`; `pretrained` loads the
-    newest file, agents/weights/<game>.npz, whose zoo is at least 1."""
+    newest file, agents/weights/<game>.npz (or the game's net for its default player count,
+    agents/weights/<N>p/<game>.npz, where one is shipped), whose zoo is at least 1."""
     one = shipped_weights(zoo=1)
     assert sorted(one) == sorted(GAMES)
     for name in GAMES:
@@ -213,7 +214,7 @@ def test_zoo_one_is_kept_for_every_game_and_pretrained_is_the_newest():
         game = ether_envs.load_game(name)
         old = make_agent("pretrained:zoo=1", game)
         new = make_agent("pretrained", game)
-        assert old.path == one[name] and new.path == shipped_weights()[name]
+        assert old.path == one[name] and new.path == shipped_weights(num_players=game.num_players)[name]
         assert weights_zoo(new.path) >= 1
 
 
