@@ -50,6 +50,12 @@ def weights_zoo(path: str | Path) -> int:
         return int(json.loads(str(z["metadata"])).get("zoo", 1))
 
 
+def _check_count(num_players: Any) -> int:
+    if isinstance(num_players, bool) or not isinstance(num_players, (int, np.integer)) or num_players < 1:
+        raise ValueError(f"num_players must be an int >= 1, got {num_players!r}")
+    return int(num_players)
+
+
 def shipped_weights(zoo: int | None = None, num_players: int | None = None) -> dict[str, Path]:
     """``{game name: weight file}`` of every game with shipped weights.
 
@@ -65,9 +71,8 @@ def shipped_weights(zoo: int | None = None, num_players: int | None = None) -> d
     Raises:
         ValueError: ``zoo`` not None or an int >= 1; ``num_players`` not None or an int >= 1.
     """
-    if num_players is not None and (isinstance(num_players, bool) or not isinstance(num_players, (int, np.integer))
-                                    or num_players < 1):
-        raise ValueError(f"num_players must be an int >= 1, got {num_players!r}")
+    if num_players is not None:
+        num_players = _check_count(num_players)
     newest = {p.stem: p for p in sorted(WEIGHTS_DIR.glob("*.npz"))}
     if zoo is None:
         out = newest
@@ -79,17 +84,27 @@ def shipped_weights(zoo: int | None = None, num_players: int | None = None) -> d
             if name not in out and weights_zoo(p) == zoo:
                 out[name] = p
     if num_players is not None:
-        for p in sorted((WEIGHTS_DIR / f"{int(num_players)}p").glob("*.npz")):
-            if p.stem in out and (zoo is None or weights_zoo(p) == zoo):
-                out[p.stem] = p
-    return dict(out)
+        for folder in WEIGHTS_DIR.glob("*p"):  # the count folders there are (no path built from a huge count)
+            if folder.name == f"{num_players}p":
+                for p in sorted(folder.glob("*.npz")):
+                    if zoo is None or weights_zoo(p) == zoo:
+                        out[p.stem] = p
+    return dict(sorted(out.items()))
 
 
 def count_weights_path(game_name: str, num_players: int) -> Path:
     """Where a game's newest net for ``num_players`` players only is shipped:
     ``agents/weights/<num_players>p/<game_name>.npz`` (it takes the place of the every-count file
-    ``agents/weights/<game_name>.npz`` at that count; :func:`shipped_weights`)."""
-    return WEIGHTS_DIR / f"{int(num_players)}p" / f"{game_name}.npz"
+    ``agents/weights/<game_name>.npz`` at that count; :func:`shipped_weights`).
+
+    Raises:
+        ValueError: ``game_name`` not a registered game; ``num_players`` not an int >= 1.
+    """
+    import ether_envs
+
+    if game_name not in ether_envs.list_games():
+        raise ValueError(f"unknown game {game_name!r}; registered games: {', '.join(ether_envs.list_games())}")
+    return WEIGHTS_DIR / f"{_check_count(num_players)}p" / f"{game_name}.npz"
 
 
 def encoder_fingerprint(game, games: int = 2, max_steps: int = 300) -> str:

@@ -397,14 +397,21 @@ def export(path: str | Path, game_name: str, log=print, num_players: int | None 
     ``agents/weights/zoo1/``. With ``num_players`` the net goes to
     ``agents/weights/<num_players>p/<game>.npz`` instead (:func:`agents.pretrained.count_weights_path`):
     the game's net at that player count only, in place of the every-count file, which stays.
+    Everything is checked before the zoo's file is replaced: on an error nothing is written.
 
     Raises:
-        ValueError: not a weight file of ``game_name``, a file over 5 MB, or (with ``num_players``)
-            a net whose configuration is not the game's default one at ``num_players`` players.
+        ValueError: an unknown game, not a weight file of ``game_name``, a file over 5 MB even as
+            float16, or (with ``num_players``) a count the game does not play or a net whose
+            configuration is not the game's default one at ``num_players`` players.
     """
+    import os
+    import tempfile
+
     from agents.ppo import check_compatible
     from agents.pretrained import WEIGHTS_DIR, MLPPolicy, count_weights_path, encoder_fingerprint
 
+    if game_name not in ether_envs.list_games():
+        raise ValueError(f"unknown game {game_name!r}; registered games: {', '.join(ether_envs.list_games())}")
     policy = MLPPolicy.load(path)
     if policy.metadata.get("game") != game_name:
         raise ValueError(f"{path} is a net of {policy.metadata.get('game')!r}, not {game_name!r}")
@@ -412,20 +419,24 @@ def export(path: str | Path, game_name: str, log=print, num_players: int | None 
     dest = WEIGHTS_DIR / f"{game_name}.npz"
     if num_players is not None:
         spec = game.spec
-        if isinstance(num_players, bool) or not isinstance(num_players, int) \
+        if isinstance(num_players, bool) or not isinstance(num_players, (int, np.integer)) \
                 or not spec.min_players <= num_players <= spec.max_players:
             raise ValueError(f"num_players must be an int in {spec.min_players}..{spec.max_players} "
                              f"({game_name}), got {num_players!r}")
-        game = ether_envs.load_game(game_name, num_players=num_players)
+        game = ether_envs.load_game(game_name, num_players=int(num_players))
         check_compatible(policy.metadata, game, source=str(path))
-        dest = count_weights_path(game_name, num_players)
-        dest.parent.mkdir(parents=True, exist_ok=True)
+        dest = count_weights_path(game_name, int(num_players))
     policy.metadata.update(zoo=2, encoder_fingerprint=encoder_fingerprint(game))
-    dest = policy.save(dest)
-    if dest.stat().st_size > 5_000_000:  # stored as float16 (as zoo 1's Aetherspire net) to stay under 5 MB
-        dest = policy.save(dest, dtype=np.float16)
-    if dest.stat().st_size > 5_000_000:
-        raise ValueError(f"{dest} is {dest.stat().st_size / 1e6:.1f} MB, over the zoo's 5 MB")
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    # written next to the zoo's file (the same file system) in a hidden folder that no zoo lookup reads
+    with tempfile.TemporaryDirectory(prefix=".export-", dir=dest.parent) as tmp_dir:
+        tmp = policy.save(Path(tmp_dir) / dest.name)
+        if tmp.stat().st_size > 5_000_000:  # stored as float16 (as zoo 1's Aetherspire net) to stay under 5 MB
+            tmp = policy.save(tmp, dtype=np.float16)
+        if tmp.stat().st_size > 5_000_000:
+            raise ValueError(f"{path} is {tmp.stat().st_size / 1e6:.1f} MB even as float16, over the zoo's 5 MB; "
+                             f"{dest} is unchanged")
+        os.replace(tmp, dest)
     log(f"[exit] {path} -> {dest} (zoo 2, {dest.stat().st_size / 1e6:.2f} MB)")
     return dest
 

@@ -141,33 +141,40 @@ def run(game: str, init: str, seed: int = 0, run_dir: str | None = None, frames:
 
 def export_stage(path: str | Path, game: str, init: str | Path, exploiters: list[str] | tuple[str, ...] = (),
                  for_players: bool = False, log=print) -> Path:
-    """Record the stage in a league net's metadata (``training.stage``, the SHA-256 of its ``init``
-    file and of each exploiter) and copy it into the zoo (:func:`training.exit.export`): as the
+    """Copy a league net into the zoo (:func:`training.exit.export`) with the stage recorded in its
+    metadata (``training.stage``, the SHA-256 of its ``init`` file and of each exploiter): as the
     game's every-count net ``agents/weights/<game>.npz``, or, with ``for_players``, as its net for
     the player count it was trained at only (``agents/weights/<N>p/<game>.npz``; the every-count
-    net then still plays the other counts). Returns the zoo's file.
+    net then still plays the other counts). ``path`` itself is not changed. Returns the zoo's file.
 
     Raises:
         FileNotFoundError: ``path``, ``init`` or an exploiter file does not exist.
-        ValueError: as :func:`training.exit.export`.
+        ValueError: ``for_players`` not a bool, a net that records no player count (with
+            ``for_players``), or as :func:`training.exit.export`; nothing is written then.
     """
+    import tempfile
+
     from agents.pretrained import MLPPolicy
 
     from .exit import export as export_net
 
+    if not isinstance(for_players, bool):
+        raise ValueError(f"for_players must be True or False, got {for_players!r}")
     policy = MLPPolicy.load(path)
     policy.metadata["training"] = {**policy.metadata.get("training", {}),
                                    "stage": "league fine-tuning (training.league)",
                                    "init_sha256": hashlib.sha256(Path(init).read_bytes()).hexdigest(),
                                    "exploiters_sha256": [hashlib.sha256(Path(e).read_bytes()).hexdigest()
                                                          for e in exploiters]}
-    policy.save(path)
     players = None
     if for_players:
         players = (policy.metadata.get("config") or {}).get("num_players")
-        if not isinstance(players, int):
+        if isinstance(players, bool) or not isinstance(players, int):
             raise ValueError(f"{path} records no player count (metadata config.num_players)")
-    return export_net(path, game, log=log, num_players=players)
+    with tempfile.TemporaryDirectory() as tmp:
+        stamped = policy.save(Path(tmp) / Path(path).name)
+        return export_net(stamped, game, log=lambda line: log(line.replace(str(stamped), str(path))),
+                          num_players=players)
 
 
 def build_parser(p: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:

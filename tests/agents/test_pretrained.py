@@ -452,3 +452,59 @@ def test_export_for_one_count_writes_the_count_file_and_keeps_the_every_count_ne
         with pytest.raises(ValueError, match=r"num_players must be an int in 2\.\.4 \(aethermon_collect\), got"):
             export(two, "aethermon_collect", num_players=bad, log=lambda *_: None)
     assert sorted(p.name for p in (weights_dir / "2p").iterdir()) == ["aethermon_collect.npz"]
+
+
+def test_export_checks_everything_before_it_replaces_the_zoo_file(weights_dir, tmp_path):
+    """An oversize net, a net of another game or a stage export that fails leaves every file as it was."""
+    from training.exit import export
+    from training.league import export_stage
+
+    game = ether_envs.load_game("aethermon_collect")
+    every = tiny_policy(game)[1].save(weights_dir / "aethermon_collect.npz")
+    before = every.read_bytes()
+    big = tiny_policy(game, hidden=(1700,))[1].save(tmp_path / "big.npz")  # over 5 MB even as float16
+    with pytest.raises(ValueError, match=r"over the zoo's 5 MB; .*aethermon_collect\.npz is unchanged"):
+        export(big, "aethermon_collect", log=lambda *_: None)
+    with pytest.raises(ValueError, match=r"over the zoo's 5 MB"):
+        export(big, "aethermon_collect", num_players=2, log=lambda *_: None)
+    assert every.read_bytes() == before
+    assert sorted(p.relative_to(weights_dir).as_posix() for p in weights_dir.rglob("*") if p.is_file()) == \
+        ["aethermon_collect.npz"]
+    source = tiny_policy(game, seed=6)[1].save(tmp_path / "source.npz")
+    source_bytes = source.read_bytes()
+    with pytest.raises(ValueError, match=r"is a net of 'aethermon_collect', not 'etherium'"):
+        export_stage(source, "etherium", source, for_players=True, log=lambda *_: None)
+    with pytest.raises(ValueError, match=r"unknown game 'nosuchgame'; registered games: "):
+        export(source, "nosuchgame", log=lambda *_: None)
+    with pytest.raises(ValueError, match=r"for_players must be True or False, got 'no'"):
+        export_stage(source, "aethermon_collect", source, for_players="no", log=lambda *_: None)
+    assert source.read_bytes() == source_bytes and every.read_bytes() == before
+    # a good export leaves its source file as it was too
+    export_stage(source, "aethermon_collect", source, log=lambda *_: None)
+    assert source.read_bytes() == source_bytes and every.read_bytes() != before
+    assert export(source, "aethermon_collect", num_players=np.int64(2), log=lambda *_: None).parent.name == "2p"
+
+
+def test_a_net_for_one_count_loads_without_an_every_count_net(weights_dir):
+    two = tiny_policy(ether_envs.load_game("ether_wars"))[1]
+    two.metadata["zoo"] = 2
+    (weights_dir / "2p").mkdir()
+    two.save(weights_dir / "2p" / "ether_wars.npz")
+    assert shipped_weights() == {} and shipped_weights(num_players=2) == {"ether_wars": weights_dir / "2p" / "ether_wars.npz"}
+    assert shipped_weights(zoo=2, num_players=2) == shipped_weights(num_players=2)
+    assert shipped_weights(zoo=1, num_players=2) == {}
+    assert make_agent("pretrained", ether_envs.load_game("ether_wars")).path == weights_dir / "2p" / "ether_wars.npz"
+    with pytest.raises(ValueError, match=r"no pretrained weights for 'ether_wars'; available: none"):
+        make_agent("pretrained", ether_envs.load_game("ether_wars", num_players=3))
+    assert shipped_weights(num_players=10**4000) == {}  # no path is built from the count
+
+
+def test_count_weights_path_refuses_bad_names_and_counts():
+    from agents.pretrained import count_weights_path
+
+    assert count_weights_path("ether_wars", 2) == WEIGHTS_DIR / "2p" / "ether_wars.npz"
+    for bad in (0, -1, True, 2.5, "2", None):
+        with pytest.raises(ValueError, match=rf"num_players must be an int >= 1, got {bad!r}"):
+            count_weights_path("ether_wars", bad)
+    with pytest.raises(ValueError, match=r"unknown game '\.\./\.\./x'; registered games: "):
+        count_weights_path("../../x", 2)
