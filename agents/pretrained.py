@@ -107,6 +107,45 @@ def count_weights_path(game_name: str, num_players: int) -> Path:
     return WEIGHTS_DIR / f"{_check_count(num_players)}p" / f"{game_name}.npz"
 
 
+def zoo_rows(games: list[str] | None = None) -> list[dict[str, Any]]:
+    """What ``pretrained`` and ``pretrained:zoo=1`` load for each game at each player count it
+    plays (``ether-envs zoo`` prints it): one dict a (game, count) with ``game``, ``players``,
+    ``file`` (the newest net's file, relative to ``agents/weights``; ``None`` when the game ships
+    none), ``zoo`` (int), ``sha256`` (hex), ``megabytes`` (float), ``stage`` (str: what its metadata
+    says trained it last), ``frames`` (int or ``None``: that stage's learner frames) and
+    ``zoo1_file`` (zoo 1's file, relative, or ``None``).
+
+    Raises:
+        ValueError: a name in ``games`` that is not a registered game.
+    """
+    import hashlib
+
+    import ether_envs
+
+    names = ether_envs.list_games() if games is None else list(games)
+    unknown = [g for g in names if g not in ether_envs.list_games()]
+    if unknown:
+        raise ValueError(f"unknown game(s) {unknown}; registered games: {', '.join(ether_envs.list_games())}")
+    rows = []
+    for name in names:
+        spec = ether_envs.load_game(name).spec
+        for n in range(spec.min_players, spec.max_players + 1):
+            path, old = shipped_weights(num_players=n).get(name), shipped_weights(zoo=1, num_players=n).get(name)
+            row: dict[str, Any] = {"game": name, "players": n, "file": None, "zoo": None, "sha256": None,
+                                   "megabytes": None, "stage": None, "frames": None,
+                                   "zoo1_file": old.relative_to(WEIGHTS_DIR).as_posix() if old else None}
+            if path is not None:
+                meta = MLPPolicy.load(path).metadata
+                t = meta.get("training") or {}
+                row.update(file=path.relative_to(WEIGHTS_DIR).as_posix(), zoo=int(meta.get("zoo", 1)),
+                           sha256=hashlib.sha256(path.read_bytes()).hexdigest(),
+                           megabytes=path.stat().st_size / 1e6,
+                           stage=str(t.get("stage") or t.get("algorithm") or "?"),
+                           frames=int(t["frames"]) if t.get("frames") is not None else None)
+            rows.append(row)
+    return rows
+
+
 def encoder_fingerprint(game, games: int = 2, max_steps: int = 300) -> str:
     """A hash of what the encoder and the action codec produce on fixed random games: the
     acting seat's observation, the legal-action mask and the action, at every step of ``games``

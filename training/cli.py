@@ -69,6 +69,23 @@ def information(name: str) -> str:
     return "perfect (imperfect in some configurations)"
 
 
+def cmd_zoo(args: argparse.Namespace) -> None:
+    from agents.pretrained import zoo_rows
+
+    rows = zoo_rows(args.game or None)
+    print("| game | players | `pretrained` loads (agents/weights/) | zoo | SHA-256 | MB | last trained by | "
+          "`pretrained:zoo=1` loads |")
+    print("|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        old = f"`{r['zoo1_file']}`" if r["zoo1_file"] else "none"
+        if r["file"] is None:
+            print(f"| {r['game']} | {r['players']} | none | | | | | {old} |")
+            continue
+        stage = r["stage"].split(" (")[0] + (f", {r['frames']:,} frames" if r["frames"] is not None else "")
+        print(f"| {r['game']} | {r['players']} | `{r['file']}` | {r['zoo']} | {r['sha256'][:12]} | "
+              f"{r['megabytes']:.2f} | {stage} | {old} |")
+
+
 def cmd_list(args: argparse.Namespace) -> None:
     from agents.heuristic import load_heuristic
 
@@ -297,6 +314,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     s = sub.add_parser("list", help="list the registered games")
     s.set_defaults(func=cmd_list)
+
+    s = sub.add_parser("zoo", help="which shipped net `pretrained` (and `pretrained:zoo=1`) loads for each game "
+                                   "and player count")
+    s.add_argument("game", nargs="*", metavar="GAME",
+                   help=f"games to list (default: every game: {', '.join(ether_envs.list_games())})")
+    s.set_defaults(func=cmd_zoo)
 
     s = sub.add_parser("play", help="play a game against agents in the terminal")
     s.add_argument("game", choices=ether_envs.list_games())

@@ -246,3 +246,25 @@ def test_progress_bars_write_a_line_every_30_seconds_when_output_is_not_a_termin
     for path in [*ROOT.glob("training/*.py"), *ROOT.glob("ether_envs/**/*.py"), *ROOT.glob("agents/**/*.py")]:
         if path.name != "progress.py":
             assert "tqdm" not in path.read_text(), f"{path} makes its own progress bar"
+
+
+def test_zoo_names_the_net_pretrained_loads_at_each_player_count(capsys):
+    """`ether-envs zoo`: one row a (game, player count), naming the file `pretrained` loads there
+    (a net for one count where one is shipped), and refusing an unknown game by name."""
+    import ether_envs
+    from agents import make_agent
+    from agents.pretrained import WEIGHTS_DIR
+
+    assert cli.main(["zoo"]) == 0
+    lines = [line.strip("| ").split(" | ") for line in capsys.readouterr().out.splitlines()[2:]]
+    rows = {(cells[0], int(cells[1])): cells for cells in lines}
+    for name in ether_envs.list_games():
+        spec = ether_envs.load_game(name).spec
+        for n in range(spec.min_players, spec.max_players + 1):
+            path = make_agent("pretrained", ether_envs.load_game(name, num_players=n)).path
+            assert rows[(name, n)][2] == f"`{path.relative_to(WEIGHTS_DIR).as_posix()}`"
+            assert rows[(name, n)][7] == f"`zoo1/{name}.npz`"
+    assert len(rows) == len(lines)
+    assert cli.main(["zoo", "nosuchgame"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "unknown game(s) ['nosuchgame']; registered games: " in captured.err
