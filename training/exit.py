@@ -410,12 +410,10 @@ def export(path: str | Path, game_name: str, log=print, num_players: int | None 
     from agents.ppo import check_compatible
     from agents.pretrained import WEIGHTS_DIR, MLPPolicy, count_weights_path, encoder_fingerprint
 
-    if game_name not in ether_envs.list_games():
-        raise ValueError(f"unknown game {game_name!r}; registered games: {', '.join(ether_envs.list_games())}")
+    game = ether_envs.load_game(game_name)  # an unknown name is its ValueError
     policy = MLPPolicy.load(path)
     if policy.metadata.get("game") != game_name:
         raise ValueError(f"{path} is a net of {policy.metadata.get('game')!r}, not {game_name!r}")
-    game = ether_envs.load_game(game_name)
     dest = WEIGHTS_DIR / f"{game_name}.npz"
     if num_players is not None:
         spec = game.spec

@@ -474,7 +474,7 @@ def test_export_checks_everything_before_it_replaces_the_zoo_file(weights_dir, t
     source_bytes = source.read_bytes()
     with pytest.raises(ValueError, match=r"is a net of 'aethermon_collect', not 'etherium'"):
         export_stage(source, "etherium", source, for_players=True, log=lambda *_: None)
-    with pytest.raises(ValueError, match=r"unknown game 'nosuchgame'; registered games: "):
+    with pytest.raises(ValueError, match=r"unknown game 'nosuchgame'; registered games: \["):
         export(source, "nosuchgame", log=lambda *_: None)
     with pytest.raises(ValueError, match=r"for_players must be True or False, got 'no'"):
         export_stage(source, "aethermon_collect", source, for_players="no", log=lambda *_: None)
@@ -506,5 +506,5 @@ def test_count_weights_path_refuses_bad_names_and_counts():
     for bad in (0, -1, True, 2.5, "2", None):
         with pytest.raises(ValueError, match=rf"num_players must be an int >= 1, got {bad!r}"):
             count_weights_path("ether_wars", bad)
-    with pytest.raises(ValueError, match=r"unknown game '\.\./\.\./x'; registered games: "):
+    with pytest.raises(ValueError, match=r"unknown game '\.\./\.\./x'; registered games: \["):
         count_weights_path("../../x", 2)

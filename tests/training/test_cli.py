@@ -267,4 +267,4 @@ def test_zoo_names_the_net_pretrained_loads_at_each_player_count(capsys):
     assert len(rows) == len(lines)
     assert cli.main(["zoo", "nosuchgame"]) == 2
     captured = capsys.readouterr()
-    assert captured.out == "" and "unknown game(s) ['nosuchgame']; registered games: " in captured.err
+    assert captured.out == "" and "unknown game 'nosuchgame'; registered games: [" in captured.err
