@@ -10,6 +10,7 @@
     ether-envs ladder --all                            # rebuild the stored anchored ladders (training/ladders/)
     ether-envs reference dqn ether_wars                # a reference row: train 3 seeds at the short budget, rate
     ether-envs exploit etherium pretrained             # approximate exploitability: a best response's win rate
+    ether-envs exploit-pool a.json b.json --out c      # pool exploit seeds run apart into one result
     ether-envs league etherium --init NET.npz          # zoo 2's last stage: PPO against zoo 1, past selves, the heuristic
     ether-envs speed --games aethermon_collect --seconds 3   # env speed: steps/s beside connect_four_v3
     ether-envs speed-train                             # MaskablePPO training frames/s per vec env
@@ -400,6 +401,15 @@ def build_parser() -> argparse.ArgumentParser:
                        description=exploit_mod.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     exploit_mod.build_parser(s)
     s.set_defaults(func=lambda a: (_one_thread(), exploit_mod.run_from_args(a)))
+
+    s = sub.add_parser("exploit-pool", help="pool exploit results of one target whose seeds ran apart into one result",
+                       description="Pool the results (OUT.json) of 'ether-envs exploit' runs of one target whose "
+                                   "seeds ran apart (other sessions, other machines) into the result one run over all "
+                                   "their seeds would have written: the same procedure, deals and target weights, "
+                                   "disjoint seeds; a fresh IQM over every seed and pooled Wilson interval over every "
+                                   "game. Writes OUT.json and OUT.md.")
+    exploit_mod.add_pool_arguments(s)
+    s.set_defaults(func=exploit_mod.pool_from_args)
 
     from . import exit as exit_mod
 
