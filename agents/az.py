@@ -27,6 +27,14 @@ AlphaZero's search (Silver et al. 2018) made to play hidden-information games th
   ``Q_p(a) + c * P(a) * sqrt(N) / (1 + N(a))``; an unvisited action's ``Q`` is the node's own
   value for ``p`` (first-play urgency without reduction). The backed-up value of an edge is the
   return of the seat that chose it (max^n), so any utility works.
+* **A known opponent (optional).** With ``opponent_zoo=N`` or ``opponent_path=FILE`` every other
+  seat is taken to play that net as ``pretrained`` does (the masked argmax of its logits on its
+  own observation). The search then branches on its own decisions only: after each of them the
+  others' moves in the simulation's world are the ones that net would make there, from what its
+  seat sees of that world, and a node is valued at the searching seat's next turn. This is an
+  approximate best response to that net (search against a known policy, as in Timbers et al.
+  2022, "Approximate exploitability"); it is for measuring how exploitable a net is, and it
+  plays well only against that net.
 * **The move.** The root action with the most visits (ties: the higher prior), or with
   ``temperature > 0`` a draw from visits^(1/temperature). ``dirichlet > 0`` mixes Dirichlet noise
   into the root priors (``(1 - 0.25) P + 0.25 Dir(dirichlet)``), for self-play only
@@ -80,11 +88,14 @@ class AZAgent(Agent):
         temperature: 0 (default) plays the most visited action; > 0 draws ``∝ visits^(1/temperature)``.
         dirichlet: the Dirichlet concentration of the root noise (0, default: none; > 0 for self-play).
         policy: an in-memory :class:`MLPPolicy` instead of a file (training; no layout check).
+        opponent_path, opponent_zoo: the net the other seats are known to play (a weight file, or
+            zoo ``N``'s shipped net for the game's player count; as ``pretrained``'s ``path`` and
+            ``zoo``); default none: every seat is searched with the own net's priors.
 
     Raises:
-        ValueError: a budget or constant out of range, ``path`` with ``zoo``, or a net that does not
-            match the game (as for ``pretrained``).
-        FileNotFoundError: no weight file at ``path``.
+        ValueError: a budget or constant out of range, ``path`` with ``zoo`` (or ``opponent_path``
+            with ``opponent_zoo``), or a net that does not match the game (as for ``pretrained``).
+        FileNotFoundError: no weight file at ``path`` or ``opponent_path``.
     """
 
     name = "az"
@@ -92,7 +103,8 @@ class AZAgent(Agent):
 
     def __init__(self, game, simulations: int = DEFAULT_SIMULATIONS, c: float = 1.5, path: str | None = None,
                  zoo: int | None = None, temperature: float = 0.0, dirichlet: float = 0.0,
-                 policy: MLPPolicy | None = None) -> None:
+                 policy: MLPPolicy | None = None, opponent_path: str | None = None,
+                 opponent_zoo: int | None = None) -> None:
         super().__init__()
         if isinstance(simulations, bool) or not isinstance(simulations, (int, np.integer)) or simulations < 1:
             raise ValueError(f"az: simulations must be an int >= 1, got {simulations!r}")
@@ -111,6 +123,13 @@ class AZAgent(Agent):
         elif path is not None or zoo is not None:
             raise ValueError("az: give a policy, a path or a zoo, not several")
         self.policy = policy
+        self.opponent: MLPPolicy | None = None
+        """The net the other seats are known to play (masked argmax), or None."""
+        if opponent_path is not None or opponent_zoo is not None:
+            if opponent_path is not None and opponent_zoo is not None:
+                raise ValueError("az: give opponent_path or opponent_zoo, not both")
+            self.opponent = PretrainedAgent(game, path=opponent_path, zoo=opponent_zoo).policy
+        self._me = -1
         self.game = game
         self.num_players = game.num_players
         self.shared_value = game.utility() == "identical"
@@ -121,7 +140,10 @@ class AZAgent(Agent):
     def _evaluate(self, s) -> tuple[np.ndarray, np.ndarray]:
         """Logits of the seat to move and the value of every seat, for a non-terminal state."""
         mover = s.current_player()
-        seats = [mover] if self.shared_value else [mover] + [p for p in range(self.num_players) if p != mover]
+        if self.shared_value or self.opponent is not None:
+            seats = [mover]
+        else:
+            seats = [mover] + [p for p in range(self.num_players) if p != mover]
         obs = np.stack([s.observation_tensor(p) for p in seats])
         h = self.policy.features_sparse(obs)
         w, b = self.policy.policy
@@ -131,6 +153,9 @@ class AZAgent(Agent):
         values = np.empty(self.num_players)
         if self.shared_value:
             values[:] = v[0]
+        elif self.opponent is not None:  # only the searching seat's value is ever read
+            values[:] = 0.0
+            values[mover] = v[0]
         else:
             values[seats] = v
         return logits, np.clip(values, -1.0, 1.0)
@@ -147,6 +172,7 @@ class AZAgent(Agent):
 
     def _search(self, state, player: int) -> np.ndarray:
         """:meth:`search` once ``player`` is known to be the one to move (:meth:`act` has checked)."""
+        self._me = player
         root: _Node | None = None
         noise: dict[int, float] | None = None
         for _ in range(self.simulations):
@@ -212,6 +238,8 @@ class AZAgent(Agent):
             mover = s.current_player()
             a = self._select(node, s.legal_actions(), mover, noise if node is root else None)
             s.apply_action(a)
+            if self.opponent is not None:
+                self._play_opponent(s)
             path.append((node, a, mover))
             child = node.children.get(a)
             if child is None:
@@ -228,6 +256,24 @@ class AZAgent(Agent):
             n.visits += 1
             n.edge_visits[a] = n.edge_visits.get(a, 0) + 1
             n.edge_total[a] = n.edge_total.get(a, 0.0) + float(values[mover])
+
+    def _play_opponent(self, s) -> None:
+        """Apply the known opponent's moves in world ``s`` until the searching seat is to move
+        again or the game is over. Each is that net's masked argmax on the mover's own view of
+        ``s``, as ``pretrained`` plays (its first layer by :meth:`MLPPolicy.features_sparse`: the
+        same logits up to float32 rounding; ties go to the lowest action id, as there)."""
+        me, net = self._me, self.opponent
+        w, b = net.policy
+        while not s.is_terminal():
+            mover = s.current_player()
+            if mover == me:
+                return
+            legal = s.legal_actions()
+            if len(legal) > 1:
+                z = w[legal] @ net.features_sparse(s.observation_tensor(mover)) + b[legal]
+                s.apply_action(legal[int(np.argmax(z))])
+            else:
+                s.apply_action(legal[0])
 
     # -- play ---------------------------------------------------------------------------------
     def act(self, state, player: int) -> int:
@@ -253,7 +299,8 @@ class AZAgent(Agent):
         return int(legal[best[0]])
 
 
-SPEC_KEYS = ("simulations", "c", "path", "zoo", "temperature", "dirichlet", "deterministic")
+SPEC_KEYS = ("simulations", "c", "path", "zoo", "temperature", "dirichlet", "deterministic",
+             "opponent_path", "opponent_zoo")
 """The keys of the ``az`` spec (``deterministic=false`` is ``temperature=1``)."""
 
 

@@ -1,0 +1,91 @@
+"""Ethnos: a best-response search against each zoo's net (nineteenth session, 2026-12-07).
+
+    python notebooks/reference_results/zoo2/ethnos_abr.py --play 4 zoo1   # one cell: 400 games, ~40 min of a core
+    python notebooks/reference_results/zoo2/ethnos_abr.py                 # the table and the verdict
+
+The searcher is ``az:simulations=32,opponent_zoo=N``: PUCT over determinizations with the zoo-2
+net's priors and values (``az``'s default net), where every other seat is known to play zoo
+``N``'s net greedily, as ``pretrained`` does (agents/az.py, "A known opponent"). It sits in one
+seat against copies of that net in the others, once in every seat of each of the protocol's
+held-out deals: 100 deals (400 games) at 4 players, 134 (402) at 3. The searcher is the same for
+both targets (its net, budget and seeds); only the net it answers differs.
+
+``--play P zooN`` runs one cell with ``ether-envs evaluate`` into ``runs/abr/ethnos_<P>p_zooN``.
+Without it the script reads each cell's ``games.csv`` (from ``--runs`` if given, else the copies
+committed beside this script, ``ethnos_abr_<P>p_zooN/``) and prints, per cell, the win rate with
+its Wilson 95% interval (as ``ether-envs evaluate`` reports it) and a percentile bootstrap 95%
+interval over whole deals (``scipy.stats.bootstrap``, 10,000 resamples, seed 0: a deal's games
+share its cards, so they are not independent); then the rule fixed in advance: zoo 2 is the
+sturdier at a player count only if both kinds of interval lie apart, zoo 2's below.
+"""
+import argparse
+import csv
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+from scipy.stats import bootstrap
+
+from training.evaluate import wilson_interval
+
+HERE = Path(__file__).parent
+DEALS = {4: 100, 3: 134}
+TARGET = {"zoo1": "pretrained:zoo=1", "zoo2": "pretrained"}
+SIMULATIONS = 32
+
+parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+parser.add_argument("--play", nargs=2, metavar=("PLAYERS", "ZOO"), help="run one cell, e.g. --play 4 zoo1")
+parser.add_argument("--runs", type=Path, default=None,
+                    help="read the cells from RUNS/ethnos_<P>p_zooN/ (default: the committed copies)")
+args = parser.parse_args()
+
+
+def searcher(zoo: str) -> str:
+    return f"az:simulations={SIMULATIONS},opponent_zoo={zoo[-1]}"
+
+
+if args.play:
+    players, zoo = int(args.play[0]), args.play[1]
+    if players not in DEALS or zoo not in TARGET:
+        parser.error(f"--play takes 3 or 4 and zoo1 or zoo2, got {args.play}")
+    cmd = ["ether-envs", "evaluate", "ethnos", searcher(zoo), TARGET[zoo], "--config",
+           f"num_players={players}", "--deals", str(DEALS[players]), "--focal", "--workers", "1",
+           "--out", f"runs/abr/ethnos_{players}p_{zoo}"]
+    print(" ".join(cmd), flush=True)
+    sys.exit(subprocess.call(cmd))
+
+
+def cell(players: int, zoo: str) -> dict:
+    folder = (args.runs / f"ethnos_{players}p_{zoo}") if args.runs else HERE / f"ethnos_abr_{players}p_{zoo}"
+    with open(folder / "games.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    credit = np.array([float(r["credit"]) for r in rows])
+    deal = np.array([int(r["deal"]) for r in rows])
+    deals = np.unique(deal)
+    if len(rows) != players * DEALS[players] or len(deals) != DEALS[players]:
+        raise SystemExit(f"{folder}: {len(rows)} games on {len(deals)} deals, expected "
+                         f"{players * DEALS[players]} on {DEALS[players]}")
+    by_deal = np.array([credit[deal == d].mean() for d in deals])  # every deal has `players` games
+    boot = bootstrap((by_deal,), np.mean, n_resamples=10_000, method="percentile", random_state=0)
+    lo, hi = wilson_interval(credit.sum(), len(credit))
+    return {"rate": credit.mean(), "wilson": (lo, hi), "games": len(credit),
+            "deals": (boot.confidence_interval.low, boot.confidence_interval.high)}
+
+
+def fmt(c: dict) -> str:
+    (lo, hi), (dlo, dhi) = c["wilson"], c["deals"]
+    return f"{c['rate']:.1%} [{lo:.1%}, {hi:.1%}] ({c['games']} games); by whole deals [{dlo:.1%}, {dhi:.1%}]"
+
+
+verdicts = {}
+for players in (4, 3):
+    print(f"## Ethnos, {players} players (fair share {1 / players:.1%}), {searcher('zooN')}")
+    cells = {zoo: cell(players, zoo) for zoo in TARGET}
+    for zoo, c in cells.items():
+        print(f"- against {zoo} ({TARGET[zoo]}): {fmt(c)}")
+    one, two = cells["zoo1"], cells["zoo2"]
+    apart = two["wilson"][1] < one["wilson"][0] and two["deals"][1] < one["deals"][0]
+    verdicts[players] = apart
+    print(f"- zoo 2 sturdier by the rule fixed in advance: {'yes' if apart else 'no'}\n")
+print("Ethnos target (3 and 4 players):", "met" if all(verdicts.values()) else "not met")
