@@ -10,7 +10,7 @@ seat against copies of that net in the others, once in every seat of each of the
 held-out deals: 100 deals (400 games) at 4 players, 134 (402) at 3. The searcher is the same for
 both targets (its net, budget and seeds); only the net it answers differs.
 
-``--play P zooN`` runs one cell with ``ether-envs evaluate`` into ``runs/abr/ethnos_<P>p_zooN``.
+``--play P zooN`` runs one cell with ``ether-envs evaluate`` (``python -m training.evaluate``) into ``runs/abr/ethnos_<P>p_zooN``.
 Without it the script reads each cell's ``games.csv`` (from ``--runs`` if given, else the copies
 committed beside this script, ``ethnos_abr_<P>p_zooN/``) and prints, per cell, the win rate with
 its Wilson 95% interval (as ``ether-envs evaluate`` reports it) and a percentile bootstrap 95%
@@ -49,7 +49,7 @@ if args.play:
     players, zoo = int(args.play[0]), args.play[1]
     if players not in DEALS or zoo not in TARGET:
         parser.error(f"--play takes 3 or 4 and zoo1 or zoo2, got {args.play}")
-    cmd = ["ether-envs", "evaluate", "ethnos", searcher(zoo), TARGET[zoo], "--config",
+    cmd = [sys.executable, "-m", "training.evaluate", "ethnos", searcher(zoo), TARGET[zoo], "--config",
            f"num_players={players}", "--deals", str(DEALS[players]), "--focal", "--workers", "1",
            "--out", f"runs/abr/ethnos_{players}p_{zoo}"]
     print(" ".join(cmd), flush=True)
