@@ -171,6 +171,81 @@ def test_az_takes_an_in_memory_policy_but_not_with_a_file():
         AZAgent(game, policy=policy, zoo=1)
 
 
+# ---- a known opponent (an approximate best response) --------------------------------------------
+def test_az_known_opponent_plays_the_others_as_pretrained_and_values_only_its_own_turns(monkeypatch):
+    """With ``opponent_zoo``, the others' moves in a world are the net's masked argmax, exactly
+    what ``pretrained`` plays there, and every node is valued at the searcher's own turn."""
+    from agents.pretrained import PretrainedAgent
+
+    game = ether_envs.load_game("ethnos", num_players=3)
+    agent = make_agent("az:simulations=24,opponent_zoo=1", game, seed=0)
+    target = make_agent("pretrained:zoo=1", game)
+    assert isinstance(target, PretrainedAgent) and agent.opponent is not None
+    assert np.array_equal(agent.opponent.policy[0], target.policy.policy[0])
+    state = game.new_initial_state(seed=7)
+    for _ in range(12):
+        state.apply_action(target.act(state, state.current_player()))
+    while len(state.legal_actions()) < 2:
+        state.apply_action(target.act(state, state.current_player()))
+    me = state.current_player()
+    # the known opponent's moves, from me's next move on, against pretrained's own
+    world = state.clone()
+    while world.current_player() == me:  # me's turn, to its end
+        world.apply_action(target.act(world, me))
+    expected, moves = world.clone(), 0
+    while not expected.is_terminal() and expected.current_player() != me:
+        expected.apply_action(target.act(expected, expected.current_player()))
+        moves += 1
+    assert moves >= 2  # both other seats moved
+    agent._me = me
+    agent._play_opponent(world)
+    assert ether_envs.core.snapshot(world) == ether_envs.core.snapshot(expected)
+    # the search values nodes only where `me` is to move
+    movers = []
+    evaluate = AZAgent._evaluate
+
+    def spy(self, s):
+        movers.append(s.current_player())
+        return evaluate(self, s)
+
+    monkeypatch.setattr(AZAgent, "_evaluate", spy)
+    a = agent.act(state, me)
+    assert a in state.legal_actions() and agent.last_visits.sum() == 23
+    assert movers and set(movers) == {me}
+
+
+def test_az_known_opponent_decision_does_not_depend_on_the_others_hidden_cards(ethnos_hidden_twins):
+    """Information hygiene holds with a known opponent: its moves are made from the determinized
+    worlds, never from the true hidden cards."""
+    game, state, other, p = ethnos_hidden_twins
+    picks = []
+    for s in (state, other):
+        agent = make_agent("az:simulations=16,opponent_zoo=2", game, seed=5)
+        picks.append((agent.act(s, p), agent.last_visits.tolist()))
+    assert picks[0] == picks[1]
+
+
+def test_az_known_opponent_plays_legal_games():
+    game = ether_envs.load_game("etherium")
+    agents = [make_agent("az:simulations=4,opponent_zoo=1", game, seed=1), make_agent("pretrained:zoo=1", game)]
+    returns, _, steps = play_game(game, agents, seed=4)
+    assert returns.shape == (2,) and steps > 0
+
+
+@pytest.mark.parametrize("spec, error, match", [
+    ("az:opponent_zoo=0", ValueError, "zoo must be an int >= 1, got 0"),
+    ("az:opponent_zoo=9", ValueError, "no pretrained weights for 'etherium' in zoo 9"),
+    ("az:opponent_zoo=1,opponent_path=agents/weights/etherium.npz", ValueError,
+     "give opponent_path or opponent_zoo, not both"),
+    ("az:opponent_path=no/such/file.npz", FileNotFoundError, "no/such/file.npz"),
+    ("az:opponent_path=agents/weights/ethnos.npz", ValueError, "game"),
+    ("az:opponent=1", ValueError, "unknown key 'opponent'"),
+])
+def test_az_known_opponent_bad_specs_are_refused(spec, error, match):
+    with pytest.raises(error, match=match):
+        make_agent(spec, ether_envs.load_game("etherium"))
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_the_sparse_first_layer_equals_the_dense_forward(name):
     """``MLPPolicy.features_sparse`` (what ``az`` evaluates leaves with) gives ``features`` up to
