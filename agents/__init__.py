@@ -60,7 +60,8 @@ def make_agent(spec: str, game, seed: int | None = None) -> Agent:
       head (no rollouts); ``simulations`` (int >= 1, default 64), ``c`` (> 0, default 1.5),
       ``path=FILE.npz`` or ``zoo=N`` for the net (default the newest shipped net),
       ``temperature`` (>= 0, default 0: the most visited action), ``dirichlet`` (root noise,
-      default 0).
+      default 0), ``opponent_zoo=N`` or ``opponent_path=FILE.npz`` (the others are known to play
+      that net greedily: a best-response search against it, for measuring exploitability).
     * ``ppo:path/to/model.zip`` or ``ppo:path=path/to/model.zip`` (``deterministic=false`` to sample) — a trained MaskablePPO
       model; an SB3 zip is a pickle, so loading it runs code: load only files you trust. A plain
       SB3 zip (``model.save()``, no ``ether_envs.json``) loads with a ``UserWarning``: only its
