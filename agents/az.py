@@ -31,10 +31,15 @@ AlphaZero's search (Silver et al. 2018) made to play hidden-information games th
   seat is taken to play that net as ``pretrained`` does (the masked argmax of its logits on its
   own observation). The search then branches on its own decisions only: after each of them the
   others' moves in the simulation's world are the ones that net would make there, from what its
-  seat sees of that world, and a node is valued at the searching seat's next turn. This is an
-  approximate best response to that net (search against a known policy, as in Timbers et al.
-  2022, "Approximate exploitability"); it is for measuring how exploitable a net is, and it
-  plays well only against that net.
+  seat sees of that world (its logits up to float32 rounding: the first layer is read sparsely),
+  and a node is valued at the searching seat's next turn. This is an approximate best response
+  to that net (search against a known policy, as in Timbers et al. 2022, "Approximate
+  exploitability"); it is for measuring how exploitable a net is, and it plays well only against
+  that net. It is a lower bound in two ways: a finite search, and worlds drawn by
+  ``resample_hidden`` as for any search, not narrowed by what the net's past moves reveal of its
+  hidden cards. Each of the others' moves costs a forward pass of that net, so a decision costs
+  several times ``az``'s at the same budget (about 27 ms at 32 simulations on Ethnos at 4 players,
+  94 ms at 64: docs/results/zoo2.md).
 * **The move.** The root action with the most visits (ties: the higher prior), or with
   ``temperature > 0`` a draw from visits^(1/temperature). ``dirichlet > 0`` mixes Dirichlet noise
   into the root priors (``(1 - 0.25) P + 0.25 Dir(dirichlet)``), for self-play only
@@ -128,7 +133,11 @@ class AZAgent(Agent):
         if opponent_path is not None or opponent_zoo is not None:
             if opponent_path is not None and opponent_zoo is not None:
                 raise ValueError("az: give opponent_path or opponent_zoo, not both")
-            self.opponent = PretrainedAgent(game, path=opponent_path, zoo=opponent_zoo).policy
+            key, value = ("opponent_path", opponent_path) if opponent_path is not None else ("opponent_zoo", opponent_zoo)
+            try:
+                self.opponent = PretrainedAgent(game, path=opponent_path, zoo=opponent_zoo).policy
+            except ValueError as e:
+                raise ValueError(f"az: {key}={value!r}: {e}") from e
         self._me = -1
         self.game = game
         self.num_players = game.num_players
@@ -138,7 +147,8 @@ class AZAgent(Agent):
 
     # -- the net ------------------------------------------------------------------------------
     def _evaluate(self, s) -> tuple[np.ndarray, np.ndarray]:
-        """Logits of the seat to move and the value of every seat, for a non-terminal state."""
+        """Logits of the seat to move and the value of every seat, for a non-terminal state (with a
+        known opponent only the seat to move, the searcher, is valued; the others read 0)."""
         mover = s.current_player()
         if self.shared_value or self.opponent is not None:
             seats = [mover]

@@ -173,8 +173,9 @@ def test_az_takes_an_in_memory_policy_but_not_with_a_file():
 
 # ---- a known opponent (an approximate best response) --------------------------------------------
 def test_az_known_opponent_plays_the_others_as_pretrained_and_values_only_its_own_turns(monkeypatch):
-    """With ``opponent_zoo``, the others' moves in a world are the net's masked argmax, exactly
-    what ``pretrained`` plays there, and every node is valued at the searcher's own turn."""
+    """With ``opponent_zoo``, the others' moves in a world are the net's masked argmax, what
+    ``pretrained`` plays there (here identically; in general up to float32 rounding of the
+    logits), and every node is valued at the searcher's own turn, with the searcher's value."""
     from agents.pretrained import PretrainedAgent
 
     game = ether_envs.load_game("ethnos", num_players=3)
@@ -185,7 +186,7 @@ def test_az_known_opponent_plays_the_others_as_pretrained_and_values_only_its_ow
     state = game.new_initial_state(seed=7)
     for _ in range(12):
         state.apply_action(target.act(state, state.current_player()))
-    while len(state.legal_actions()) < 2:
+    while len(state.legal_actions()) < 2 or state.current_player() == 0:  # a seat other than 0 to choose
         state.apply_action(target.act(state, state.current_player()))
     me = state.current_player()
     # the known opponent's moves, from me's next move on, against pretrained's own
@@ -206,7 +207,10 @@ def test_az_known_opponent_plays_the_others_as_pretrained_and_values_only_its_ow
 
     def spy(self, s):
         movers.append(s.current_player())
-        return evaluate(self, s)
+        logits, values = evaluate(self, s)
+        own = float(np.clip(self.policy.value_of(s.observation_tensor(me)), -1, 1))
+        assert values[me] == pytest.approx(own, abs=1e-5) and np.count_nonzero(np.delete(values, me)) == 0
+        return logits, values
 
     monkeypatch.setattr(AZAgent, "_evaluate", spy)
     a = agent.act(state, me)
@@ -233,17 +237,26 @@ def test_az_known_opponent_plays_legal_games():
 
 
 @pytest.mark.parametrize("spec, error, match", [
-    ("az:opponent_zoo=0", ValueError, "zoo must be an int >= 1, got 0"),
-    ("az:opponent_zoo=9", ValueError, "no pretrained weights for 'etherium' in zoo 9"),
+    ("az:opponent_zoo=0", ValueError, "opponent_zoo=0: zoo must be an int >= 1, got 0"),
+    ("az:opponent_zoo=9", ValueError, "opponent_zoo=9: no pretrained weights for 'etherium' in zoo 9"),
     ("az:opponent_zoo=1,opponent_path=agents/weights/etherium.npz", ValueError,
      "give opponent_path or opponent_zoo, not both"),
     ("az:opponent_path=no/such/file.npz", FileNotFoundError, "no/such/file.npz"),
-    ("az:opponent_path=agents/weights/ethnos.npz", ValueError, "game"),
+    ("az:opponent_path=agents/weights/ethnos.npz", ValueError, "opponent_path=.*game: model 'ethnos', env 'etherium'"),
+    ("az:opponent_path=agents/weights/zoo1/etherium.npz,simulations=2", None, None),
     ("az:opponent=1", ValueError, "unknown key 'opponent'"),
 ])
 def test_az_known_opponent_bad_specs_are_refused(spec, error, match):
+    if error is None:  # the well-formed spec beside them loads
+        assert make_agent(spec, ether_envs.load_game("etherium")).opponent is not None
+        return
     with pytest.raises(error, match=match):
         make_agent(spec, ether_envs.load_game("etherium"))
+
+
+def test_az_known_opponent_net_for_another_player_count_is_refused():
+    with pytest.raises(ValueError, match=r"opponent_path=.*config\.num_players: model 2, env 3"):
+        make_agent("az:opponent_path=agents/weights/2p/ether_wars.npz", ether_envs.load_game("ether_wars", num_players=3))
 
 
 @pytest.mark.parametrize("name", GAMES)
