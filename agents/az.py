@@ -93,9 +93,10 @@ class AZAgent(Agent):
         temperature: 0 (default) plays the most visited action; > 0 draws ``∝ visits^(1/temperature)``.
         dirichlet: the Dirichlet concentration of the root noise (0, default: none; > 0 for self-play).
         policy: an in-memory :class:`MLPPolicy` instead of a file (training; no layout check).
-        opponent_path, opponent_zoo: the net the other seats are known to play (a weight file, or
-            zoo ``N``'s shipped net for the game's player count; as ``pretrained``'s ``path`` and
-            ``zoo``); default none: every seat is searched with the own net's priors.
+        opponent_path: a weight file of the net the other seats are known to play (as
+            ``pretrained``'s ``path``); default none: every seat is searched with the own net's priors.
+        opponent_zoo: instead of ``opponent_path``, zoo ``N``'s shipped net for the game's player
+            count (int >= 1, as ``pretrained``'s ``zoo``).
 
     Raises:
         ValueError: a budget or constant out of range, ``path`` with ``zoo`` (or ``opponent_path``
