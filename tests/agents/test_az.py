@@ -96,13 +96,15 @@ def test_az_searches_only_determinizations(monkeypatch, tmp_path):
     assert calls["resample"] == 12
 
 
-def test_az_decision_does_not_depend_on_the_others_hidden_cards(ethnos_hidden_twins):
+@pytest.mark.parametrize("spec", ["az:simulations=16", "az:simulations=16,opponent_zoo=2"])
+def test_az_decision_does_not_depend_on_the_others_hidden_cards(ethnos_hidden_twins, spec):
     """Information hygiene: two states that differ only in what the mover cannot see (another
-    determinization of the same deal) get the same decision from the same seed."""
+    determinization of the same deal) get the same decision from the same seed; with a known
+    opponent too, whose moves are made in the determinized worlds, never from the true cards."""
     game, state, other, p = ethnos_hidden_twins
     picks = []
     for s in (state, other):
-        agent = make_agent("az:simulations=16", game, seed=5)
+        agent = make_agent(spec, game, seed=5)
         picks.append((agent.act(s, p), agent.last_visits.tolist()))
     assert picks[0] == picks[1]
 
@@ -216,17 +218,6 @@ def test_az_known_opponent_plays_the_others_as_pretrained_and_values_only_its_ow
     a = agent.act(state, me)
     assert a in state.legal_actions() and agent.last_visits.sum() == 23
     assert movers and set(movers) == {me}
-
-
-def test_az_known_opponent_decision_does_not_depend_on_the_others_hidden_cards(ethnos_hidden_twins):
-    """Information hygiene holds with a known opponent: its moves are made from the determinized
-    worlds, never from the true hidden cards."""
-    game, state, other, p = ethnos_hidden_twins
-    picks = []
-    for s in (state, other):
-        agent = make_agent("az:simulations=16,opponent_zoo=2", game, seed=5)
-        picks.append((agent.act(s, p), agent.last_visits.tolist()))
-    assert picks[0] == picks[1]
 
 
 def test_az_known_opponent_plays_legal_games():
