@@ -28,7 +28,7 @@ AlphaZero's search (Silver et al. 2018) made to play hidden-information games th
   value for ``p`` (first-play urgency without reduction). The backed-up value of an edge is the
   return of the seat that chose it (max^n), so any utility works.
 * **A known opponent (optional).** With ``opponent_zoo=N`` or ``opponent_path=FILE`` every other
-  seat is taken to play that net as ``pretrained`` does (the masked argmax of its logits on its
+  seat (in a co-operative game, every teammate) is taken to play that net as ``pretrained`` does (the masked argmax of its logits on its
   own observation). The search then branches on its own decisions only: after each of them the
   others' moves in the simulation's world are the ones that net would make there, from what its
   seat sees of that world (its logits up to float32 rounding: the first layer is read sparsely),
@@ -139,6 +139,8 @@ class AZAgent(Agent):
                 self.opponent = PretrainedAgent(game, path=opponent_path, zoo=opponent_zoo).policy
             except ValueError as e:
                 raise ValueError(f"az: {key}={value!r}: {e}") from e
+            except FileNotFoundError as e:
+                raise FileNotFoundError(f"az: {key}={value!r}: {e}") from e
         self._me = -1
         self.game = game
         self.num_players = game.num_players

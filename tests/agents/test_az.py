@@ -232,7 +232,7 @@ def test_az_known_opponent_plays_legal_games():
     ("az:opponent_zoo=9", ValueError, "opponent_zoo=9: no pretrained weights for 'etherium' in zoo 9"),
     ("az:opponent_zoo=1,opponent_path=agents/weights/etherium.npz", ValueError,
      "give opponent_path or opponent_zoo, not both"),
-    ("az:opponent_path=no/such/file.npz", FileNotFoundError, "no/such/file.npz"),
+    ("az:opponent_path=no/such/file.npz", FileNotFoundError, "opponent_path=.*no/such/file.npz"),
     ("az:opponent_path=agents/weights/ethnos.npz", ValueError, "opponent_path=.*game: model 'ethnos', env 'etherium'"),
     ("az:opponent_path=agents/weights/zoo1/etherium.npz,simulations=2", None, None),
     ("az:opponent=1", ValueError, "unknown key 'opponent'"),

@@ -1,6 +1,6 @@
 """Ethnos: a best-response search against each zoo's net (nineteenth session, 2026-12-07).
 
-    python notebooks/reference_results/zoo2/ethnos_abr.py --play 4 zoo1   # one cell: 400 games, ~40 min of a core
+    python notebooks/reference_results/zoo2/ethnos_abr.py --play 4 zoo1   # one cell: 400 games, ~44 min of a core
     python notebooks/reference_results/zoo2/ethnos_abr.py                 # the table and the verdict
 
 The searcher is ``az:simulations=32,opponent_zoo=N``: PUCT over determinizations with the zoo-2
@@ -8,7 +8,8 @@ net's priors and values (``az``'s default net), where every other seat is known 
 ``N``'s net greedily, as ``pretrained`` does (agents/az.py, "A known opponent"). It sits in one
 seat against copies of that net in the others, once in every seat of each of the protocol's
 held-out deals: 100 deals (400 games) at 4 players, 134 (402) at 3. The searcher is the same for
-both targets (its net, budget and seeds); only the net it answers differs.
+both targets (its net and budget; ``evaluate`` seeds agents from the matchup's specs, which
+differ, on the same deals); only the net it answers differs.
 
 ``--play P zooN`` runs one cell with ``ether-envs evaluate`` (``python -m training.evaluate``) into ``runs/abr/ethnos_<P>p_zooN``.
 Without it the script reads each cell's ``games.csv`` (from ``--runs`` if given, else the copies
@@ -48,7 +49,8 @@ def searcher(zoo: str) -> str:
 
 
 if args.play:
-    players, zoo = int(args.play[0]), args.play[1]
+    players, zoo = args.play
+    players = int(players) if players.isdigit() else players
     if players not in DEALS or zoo not in TARGET:
         parser.error(f"--play takes 3 or 4 and zoo1 or zoo2, got {args.play}")
     cmd = [sys.executable, "-m", "training.evaluate", "ethnos", searcher(zoo), TARGET[zoo], "--config",
