@@ -92,6 +92,14 @@ def shipped_weights(zoo: int | None = None, num_players: int | None = None) -> d
     return dict(sorted(out.items()))
 
 
+def _zoo_numbers() -> list[int]:
+    """The zoos that have shipped nets: each ``agents/weights/zoo<N>/`` and the newest files' zoos."""
+    numbers = {int(d.name[3:]) for d in WEIGHTS_DIR.glob("zoo*") if d.is_dir() and d.name[3:].isdigit()}
+    numbers |= {weights_zoo(p) for p in WEIGHTS_DIR.glob("*.npz")}
+    numbers |= {weights_zoo(p) for p in WEIGHTS_DIR.glob("*p/*.npz")}
+    return sorted(numbers)
+
+
 def count_weights_path(game_name: str, num_players: int) -> Path:
     """Where a game's newest net for ``num_players`` players only is shipped:
     ``agents/weights/<num_players>p/<game_name>.npz`` (it takes the place of the every-count file
@@ -307,9 +315,11 @@ class MLPPolicy:
 
         Raises:
             FileNotFoundError: no such file.
-            ValueError: a directory, or not an ether-envs weight file (not an npz, no metadata, another format,
-                missing or mis-shaped layers).
+            ValueError: an empty path, a directory, or not an ether-envs weight file (not an npz, no
+                metadata, another format, missing or mis-shaped layers).
         """
+        if str(path).strip() == "":
+            raise ValueError("the weight file path is empty; give the path of a .npz written by training")
         path = Path(path)
         if not path.exists():
             raise FileNotFoundError(f"weight file not found: {path}")
@@ -396,8 +406,11 @@ class PretrainedAgent(Agent):
             shipped = shipped_weights(zoo, num_players=game.num_players)
             name = game.spec.name
             if name not in shipped:
-                which = "" if zoo is None else f" in zoo {zoo}"
-                raise ValueError(f"no pretrained weights for {name!r}{which}; available: {', '.join(shipped) or 'none'}")
+                if zoo is None:
+                    raise ValueError(f"no pretrained weights for {name!r}; available: {', '.join(shipped) or 'none'}")
+                zoos = [str(n) for n in _zoo_numbers() if name in shipped_weights(n, num_players=game.num_players)]
+                raise ValueError(f"no pretrained weights for {name!r} in zoo {zoo}; zoos with a net for it at "
+                                 f"{game.num_players} players: {', '.join(zoos) or 'none'}")
             path = shipped[name]
             self.policy = MLPPolicy.load(path)
             for_count = path.parent.name == f"{game.num_players}p"

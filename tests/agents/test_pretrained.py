@@ -508,3 +508,15 @@ def test_count_weights_path_refuses_bad_names_and_counts():
             count_weights_path("ether_wars", bad)
     with pytest.raises(ValueError, match=r"unknown game '\.\./\.\./x'; registered games: \["):
         count_weights_path("../../x", 2)
+
+
+def test_a_zoo_without_the_game_names_the_zoos_that_have_it_and_an_empty_path_is_refused():
+    """Bad input names what is allowed: the zoos with a net for the game at its count; an empty
+    ``path=`` is refused as empty (not read as the current folder)."""
+    game = ether_envs.load_game("etherium")
+    for spec in ("pretrained:zoo=9", "az:zoo=9"):
+        with pytest.raises(ValueError, match=r"in zoo 9; zoos with a net for it at 2 players: 1, 2$"):
+            make_agent(spec, game)
+    for spec in ("pretrained:path=", "az:path=", "az:opponent_path="):
+        with pytest.raises(ValueError, match="the weight file path is empty"):
+            make_agent(spec, game)
