@@ -28,10 +28,10 @@ AlphaZero's search (Silver et al. 2018) made to play hidden-information games th
   value for ``p`` (first-play urgency without reduction). The backed-up value of an edge is the
   return of the seat that chose it (max^n), so any utility works.
 * **A known opponent (optional).** With ``opponent_zoo=N`` or ``opponent_path=FILE`` every other
-  seat (in a co-operative game, every teammate) is taken to play that net as ``pretrained`` does (the masked argmax of its logits on its
-  own observation). The search then branches on its own decisions only: after each of them the
-  others' moves in the simulation's world are the ones that net would make there, from what its
-  seat sees of that world (its logits up to float32 rounding: the first layer is read sparsely),
+  seat (in a co-operative game, every teammate) is taken to play that net as ``pretrained``
+  does (the masked argmax of its logits on its own observation). The search then branches on its
+  own decisions only: after each of them the others' moves in the simulation's world are the
+  ones that net would make there, from what its seat sees of that world (its logits up to float32 rounding: the first layer is read sparsely),
   and a node is valued at the searching seat's next turn. This is an approximate best response
   to that net (search against a known policy, as in Timbers et al. 2022, "Approximate
   exploitability"); it is for measuring how exploitable a net is, and it plays well only against
@@ -134,13 +134,13 @@ class AZAgent(Agent):
         if opponent_path is not None or opponent_zoo is not None:
             if opponent_path is not None and opponent_zoo is not None:
                 raise ValueError("az: give opponent_path or opponent_zoo, not both")
-            key, value = ("opponent_path", opponent_path) if opponent_path is not None else ("opponent_zoo", opponent_zoo)
+            named = f"opponent_path={opponent_path!r}" if opponent_path is not None else f"opponent_zoo={opponent_zoo!r}"
             try:
                 self.opponent = PretrainedAgent(game, path=opponent_path, zoo=opponent_zoo).policy
             except ValueError as e:
-                raise ValueError(f"az: {key}={value!r}: {e}") from e
+                raise ValueError(f"az: {named}: {e}") from e
             except FileNotFoundError as e:
-                raise FileNotFoundError(f"az: {key}={value!r}: {e}") from e
+                raise FileNotFoundError(f"az: {named}: {e}") from e
         self._me = -1
         self.game = game
         self.num_players = game.num_players
@@ -163,12 +163,9 @@ class AZAgent(Agent):
         logits = (h[0] @ w.T + b).astype(np.float64)
         vw, vb = self.policy.value
         v = (h @ vw.T + vb)[:, 0].astype(np.float64)
-        values = np.empty(self.num_players)
+        values = np.zeros(self.num_players)  # with a known opponent only the searcher's is read
         if self.shared_value:
             values[:] = v[0]
-        elif self.opponent is not None:  # only the searching seat's value is ever read
-            values[:] = 0.0
-            values[mover] = v[0]
         else:
             values[seats] = v
         return logits, np.clip(values, -1.0, 1.0)

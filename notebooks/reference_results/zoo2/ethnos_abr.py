@@ -11,8 +11,8 @@ held-out deals: 100 deals (400 games) at 4 players, 134 (402) at 3. The searcher
 both targets (its net and budget; ``evaluate`` seeds agents from the matchup's specs, which
 differ, on the same deals); only the net it answers differs.
 
-``--play P zooN`` runs one cell with ``ether-envs evaluate`` (``python -m training.evaluate``) into ``runs/abr/ethnos_<P>p_zooN``.
-Without it the script reads each cell's ``games.csv`` (from ``--runs`` if given, else the copies
+``--play P zooN`` runs one cell with ``ether-envs evaluate`` (``python -m training.evaluate``)
+into ``runs/abr/ethnos_<P>p_zooN``. Without it the script reads each cell's ``games.csv`` (from ``--runs`` if given, else the copies
 committed beside this script, ``ethnos_abr/<P>p_zooN/``) and prints, per cell, the win rate with
 its Wilson 95% interval (as ``ether-envs evaluate`` reports it) and a percentile bootstrap 95%
 interval over whole deals (``scipy.stats.bootstrap``, 10,000 resamples, seed 0: a deal's games
@@ -49,10 +49,9 @@ def searcher(zoo: str) -> str:
 
 
 if args.play:
-    players, zoo = args.play
-    players = int(players) if players.isdigit() else players
-    if players not in DEALS or zoo not in TARGET:
+    if args.play[0] not in ("3", "4") or args.play[1] not in TARGET:
         parser.error(f"--play takes 3 or 4 and zoo1 or zoo2, got {args.play}")
+    players, zoo = int(args.play[0]), args.play[1]
     cmd = [sys.executable, "-m", "training.evaluate", "ethnos", searcher(zoo), TARGET[zoo], "--config",
            f"num_players={players}", "--deals", str(DEALS[players]), "--focal", "--workers", "1",
            "--out", f"runs/abr/ethnos_{players}p_{zoo}"]
