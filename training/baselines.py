@@ -407,7 +407,11 @@ def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(prog="python -m training.baselines", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     add_arguments(p)
-    run_from_args(p.parse_args(argv))
+    args = p.parse_args(argv)
+    try:
+        run_from_args(args)
+    except (ValueError, FileNotFoundError) as e:  # a bad spec or config: one line, not a traceback
+        p.error(str(e))
 
 
 if __name__ == "__main__":

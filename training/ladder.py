@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -173,4 +174,7 @@ def main(argv: list[str] | None = None, args: argparse.Namespace | None = None) 
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except (ValueError, FileNotFoundError) as e:  # bad input: one line, not a traceback
+        sys.exit(f"python -m training.ladder: error: {e}")

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 import warnings
 from pathlib import Path
@@ -271,4 +272,7 @@ def _slug(text: str) -> str:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except (ValueError, FileNotFoundError) as e:  # bad input: one line, not a traceback
+        sys.exit(f"python -m training.rate: error: {e}")

@@ -37,6 +37,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import sys
 import math
 import shutil
 import time
@@ -213,4 +214,7 @@ def main(argv: list[str] | None = None) -> Path:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except (ValueError, FileNotFoundError) as e:  # bad input: one line, not a traceback
+        sys.exit(f"python -m training.recipes: error: {e}")

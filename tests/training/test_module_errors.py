@@ -1,0 +1,30 @@
+"""`python -m training.<module>` answers bad input with one line on stderr, as `ether-envs` does.
+
+The modules' command lines used to print a traceback for a bad agent spec or config (only the
+`ether-envs` subcommands caught it)."""
+import runpy
+import sys
+
+import pytest
+
+BAD_INPUT = [
+    ("training.evaluate", ["ethnos", "az:simulations=x", "random", "--deals", "1"],
+     "az: simulations must be an int >= 1, got 'x'"),
+    ("training.evaluate", ["etherium", "random", "random", "--config", "num_players=9"], "num_players"),
+    ("training.baselines", ["--games", "etherium", "--deals", "0"], "deals"),
+    ("training.rate", ["ethnos", "bogus:x"], "unknown agent kind 'bogus'"),
+    ("training.ladder", [], "give a game or --all"),
+    ("training.recipes", ["ethnos", "--frames", "-5"], "frames must be >= 1, got -5"),
+]
+
+
+@pytest.mark.filterwarnings("ignore:.*found in sys.modules:RuntimeWarning")  # runpy re-running an imported module
+@pytest.mark.parametrize("module,argv,message", BAD_INPUT, ids=[f"{m}:{' '.join(a)}" for m, a, _ in BAD_INPUT])
+def test_bad_input_is_one_line_naming_the_value(module, argv, message, monkeypatch, capsys):
+    monkeypatch.setattr(sys, "argv", [module, *argv])
+    with pytest.raises(SystemExit) as exit_:
+        runpy.run_module(module, run_name="__main__", alter_sys=False)
+    err = capsys.readouterr().err + (exit_.value.code if isinstance(exit_.value.code, str) else "")
+    assert exit_.value.code not in (0, None)
+    assert message in err and f"python -m {module}: error:" in err
+    assert "Traceback" not in err
