@@ -96,6 +96,9 @@ def cell(players: int, zoo: str, run: dict = RUN) -> dict:
     folder = (args.runs / f"ethnos_{players}p_{zoo}") if args.runs and run is RUN else \
         run["committed"] / f"{players}p_{zoo}"
     deals_expected = run["deals"][players]
+    if not (folder / "games.csv").exists():
+        raise SystemExit(f"{folder}/games.csv: not played yet (run this script with --play {players} {zoo}"
+                         f"{' --replication' if run is REPLICATION else ''})")
     with open(folder / "games.csv", newline="") as f:
         rows = list(csv.DictReader(f))
     credit = np.array([float(r["credit"]) for r in rows])
