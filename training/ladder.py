@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -176,5 +175,5 @@ def main(argv: list[str] | None = None, args: argparse.Namespace | None = None) 
 if __name__ == "__main__":
     try:
         main()
-    except (ValueError, FileNotFoundError) as e:  # bad input: one line, not a traceback
-        sys.exit(f"python -m training.ladder: error: {e}")
+    except (ValueError, FileNotFoundError) as e:  # bad input: argparse's usage and one error line, not a traceback
+        build_parser().error(str(e))

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 import warnings
 from pathlib import Path
@@ -274,5 +273,5 @@ def _slug(text: str) -> str:
 if __name__ == "__main__":
     try:
         main()
-    except (ValueError, FileNotFoundError) as e:  # bad input: one line, not a traceback
-        sys.exit(f"python -m training.rate: error: {e}")
+    except (ValueError, FileNotFoundError) as e:  # bad input: argparse's usage and one error line, not a traceback
+        build_parser().error(str(e))

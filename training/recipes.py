@@ -37,7 +37,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import sys
 import math
 import shutil
 import time
@@ -216,5 +215,5 @@ def main(argv: list[str] | None = None) -> Path:
 if __name__ == "__main__":
     try:
         main()
-    except (ValueError, FileNotFoundError) as e:  # bad input: one line, not a traceback
-        sys.exit(f"python -m training.recipes: error: {e}")
+    except (ValueError, FileNotFoundError) as e:  # bad input: argparse's usage and one error line, not a traceback
+        build_parser().error(str(e))

@@ -1,4 +1,4 @@
-"""`python -m training.<module>` answers bad input with one line on stderr, as `ether-envs` does.
+"""`python -m training.<module>` answers bad input as argparse does: usage, one error line, exit code 2.
 
 The modules' command lines used to print a traceback for a bad agent spec or config (only the
 `ether-envs` subcommands caught it)."""
@@ -25,6 +25,6 @@ def test_bad_input_is_one_line_naming_the_value(module, argv, message, monkeypat
     with pytest.raises(SystemExit) as exit_:
         runpy.run_module(module, run_name="__main__", alter_sys=False)
     err = capsys.readouterr().err + (exit_.value.code if isinstance(exit_.value.code, str) else "")
-    assert exit_.value.code not in (0, None)
+    assert exit_.value.code == 2
     assert message in err and f"python -m {module}: error:" in err
     assert "Traceback" not in err

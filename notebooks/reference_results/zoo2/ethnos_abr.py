@@ -29,8 +29,9 @@ game seeds ``2**63 + 100000 + i`` (``--seed``), 120 deals at 4 players (480 game
 at 3 (1,080), judged by the same rule on its games alone. Its ``--play`` runs the cell in 6 shards
 (``--shard I/6``: the same games as one run) into ``runs/abr_rep/ethnos_<P>p_zooN/shard_I``,
 skipping the shards already played, so an interrupted cell resumes; then it pools them with
-``ether-envs merge`` into ``runs/abr_rep/ethnos_<P>p_zooN``. The committed copies are in
-``ethnos_abr/replication/``. Its table adds, not part of the rule, both runs pooled.
+``ether-envs merge`` (``python -m training.cli merge``) into ``runs/abr_rep/ethnos_<P>p_zooN``.
+The committed copies are in ``ethnos_abr/replication/`` (each cell's ``results.json``,
+``summary.csv`` and ``games.csv``). Its table adds, not part of the rule, both runs pooled.
 """
 import argparse
 import csv
@@ -80,7 +81,7 @@ if args.play:
         sys.exit(subprocess.call(cmd))
     shards = [f"{out}/shard_{i}" for i in range(1, RUN["shards"] + 1)]
     for i, shard in enumerate(shards, start=1):
-        if (Path(shard) / "games.csv").exists():
+        if (Path(shard) / "results.json").exists():  # written once a shard's games are all played; merge reads it
             print(f"shard {i}/{RUN['shards']}: already played ({shard})", flush=True)
             continue
         shard_cmd = cmd + ["--seed", str(RUN["seed"]), "--shard", f"{i}/{RUN['shards']}", "--out", shard]
@@ -103,6 +104,8 @@ def cell(players: int, zoo: str, run: dict = RUN) -> dict:
         rows = list(csv.DictReader(f))
     credit = np.array([float(r["credit"]) for r in rows])
     deal = np.array([int(r["deal"]) for r in rows])
+    if any(int(r["game_seed"]) != run["seed"] + int(r["deal"]) for r in rows):
+        raise SystemExit(f"{folder}: games not on this run's deals (game seed {run['seed']} + deal)")
     deals = np.unique(deal)
     if len(rows) != players * deals_expected or len(deals) != deals_expected:
         raise SystemExit(f"{folder}: {len(rows)} games on {len(deals)} deals, expected "
