@@ -476,7 +476,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         args.func(args)
-    except (ValueError, FileNotFoundError, ConnectionError) as e:
+    except (ValueError, OSError) as e:  # OSError: a missing file, a folder that cannot be made, a lost connection
         print(f"ether-envs {args.command}: error: {e}", file=sys.stderr)
         return 2
     return 0

@@ -238,6 +238,7 @@ def run_tournament(game_name: str, specs: Sequence[str], config: dict | None = N
 
     Raises:
         ValueError: ``workers < 1``, or a ``shard`` outside ``1 <= i <= n <= deals``.
+        OSError: ``out_dir`` cannot be made (raised before any game is played).
     """
     if workers < 1:
         raise ValueError(f"workers must be >= 1, got {workers}")
@@ -245,6 +246,8 @@ def run_tournament(game_name: str, specs: Sequence[str], config: dict | None = N
     config = dict(config or {})
     pairs = list(pairings) if pairings is not None else pairings_for(list(specs), focal)
     player = _GamePlayer(game_name, config, pairs, dict(agents or {}), seed, records_dir)
+    if out_dir is not None:  # a folder that cannot be made fails here, before the games, not after them
+        Path(out_dir).mkdir(parents=True, exist_ok=True)
     n = player.game.num_players
     tasks = [(pi, deal, seat) for pi in range(len(pairs)) for deal in deal_ids for seat in range(n)]
     result = TournamentResult(game_name, _plain(config), list(dict.fromkeys(specs)), deals, seed,
@@ -706,7 +709,7 @@ def main(argv: list[str] | None = None) -> None:
     args = p.parse_args(argv)
     try:
         run_from_args(args)
-    except (ValueError, FileNotFoundError) as e:  # a bad spec or config: usage and one error line, not a traceback
+    except (ValueError, OSError) as e:  # a bad spec, config or --out: usage and one error line, not a traceback
         p.error(str(e))
 
 

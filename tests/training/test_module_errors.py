@@ -14,6 +14,7 @@ BAD_INPUT = [
     ("training.baselines", ["--games", "etherium", "--deals", "0"], "deals"),
     ("training.rate", ["ethnos", "bogus:x"], "unknown agent kind 'bogus'"),
     ("training.ladder", [], "give a game or --all"),
+    ("training.evaluate", ["etherium", "random", "random", "--deals", "1", "--out", "/dev/null/x"], "/dev/null/x"),
     ("training.recipes", ["ethnos", "--frames", "-5"], "frames must be >= 1, got -5"),
 ]
 
@@ -28,3 +29,16 @@ def test_bad_input_is_one_line_naming_the_value(module, argv, message, monkeypat
     assert exit_.value.code == 2
     assert message in err and f"python -m {module}: error:" in err
     assert "Traceback" not in err
+
+
+def test_an_output_folder_that_cannot_be_made_fails_before_any_game(tmp_path, monkeypatch):
+    """`--out` under a file used to fail in write_results, after every game had been played."""
+    import training.evaluate as evaluate
+
+    def no_games(*args, **kwargs):
+        raise AssertionError("games were played before the output folder was made")
+
+    monkeypatch.setattr(evaluate, "_played", no_games)
+    (tmp_path / "a_file").write_text("")
+    with pytest.raises(OSError):
+        evaluate.run_tournament("etherium", ["random", "heuristic"], deals=1, out_dir=tmp_path / "a_file" / "out")

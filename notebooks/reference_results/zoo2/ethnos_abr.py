@@ -2,7 +2,7 @@
 
     python notebooks/reference_results/zoo2/ethnos_abr.py --play 4 zoo1   # one cell: 400 games, ~44 min of a core
     python notebooks/reference_results/zoo2/ethnos_abr.py                 # the table and the verdict
-    python notebooks/reference_results/zoo2/ethnos_abr.py --replication --play 4 zoo1   # the replication's cell
+    python notebooks/reference_results/zoo2/ethnos_abr.py --replication --play 4 zoo1   # a replication cell, ~50 min of a core
     python notebooks/reference_results/zoo2/ethnos_abr.py --replication   # its table and verdict
 
 The searcher is ``az:simulations=32,opponent_zoo=N``: PUCT over determinizations with the zoo-2
@@ -69,6 +69,8 @@ def searcher(zoo: str) -> str:
 
 
 if args.play:
+    if args.runs:
+        parser.error("--runs is where the table reads cells from; --play always writes to runs/abr or runs/abr_rep")
     if args.play[0] not in ("3", "4") or args.play[1] not in TARGET:
         parser.error(f"--play takes 3 or 4 and zoo1 or zoo2, got {args.play}")
     players, zoo = int(args.play[0]), args.play[1]
