@@ -31,8 +31,8 @@ AlphaZero's search (Silver et al. 2018) made to play hidden-information games th
   seat (in a co-operative game, every teammate) is taken to play that net as ``pretrained``
   does (the masked argmax of its logits on its own observation). The search then branches on its
   own decisions only: after each of them the others' moves in the simulation's world are the
-  ones that net would make there, from what its seat sees of that world (its logits up to float32 rounding: the first layer is read sparsely),
-  and a node is valued at the searching seat's next turn. This is an approximate best response
+  ones that net would make there, from what its seat sees of that world (its logits up to
+  float32 rounding: the first layer is read sparsely), and a node is valued at the searching seat's next turn. This is an approximate best response
   to that net (search against a known policy, as in Timbers et al. 2022, "Approximate
   exploitability"); it is for measuring how exploitable a net is, and it plays well only against
   that net. It is a lower bound in two ways: a finite search, and worlds drawn by
@@ -134,7 +134,8 @@ class AZAgent(Agent):
         if opponent_path is not None or opponent_zoo is not None:
             if opponent_path is not None and opponent_zoo is not None:
                 raise ValueError("az: give opponent_path or opponent_zoo, not both")
-            named = f"opponent_path={opponent_path!r}" if opponent_path is not None else f"opponent_zoo={opponent_zoo!r}"
+            named = (f"opponent_path={opponent_path!r}" if opponent_path is not None
+                     else f"opponent_zoo={opponent_zoo!r}")
             try:
                 self.opponent = PretrainedAgent(game, path=opponent_path, zoo=opponent_zoo).policy
             except ValueError as e:

@@ -410,7 +410,7 @@ def main(argv: list[str] | None = None) -> None:
     args = p.parse_args(argv)
     try:
         run_from_args(args)
-    except (ValueError, FileNotFoundError) as e:  # a bad spec or config: usage and one error line, not a traceback
+    except (ValueError, OSError) as e:  # a bad spec or config: usage and one error line, not a traceback
         p.error(str(e))
 
 

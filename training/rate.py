@@ -273,5 +273,5 @@ def _slug(text: str) -> str:
 if __name__ == "__main__":
     try:
         main()
-    except (ValueError, FileNotFoundError) as e:  # bad input: argparse's usage and one error line, not a traceback
+    except (ValueError, OSError) as e:  # bad input: argparse's usage and one error line, not a traceback
         build_parser().error(str(e))

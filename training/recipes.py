@@ -215,5 +215,5 @@ def main(argv: list[str] | None = None) -> Path:
 if __name__ == "__main__":
     try:
         main()
-    except (ValueError, FileNotFoundError) as e:  # bad input: argparse's usage and one error line, not a traceback
+    except (ValueError, OSError) as e:  # bad input: argparse's usage and one error line, not a traceback
         build_parser().error(str(e))

@@ -2,8 +2,8 @@
 
     python notebooks/reference_results/zoo2/ethnos_abr.py --play 4 zoo1   # one cell: 400 games, ~44 min of a core
     python notebooks/reference_results/zoo2/ethnos_abr.py                 # the table and the verdict
-    python notebooks/reference_results/zoo2/ethnos_abr.py --replication --play 4 zoo1   # a replication cell, ~50 min of a core
-    python notebooks/reference_results/zoo2/ethnos_abr.py --replication   # its table and verdict
+    python notebooks/reference_results/zoo2/ethnos_abr.py --replication --play 4 zoo1   # ~50 min of a core
+    python notebooks/reference_results/zoo2/ethnos_abr.py --replication   # the replication's table and verdict
 
 The searcher is ``az:simulations=32,opponent_zoo=N``: PUCT over determinizations with the zoo-2
 net's priors and values (``az``'s default net), where every other seat is known to play zoo
@@ -14,10 +14,10 @@ both targets (its net and budget; ``evaluate`` seeds agents from the matchup's s
 differ, on the same deals); only the net it answers differs.
 
 ``--play P zooN`` runs one cell with ``ether-envs evaluate`` (``python -m training.evaluate``)
-into ``runs/abr/ethnos_<P>p_zooN``. Without it the script reads each cell's ``games.csv`` (from ``--runs`` if given, else the copies
-committed beside this script, ``ethnos_abr/<P>p_zooN/``) and prints, per cell, the win rate with
-its Wilson 95% interval (as ``ether-envs evaluate`` reports it) and a percentile bootstrap 95%
-interval over whole deals (``scipy.stats.bootstrap``, 10,000 resamples, seed 0: a deal's games
+into ``runs/abr/ethnos_<P>p_zooN``. Without it the script reads each cell's ``games.csv`` (from
+``--runs`` if given, else the copies committed beside this script, ``ethnos_abr/<P>p_zooN/``) and
+prints, per cell, the win rate with its Wilson 95% interval (as ``ether-envs evaluate`` reports
+it) and a percentile bootstrap 95% interval over whole deals (``scipy.stats.bootstrap``, 10,000 resamples, seed 0: a deal's games
 share its cards, so they are not independent); then the rule fixed in advance: zoo 2 is the
 sturdier at a player count only if both kinds of interval lie apart, zoo 2's below. Last, not
 part of that rule (chosen after the results were seen): the gap between the two cells paired on
