@@ -158,6 +158,9 @@ def build_parser(p: argparse.ArgumentParser | None = None) -> argparse.ArgumentP
 
 def main(argv: list[str] | None = None, args: argparse.Namespace | None = None) -> list[dict[str, Any]]:
     args = args or build_parser().parse_args(argv)
+    if args.all and (args.game or args.config):
+        raise ValueError(f"--all rates every configuration: give it without a game or --config, got "
+                         f"{' '.join(x for x in (args.game, args.config and f'--config {args.config}') if x)}")
     if args.all:
         benches = list(protocol.CONFIGS.values())
     elif args.game:

@@ -145,7 +145,7 @@ def rate(bench: BenchmarkConfig | str, specs: Sequence[str], *, label: str | Non
         specs: agent specs, one per run (training seed); duplicates are refused.
         label: the row's name (default: the first spec).
         budget: the name of the training budget the runs had (recorded in the row).
-        frames: the learner frames of that budget (recorded in the row).
+        frames: the learner frames of that budget (recorded in the row): an int >= 1, or None.
         agents: optional prebuilt agents by spec (e.g. an in-memory policy).
         out: write ``OUT.json`` and ``OUT.md`` (nothing written if ``None``).
         training: optional records of how each run was trained (e.g. ``ether-envs reference``'s
@@ -155,7 +155,8 @@ def rate(bench: BenchmarkConfig | str, specs: Sequence[str], *, label: str | Non
         the row (``training.protocol.ROW_SCHEMA``).
 
     Raises:
-        ValueError: no specs, duplicate specs, an unknown configuration or budget, no stored
+        ValueError: no specs, duplicate specs, an unknown configuration or budget, ``frames`` not
+            an int >= 1 (or off the budget's by more than 5%), no stored
             ladder for the configuration, or an agent that cannot play the game (from ``make_agent``).
     """
     from .ladder import load_ladder
@@ -168,6 +169,8 @@ def rate(bench: BenchmarkConfig | str, specs: Sequence[str], *, label: str | Non
         raise ValueError("give at least one agent spec to rate")
     if len(set(specs)) != len(specs):
         raise ValueError(f"duplicate specs {specs}: give one spec per training seed")
+    if frames is not None and (isinstance(frames, bool) or not isinstance(frames, int) or frames < 1):
+        raise ValueError(f"frames must be an int >= 1 (the runs' training frames), got {frames!r}")
     if budget is not None and budget not in protocol.BUDGETS:
         raise ValueError(f"unknown budget {budget!r}; the protocol's: {', '.join(protocol.BUDGETS)}")
     if budget is not None and frames is not None and frames != protocol.BUDGETS[budget] and \

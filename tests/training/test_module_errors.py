@@ -14,6 +14,9 @@ BAD_INPUT = [
     ("training.baselines", ["--games", "etherium", "--deals", "0"], "deals"),
     ("training.rate", ["ethnos", "bogus:x"], "unknown agent kind 'bogus'"),
     ("training.ladder", [], "give a game or --all"),
+    ("training.ladder", ["ethnos", "--all"], "--all rates every configuration: give it without a game"),
+    ("training.ladder", ["--all", "--config", "3p"], "got --config 3p"),
+    ("training.rate", ["ethnos", "random", "--frames", "-5"], "frames must be an int >= 1"),
     ("training.evaluate", ["etherium", "random", "random", "--deals", "1", "--out", "/dev/null/x"], "/dev/null/x"),
     ("training.recipes", ["ethnos", "--frames", "-5"], "frames must be >= 1, got -5"),
 ]
