@@ -11,6 +11,20 @@
 * :mod:`training.cli` — the console script.
 """
 
+import os
+
+TRACEBACK_VARIABLE = "ETHER_ENVS_TRACEBACK"
+"""The environment variable that makes the command lines show an error's traceback (see
+:func:`wants_traceback`)."""
+
+
+def wants_traceback() -> bool:
+    """Whether a command line should re-raise a ``ValueError`` or ``OSError`` with its traceback
+    instead of printing the one error line it prints by default: ``ETHER_ENVS_TRACEBACK`` set to
+    anything but empty or ``0``. The one line suits bad input; the traceback shows where an error
+    raised in the middle of a run came from (a plug-in agent's bug, say)."""
+    return os.environ.get(TRACEBACK_VARIABLE, "") not in ("", "0")
+
 
 def one_thread() -> None:
     """Run torch and numpy's BLAS on one thread in this process.

@@ -43,6 +43,7 @@ from typing import Any, Sequence
 import ether_envs
 
 from . import evaluate as evaluate_mod
+from . import wants_traceback
 
 DEFAULT_DEALS = 10
 """Deals per pairing (each played once per seat in competitive games) and per co-operative team."""
@@ -411,6 +412,8 @@ def main(argv: list[str] | None = None) -> None:
     try:
         run_from_args(args)
     except (ValueError, OSError) as e:  # a bad spec or config: usage and one error line, not a traceback
+        if wants_traceback():  # ETHER_ENVS_TRACEBACK=1: where it came from
+            raise
         p.error(str(e))
 
 

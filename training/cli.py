@@ -21,6 +21,10 @@
 
 "bench" and "bench-train" are deprecated aliases of "speed" and "speed-train" ("benchmark" names
 only the agent-evaluation protocol of "rate", "ladder", "reference" and "exploit").
+
+A bad value (a spec, a config, a file) is answered with one error line and exit code 2; set
+ETHER_ENVS_TRACEBACK=1 to see the traceback instead (where an error in the middle of a run came
+from, e.g. a plug-in agent's).
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from . import evaluate as evaluate_mod
 from . import recipes as recipes_mod
 from . import rllib as rllib_mod
 from . import train as train_mod
+from . import wants_traceback
 
 MAIN_GAME = "aethermon_collect"
 MAIN_CONFIG = {"num_players": 2}
@@ -477,6 +482,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args.func(args)
     except (ValueError, OSError) as e:  # OSError: a missing file, a folder that cannot be made, a lost connection
+        if wants_traceback():  # ETHER_ENVS_TRACEBACK=1: where it came from
+            raise
         print(f"ether-envs {args.command}: error: {e}", file=sys.stderr)
         return 2
     return 0

@@ -30,6 +30,7 @@ from typing import Any
 
 from . import evaluate as evaluate_mod
 from . import protocol
+from . import wants_traceback
 from .protocol import BenchmarkConfig
 
 LADDER_DIR = Path(__file__).resolve().parent / "ladders"
@@ -179,4 +180,6 @@ if __name__ == "__main__":
     try:
         main()
     except (ValueError, OSError) as e:  # bad input: argparse's usage and one error line, not a traceback
+        if wants_traceback():  # ETHER_ENVS_TRACEBACK=1: where it came from
+            raise
         build_parser().error(str(e))

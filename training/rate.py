@@ -37,6 +37,7 @@ import ether_envs
 
 from . import evaluate as evaluate_mod
 from . import protocol
+from . import wants_traceback
 from .protocol import BenchmarkConfig
 
 
@@ -277,4 +278,6 @@ if __name__ == "__main__":
     try:
         main()
     except (ValueError, OSError) as e:  # bad input: argparse's usage and one error line, not a traceback
+        if wants_traceback():  # ETHER_ENVS_TRACEBACK=1: where it came from
+            raise
         build_parser().error(str(e))

@@ -46,6 +46,8 @@ from typing import Any
 
 import ether_envs
 
+from . import wants_traceback
+
 
 @dataclass(frozen=True)
 class Recipe:
@@ -216,4 +218,6 @@ if __name__ == "__main__":
     try:
         main()
     except (ValueError, OSError) as e:  # bad input: argparse's usage and one error line, not a traceback
+        if wants_traceback():  # ETHER_ENVS_TRACEBACK=1: where it came from
+            raise
         build_parser().error(str(e))

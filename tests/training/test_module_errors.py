@@ -45,3 +45,28 @@ def test_an_output_folder_that_cannot_be_made_fails_before_any_game(tmp_path, mo
     (tmp_path / "a_file").write_text("")
     with pytest.raises(OSError):
         evaluate.run_tournament("etherium", ["random", "heuristic"], deals=1, out_dir=tmp_path / "a_file" / "out")
+
+
+@pytest.mark.filterwarnings("ignore:.*found in sys.modules:RuntimeWarning")
+@pytest.mark.parametrize("module,argv,message", [case for case in BAD_INPUT if case[0] == "training.evaluate"],
+                         ids=["spec", "config", "out"])
+def test_ether_envs_traceback_shows_where_the_error_came_from(module, argv, message, monkeypatch):
+    """ETHER_ENVS_TRACEBACK=1: the error raises with its traceback instead of the one line."""
+    monkeypatch.setenv("ETHER_ENVS_TRACEBACK", "1")
+    monkeypatch.setattr(sys, "argv", [module, *argv])
+    with pytest.raises((ValueError, OSError)) as error:
+        runpy.run_module(module, run_name="__main__", alter_sys=False)
+    assert message in str(error.value)
+
+
+def test_ether_envs_traceback_in_the_console_script(monkeypatch, capsys):
+    from training import cli
+
+    argv = ["evaluate", "ethnos", "az:simulations=x", "random", "--deals", "1"]
+    assert cli.main(argv) == 2 and "az: simulations must be an int >= 1" in capsys.readouterr().err
+    for off in ("", "0"):
+        monkeypatch.setenv("ETHER_ENVS_TRACEBACK", off)
+        assert cli.main(argv) == 2
+    monkeypatch.setenv("ETHER_ENVS_TRACEBACK", "1")
+    with pytest.raises(ValueError, match="simulations must be an int >= 1"):
+        cli.main(argv)
