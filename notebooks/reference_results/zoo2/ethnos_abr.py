@@ -4,6 +4,8 @@
     python notebooks/reference_results/zoo2/ethnos_abr.py                 # the table and the verdict
     python notebooks/reference_results/zoo2/ethnos_abr.py --replication --play 4 zoo1   # ~50 min of a core
     python notebooks/reference_results/zoo2/ethnos_abr.py --replication   # the replication's table and verdict
+    python notebooks/reference_results/zoo2/ethnos_abr.py --decisive --play 3 zoo1   # 40 shards, ~114 min of a core
+    python notebooks/reference_results/zoo2/ethnos_abr.py --decisive --status   # shards played, no win rates
 
 The searcher is ``az:simulations=32,opponent_zoo=N``: PUCT over determinizations with the zoo-2
 net's priors and values (``az``'s default net), where every other seat is known to play zoo
@@ -32,9 +34,21 @@ skipping the shards already played, so an interrupted cell resumes; then it pool
 ``ether-envs merge`` (``python -m training.cli merge``) into ``runs/abr_rep/ethnos_<P>p_zooN``.
 The committed copies are in ``ethnos_abr/replication/`` (each cell's ``results.json``,
 ``summary.csv`` and ``games.csv``). Its table adds, not part of the rule, both runs pooled.
+
+``--decisive`` (twenty-first session, fixed before any of its games in docs/results/zoo2.md, "A
+decisive run, sized for power") is the same measurement sized for power: game seeds ``2**63 +
+200000 + i``, 500 deals at 4 players (2,000 games a cell) and 800 at 3 (2,400), in shards of 20
+deals (25 and 40 a cell) under ``runs/abr_dec/``, played over several sessions. Each finished
+shard's ``games.csv``, ``results.json`` and ``summary.csv`` are copied into
+``ethnos_abr/decisive/<P>p_zooN/shards/shard_I/``, and a shard found there is not played again
+(it is copied back for the merge), so a new checkout resumes after the last committed shard; the
+merged cell is copied to ``ethnos_abr/decisive/<P>p_zooN/``. ``--decisive --status`` counts the
+committed shards without reading any result; the table needs every cell complete, and adds, not
+part of the rule, all three runs pooled.
 """
 import argparse
 import csv
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -48,51 +62,99 @@ from training.protocol import HELD_OUT_BASE
 HERE = Path(__file__).parent
 TARGET = {"zoo1": "pretrained:zoo=1", "zoo2": "pretrained"}
 SIMULATIONS = 32
-FIRST = {"deals": {4: 100, 3: 134}, "seed": HELD_OUT_BASE, "shards": 1, "runs": "runs/abr",
+FIRST = {"deals": {4: 100, 3: 134}, "seed": HELD_OUT_BASE, "shards": {4: 1, 3: 1}, "runs": "runs/abr",
          "committed": HERE / "ethnos_abr"}
-REPLICATION = {"deals": {4: 120, 3: 360}, "seed": HELD_OUT_BASE + 100_000, "shards": 6, "runs": "runs/abr_rep",
-               "committed": HERE / "ethnos_abr" / "replication"}
+REPLICATION = {"deals": {4: 120, 3: 360}, "seed": HELD_OUT_BASE + 100_000, "shards": {4: 6, 3: 6},
+               "runs": "runs/abr_rep", "committed": HERE / "ethnos_abr" / "replication"}
+DECISIVE = {"deals": {4: 500, 3: 800}, "seed": HELD_OUT_BASE + 200_000, "shards": {4: 25, 3: 40},
+            "runs": "runs/abr_dec", "committed": HERE / "ethnos_abr" / "decisive"}
+"""The twenty-first session's run, sized for power (docs/results/zoo2.md, "A decisive run"): 20 deals
+a shard; each finished shard's files are also copied into ``committed/<P>p_zooN/shards/`` so that
+a new checkout resumes where the last one stopped."""
+SHARD_FILES = ("games.csv", "results.json", "summary.csv")  # not results.png: the merged cell has one
 
 parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
 parser.add_argument("--play", nargs=2, metavar=("PLAYERS", "ZOO"), help="run one cell, e.g. --play 4 zoo1")
-parser.add_argument("--replication", action="store_true",
-                    help="the twentieth session's replication on fresh deals (seeds 2**63 + 100000 + i)")
+which = parser.add_mutually_exclusive_group()
+which.add_argument("--replication", action="store_true",
+                   help="the twentieth session's replication on fresh deals (seeds 2**63 + 100000 + i)")
+which.add_argument("--decisive", action="store_true",
+                   help="the twenty-first session's run sized for power (seeds 2**63 + 200000 + i)")
+parser.add_argument("--status", action="store_true",
+                    help="with --decisive: how many shards of each cell are played (no win rates)")
 parser.add_argument("--runs", type=Path, default=None,
                     help="read the cells from RUNS/ethnos_<P>p_zooN/ (default: the committed copies)")
 args = parser.parse_args()
-RUN = REPLICATION if args.replication else FIRST
+RUN = DECISIVE if args.decisive else REPLICATION if args.replication else FIRST
 DEALS = RUN["deals"]
+if args.status and not args.decisive:
+    parser.error("--status is for --decisive (the other runs are complete)")
 
 
 def searcher(zoo: str) -> str:
     return f"az:simulations={SIMULATIONS},opponent_zoo={zoo[-1]}"
 
 
+def shard_done(run_shard: Path, kept: Path | None) -> bool:
+    """Whether a shard is played: its ``results.json`` (written once all its games are) in the run
+    folder, or in the committed copy, which is then put back for the merge."""
+    if (run_shard / "results.json").exists():
+        return True
+    if kept is not None and (kept / "results.json").exists():
+        run_shard.mkdir(parents=True, exist_ok=True)
+        for name in SHARD_FILES:
+            shutil.copy2(kept / name, run_shard / name)
+        return True
+    return False
+
+
+if args.status:
+    for players in (4, 3):
+        for zoo in TARGET:
+            kept = RUN["committed"] / f"{players}p_{zoo}" / "shards"
+            done = sum((kept / f"shard_{i}" / "results.json").exists() for i in range(1, RUN["shards"][players] + 1))
+            print(f"{players}p {zoo}: {done}/{RUN['shards'][players]} shards committed "
+                  f"({done * players * DEALS[players] // RUN['shards'][players]} of {players * DEALS[players]} games)")
+    sys.exit(0)
+
 if args.play:
     if args.runs:
-        parser.error("--runs is where the table reads cells from; --play always writes to runs/abr or runs/abr_rep")
+        parser.error("--runs is where the table reads cells from; --play always writes to the run's runs/ folder")
     if args.play[0] not in ("3", "4") or args.play[1] not in TARGET:
         parser.error(f"--play takes 3 or 4 and zoo1 or zoo2, got {args.play}")
     players, zoo = int(args.play[0]), args.play[1]
     out = f"{RUN['runs']}/ethnos_{players}p_{zoo}"
     cmd = [sys.executable, "-m", "training.evaluate", "ethnos", searcher(zoo), TARGET[zoo], "--config",
            f"num_players={players}", "--deals", str(DEALS[players]), "--focal", "--workers", "1"]
-    if RUN["shards"] == 1:
+    count = RUN["shards"][players]
+    if count == 1:
         cmd += ["--out", out]
         print(" ".join(cmd), flush=True)
         sys.exit(subprocess.call(cmd))
-    shards = [f"{out}/shard_{i}" for i in range(1, RUN["shards"] + 1)]
+    keep = RUN is DECISIVE
+    shards = [f"{out}/shard_{i}" for i in range(1, count + 1)]
     for i, shard in enumerate(shards, start=1):
-        if (Path(shard) / "results.json").exists():  # written once a shard's games are all played; merge reads it
-            print(f"shard {i}/{RUN['shards']}: already played ({shard})", flush=True)
+        kept = RUN["committed"] / f"{players}p_{zoo}" / "shards" / f"shard_{i}" if keep else None
+        if shard_done(Path(shard), kept):
+            print(f"shard {i}/{count}: already played ({shard})", flush=True)
             continue
-        shard_cmd = cmd + ["--seed", str(RUN["seed"]), "--shard", f"{i}/{RUN['shards']}", "--out", shard]
+        shard_cmd = cmd + ["--seed", str(RUN["seed"]), "--shard", f"{i}/{count}", "--out", shard]
+        shard_cmd += ["--no-progress"] if keep else []  # its log is a file: one line a shard
         print(" ".join(shard_cmd), flush=True)
         if subprocess.call(shard_cmd):
             sys.exit(f"shard {i} failed; run the same command again to resume")
+        if kept is not None:
+            kept.mkdir(parents=True, exist_ok=True)
+            for name in SHARD_FILES:
+                shutil.copy2(Path(shard) / name, kept / name)
     merge = [sys.executable, "-m", "training.cli", "merge", *shards, "--out", out]
     print(" ".join(merge), flush=True)
-    sys.exit(subprocess.call(merge))
+    if subprocess.call(merge):
+        sys.exit("merge failed")
+    if keep:  # the merged cell beside its shards, as the other runs' cells are committed
+        for name in SHARD_FILES:
+            shutil.copy2(Path(out) / name, RUN["committed"] / f"{players}p_{zoo}" / name)
+    sys.exit(0)
 
 
 def cell(players: int, zoo: str, run: dict = RUN) -> dict:
@@ -101,7 +163,7 @@ def cell(players: int, zoo: str, run: dict = RUN) -> dict:
     deals_expected = run["deals"][players]
     if not (folder / "games.csv").exists():
         raise SystemExit(f"{folder}/games.csv: not played yet (run this script with --play {players} {zoo}"
-                         f"{' --replication' if run is REPLICATION else ''})")
+                         f"{' --replication' if run is REPLICATION else ' --decisive' if run is DECISIVE else ''})")
     with open(folder / "games.csv", newline="") as f:
         rows = list(csv.DictReader(f))
     credit = np.array([float(r["credit"]) for r in rows])
@@ -142,12 +204,14 @@ for players in (4, 3):
     ci = bootstrap((gap,), np.mean, n_resamples=10_000, method="percentile", random_state=0).confidence_interval
     print(f"- not part of the rule: zoo 1's cell minus zoo 2's, paired on the same deals: "
           f"{gap.mean():+.1%} [{ci.low:+.1%}, {ci.high:+.1%}]")
-    if args.replication:
-        print("- not part of the rule: both runs pooled (the first run's deals and these; each deal once):")
+    if RUN is not FIRST:
+        earlier = [FIRST] if RUN is REPLICATION else [FIRST, REPLICATION]
+        print(f"- not part of the rule: {'both' if len(earlier) == 1 else 'all three'} runs pooled "
+              "(each run's deals once; no deal is in two runs):")
         for zoo, c in cells.items():
-            first = cell(players, zoo, FIRST)
-            pooled = summarize(np.concatenate([first["credit"], c["credit"]]),
-                               np.concatenate([first["by_deal"], c["by_deal"]]))
+            parts = [cell(players, zoo, run) for run in earlier] + [c]
+            pooled = summarize(np.concatenate([x["credit"] for x in parts]),
+                               np.concatenate([x["by_deal"] for x in parts]))
             print(f"  - against {zoo}: {fmt(pooled)}")
     print()
 print("Ethnos target (3 and 4 players):", "met" if all(verdicts.values()) else "not met")

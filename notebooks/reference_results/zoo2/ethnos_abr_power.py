@@ -56,6 +56,11 @@ def power(p_one: float, p_two: float, n: int, rng: np.random.Generator) -> float
     return float(np.mean(bounds[wins_two, 1] < bounds[wins_one, 0]))
 
 
+RUN_SIZES = {"the first run": {4: 400, 3: 402}, "the replication": {4: 480, 3: 1080},
+             "the decisive run": {4: 2000, 3: 2400}}
+"""Games a cell of each run of ``ethnos_abr.py`` (the decisive run's fixed in docs/results/zoo2.md)."""
+
+
 def main() -> None:
     rng = np.random.default_rng(0)
     print("| players | assumed rates (zoo 1, zoo 2) | " + " | ".join(f"n={n}" for n in SIZES) + " |")
@@ -75,12 +80,21 @@ def main() -> None:
         for run in ("pooled", "replication"):
             for goal, n in needed[players, run].items():
                 if n is None:
-                    print(f"  - {run} rates, power {goal}: more than {SIZES[-1]} games a cell")
+                    print(f"  - {run} rates, chance {goal}: more than {SIZES[-1]} games a cell")
                     continue
                 minutes = 2 * n * sec / 60
-                print(f"  - {run} rates, power {goal}: {n} games a cell (the smallest size above that "
+                print(f"  - {run} rates, chance {goal}: by {n} games a cell (the smallest listed size that "
                       f"reaches it), {minutes:.0f} core-minutes for both cells, "
                       f"{math.ceil(minutes / 2)} minutes on 2 cores")
+    print()
+    print("Each run's chance of a pass, at 4 players, at 3, and at both (the two counts' draws independent):")
+    for label, sizes in RUN_SIZES.items():
+        for run in ("pooled", "replication"):
+            chance = {players: power(rate(players, "zoo1", run), rate(players, "zoo2", run), sizes[players], rng)
+                      for players in (4, 3)}
+            cost = sum(2 * sizes[players] * seconds_per_game(players) for players in (4, 3)) / 60
+            print(f"- {label} ({sizes[4]} and {sizes[3]} games a cell), {run} rates: {chance[4]:.2f}, "
+                  f"{chance[3]:.2f}, {chance[4] * chance[3]:.2f}; {cost:.0f} core-minutes")
 
 
 if __name__ == "__main__":
