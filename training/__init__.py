@@ -12,18 +12,32 @@
 """
 
 import os
+from typing import NoReturn
 
 TRACEBACK_VARIABLE = "ETHER_ENVS_TRACEBACK"
 """The environment variable that makes the command lines show an error's traceback (see
 :func:`wants_traceback`)."""
 
 
+TRACEBACK_OFF = ("", "0", "false", "no", "off")
+"""Values of ``ETHER_ENVS_TRACEBACK`` that leave it off (after stripping spaces, in any case)."""
+
+
 def wants_traceback() -> bool:
-    """Whether a command line should re-raise a ``ValueError`` or ``OSError`` with its traceback
-    instead of printing the one error line it prints by default: ``ETHER_ENVS_TRACEBACK`` set to
-    anything but empty or ``0``. The one line suits bad input; the traceback shows where an error
-    raised in the middle of a run came from (a plug-in agent's bug, say)."""
-    return os.environ.get(TRACEBACK_VARIABLE, "") not in ("", "0")
+    """Whether a command line should re-raise an error with its traceback instead of printing the
+    one error line it prints by default: ``ETHER_ENVS_TRACEBACK`` set to anything but
+    :data:`TRACEBACK_OFF` (e.g. ``1``). The one line suits bad input; the traceback shows where an
+    error raised in the middle of a run came from (a plug-in agent's bug, say)."""
+    return os.environ.get(TRACEBACK_VARIABLE, "").strip().lower() not in TRACEBACK_OFF
+
+
+def usage_error(parser, error: BaseException, prefix: str = "") -> NoReturn:
+    """End a command line on ``error``: argparse's usage and one line, ``prefix`` + the error's
+    text, exit code 2 (``parser.error``); or, when :func:`wants_traceback`, re-raise ``error`` with
+    its traceback. Call it in the ``except`` block that caught ``error``."""
+    if wants_traceback():
+        raise error
+    parser.error(f"{prefix}{error}")
 
 
 def one_thread() -> None:

@@ -27,6 +27,8 @@ import numpy as np
 
 import ether_envs
 
+from . import usage_error
+
 DEFAULT_SPECS = ("az", "mcts:simulations=200", "pretrained", "heuristic")
 
 
@@ -138,19 +140,19 @@ def main(argv: list[str] | None = None, args: argparse.Namespace | None = None) 
     try:
         config = parse_config(a.config)
     except ValueError as e:
-        p.error(str(e))
+        usage_error(p, e)
     one_thread()
     rows = []
     for g in a.games:
         try:
             states = positions(g, a.deals, a.stride, a.positions, config)
         except ValueError as e:
-            p.error(f"{g}: {e}")
+            usage_error(p, e, f"{g}: ")
         for spec in a.specs:
             try:
                 rows.append(measure(g, spec, states, a.repeat, config))
             except (ValueError, FileNotFoundError) as e:
-                p.error(f"{spec} on {g}: {e}")
+                usage_error(p, e, f"{spec} on {g}: ")
             r = rows[-1]
             fastest = f", the fastest of {a.repeat} at each" if a.repeat > 1 else ""
             print(f"{g} {spec}: {r['mean_ms']:.1f} ms mean, {r['p90_ms']:.1f} p90, {r['max_ms']:.1f} max "

@@ -43,7 +43,7 @@ from typing import Any, Sequence
 import ether_envs
 
 from . import evaluate as evaluate_mod
-from . import wants_traceback
+from . import usage_error
 
 DEFAULT_DEALS = 10
 """Deals per pairing (each played once per seat in competitive games) and per co-operative team."""
@@ -412,9 +412,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         run_from_args(args)
     except (ValueError, OSError) as e:  # a bad spec or config: usage and one error line, not a traceback
-        if wants_traceback():  # ETHER_ENVS_TRACEBACK=1: where it came from
-            raise
-        p.error(str(e))
+        usage_error(p, e)
 
 
 if __name__ == "__main__":

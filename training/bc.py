@@ -28,6 +28,7 @@ import numpy as np
 import ether_envs
 
 from .evaluate import parse_config
+from . import usage_error
 
 
 def _play_games(args: tuple) -> dict[str, np.ndarray]:
@@ -214,7 +215,7 @@ def main(argv: list[str] | None = None) -> Path:
     try:
         data = demonstrations(a.game, config, a.teacher, a.games, a.seed, a.keep, a.workers)
     except (ValueError, FileNotFoundError) as e:
-        p.error(str(e))
+        usage_error(p, e)
     print(f"{len(data['action'])} samples from {a.games} games")
     net = make_net(game.observation_size(), game.num_distinct_actions(), hidden)
     stats = clone(net, data, epochs=a.epochs, seed=a.seed)

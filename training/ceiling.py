@@ -34,6 +34,8 @@ import numpy as np
 import ether_envs
 from agents.rollout import RolloutAgent
 
+from . import usage_error
+
 PERFECT = "perfect-information search"
 """The label of the cheating yardstick in tables."""
 
@@ -142,14 +144,14 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     try:
         ether_envs.load_game("aetherspire", num_players=a.players)
     except ValueError as e:
-        p.error(f"--players: {e}")
+        usage_error(p, e, "--players: ")
     if len(set(a.difficulties)) != len(a.difficulties):
         p.error(f"--difficulties: each at most once, got {a.difficulties}")
     for d in a.difficulties:
         try:
             ether_envs.load_game("aetherspire", difficulty=d, num_players=a.players)
         except ValueError as e:
-            p.error(f"--difficulties: {e}")
+            usage_error(p, e, "--difficulties: ")
     from agents import make_agent
     from agents.ppo import ModelMismatchError
 
@@ -165,7 +167,7 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
         except ModelMismatchError:
             pass  # a net of another configuration: skipped where it refuses, with a line saying so
         except (ValueError, FileNotFoundError) as e:
-            p.error(f"--agents {spec!r}: {e}")
+            usage_error(p, e, f"--agents {spec!r}: ")
     one_thread()
     rows = run(a.agents, a.difficulties, a.deals, a.rollouts, a.workers, players=a.players,
                perfect=not a.no_perfect)

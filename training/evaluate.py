@@ -54,7 +54,7 @@ import ether_envs
 from ether_envs.core import parse_config_value
 
 from .protocol import HELD_OUT_BASE
-from . import wants_traceback
+from . import usage_error
 
 Z95 = 1.959963984540054
 
@@ -711,9 +711,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         run_from_args(args)
     except (ValueError, OSError) as e:  # a bad spec, config or --out: usage and one error line, not a traceback
-        if wants_traceback():  # ETHER_ENVS_TRACEBACK=1: where it came from
-            raise
-        p.error(str(e))
+        usage_error(p, e)
 
 
 if __name__ == "__main__":

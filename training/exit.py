@@ -51,6 +51,8 @@ import numpy as np
 
 import ether_envs
 
+from . import usage_error
+
 MAX_TARGETS = 64
 """Visited root actions stored per sample (the most visited first); the rest are dropped."""
 
@@ -491,7 +493,7 @@ def main(argv: list[str] | None = None, args: argparse.Namespace | None = None) 
         if a.export:
             export(path, cfg.game)
     except (ValueError, FileNotFoundError) as e:
-        p.error(str(e))
+        usage_error(p, e)
     print(f"weights: {path}")
     return path
 

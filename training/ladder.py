@@ -30,7 +30,7 @@ from typing import Any
 
 from . import evaluate as evaluate_mod
 from . import protocol
-from . import wants_traceback
+from . import usage_error
 from .protocol import BenchmarkConfig
 
 LADDER_DIR = Path(__file__).resolve().parent / "ladders"
@@ -159,9 +159,9 @@ def build_parser(p: argparse.ArgumentParser | None = None) -> argparse.ArgumentP
 
 def main(argv: list[str] | None = None, args: argparse.Namespace | None = None) -> list[dict[str, Any]]:
     args = args or build_parser().parse_args(argv)
-    if args.all and (args.game or args.config):
+    if args.all and (args.game is not None or args.config is not None):
         raise ValueError(f"--all rates every configuration: give it without a game or --config, got "
-                         f"{' '.join(x for x in (args.game, args.config and f'--config {args.config}') if x)}")
+                         f"{' '.join(x for x in (args.game, args.config is not None and f'--config {args.config!r}') if x)}")
     if args.all:
         benches = list(protocol.CONFIGS.values())
     elif args.game:
@@ -180,6 +180,4 @@ if __name__ == "__main__":
     try:
         main()
     except (ValueError, OSError) as e:  # bad input: argparse's usage and one error line, not a traceback
-        if wants_traceback():  # ETHER_ENVS_TRACEBACK=1: where it came from
-            raise
-        build_parser().error(str(e))
+        usage_error(build_parser(), e)

@@ -43,6 +43,8 @@ from pathlib import Path
 
 import ether_envs
 
+from . import usage_error
+
 LEAGUE_OPPONENTS = ("'pretrained:zoo=1'=0.4,'pretrained:zoo=1,deterministic=false'=0.1,"
                     "self=0.4,heuristic=0.1")
 """The league: the PPO opponent weights (:func:`training.selfplay.parse_weights`)."""
@@ -210,7 +212,7 @@ def main_from_args(p: argparse.ArgumentParser, a: argparse.Namespace) -> Path:
         path = run(a.game, a.init, a.seed, a.run_dir, a.frames, a.export, a.progress, a.resume,
                    exploiters=a.exploiter, export_players=a.export_players)
     except (ValueError, FileNotFoundError) as e:
-        p.error(str(e))
+        usage_error(p, e)
     print(f"weights written to {path}")
     return path
 

@@ -54,6 +54,7 @@ import ether_envs
 from agents.base import split_specs
 
 from .evaluate import parse_config
+from . import usage_error
 
 WEIGHTS_NAME = "policy.npz"
 
@@ -535,7 +536,7 @@ def run_trainer(parser: argparse.ArgumentParser, cls: type, train_fn: Any, argv:
     try:
         path = train_fn(cfg)
     except (ValueError, FileNotFoundError) as e:
-        parser.error(str(e))
+        usage_error(parser, e)
     print(f"weights written to {path}")
     return path
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import numbers
 import time
 import warnings
 from pathlib import Path
@@ -37,7 +38,7 @@ import ether_envs
 
 from . import evaluate as evaluate_mod
 from . import protocol
-from . import wants_traceback
+from . import usage_error
 from .protocol import BenchmarkConfig
 
 
@@ -170,7 +171,7 @@ def rate(bench: BenchmarkConfig | str, specs: Sequence[str], *, label: str | Non
         raise ValueError("give at least one agent spec to rate")
     if len(set(specs)) != len(specs):
         raise ValueError(f"duplicate specs {specs}: give one spec per training seed")
-    if frames is not None and (isinstance(frames, bool) or not isinstance(frames, int) or frames < 1):
+    if frames is not None and (isinstance(frames, bool) or not isinstance(frames, numbers.Integral) or frames < 1):
         raise ValueError(f"frames must be an int >= 1 (the runs' training frames), got {frames!r}")
     if budget is not None and budget not in protocol.BUDGETS:
         raise ValueError(f"unknown budget {budget!r}; the protocol's: {', '.join(protocol.BUDGETS)}")
@@ -201,7 +202,7 @@ def rate(bench: BenchmarkConfig | str, specs: Sequence[str], *, label: str | Non
         "format": protocol.ROW_FORMAT, "protocol": protocol.PROTOCOL_VERSION, "benchmark": bench.benchmark_id,
         "env_id": bench.env_id, "game": bench.game, "game_version": bench.version, "config": bench.config,
         "players": bench.players, "cooperative": bench.cooperative, "agent": label or specs[0], "budget": budget,
-        "frames": frames if frames is not None else (protocol.BUDGETS[budget] if budget else None),
+        "frames": int(frames) if frames is not None else (protocol.BUDGETS[budget] if budget else None),
         "ether_envs_version": ether_envs.__version__,
         "held_out": {"base": protocol.HELD_OUT_BASE, "deals": {a.spec: a.deals for a in bench.anchors}
                      if not bench.cooperative else {"team": bench.anchors[0].deals}},
@@ -278,6 +279,4 @@ if __name__ == "__main__":
     try:
         main()
     except (ValueError, OSError) as e:  # bad input: argparse's usage and one error line, not a traceback
-        if wants_traceback():  # ETHER_ENVS_TRACEBACK=1: where it came from
-            raise
-        build_parser().error(str(e))
+        usage_error(build_parser(), e)

@@ -46,7 +46,7 @@ from typing import Any
 
 import ether_envs
 
-from . import wants_traceback
+from . import usage_error
 
 
 @dataclass(frozen=True)
@@ -218,6 +218,4 @@ if __name__ == "__main__":
     try:
         main()
     except (ValueError, OSError) as e:  # bad input: argparse's usage and one error line, not a traceback
-        if wants_traceback():  # ETHER_ENVS_TRACEBACK=1: where it came from
-            raise
-        build_parser().error(str(e))
+        usage_error(build_parser(), e)

@@ -45,6 +45,7 @@ from typing import Any
 from agents.base import quote_spec_value
 
 from . import protocol
+from . import usage_error
 
 ALGOS = ("ppo", "maskable_ppo", "dqn")
 DONE_FILE = "done.json"
@@ -225,7 +226,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     try:
         return run_from_args(args)
     except ValueError as e:
-        parser.error(str(e))
+        usage_error(parser, e)
 
 
 def run_from_args(args: argparse.Namespace) -> dict[str, Any]:

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import ether_envs
 
+from . import usage_error
+
 
 def select(run_dir: str | Path, opponent: str = "heuristic", deals: int = 50, workers: int = 2, log=print) -> Path:
     """Evaluate every candidate of ``run_dir`` and write ``best.npz``; returns its path.
@@ -74,7 +76,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         select(a.run_dir, a.opponent, a.deals, a.workers)
     except (ValueError, FileNotFoundError) as e:
-        p.error(str(e))
+        usage_error(p, e)
 
 
 if __name__ == "__main__":

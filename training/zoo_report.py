@@ -32,6 +32,8 @@ from typing import Any
 
 import ether_envs
 
+from . import usage_error
+
 MCTS = "mcts:simulations=200"
 
 
@@ -120,7 +122,7 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
         try:
             make_agent(f"pretrained:path={quote_spec_value(a.net)}", ether_envs.load_game(a.game))
         except (ValueError, FileNotFoundError) as e:
-            p.error(f"--net: {e}")
+            usage_error(p, e, "--net: ")
     one_thread()
     rows = measure(a.game, players, a.deals, a.search_deals, a.mcts_deals, a.workers, net=a.net,
                    search_players=a.search_players)

@@ -15,7 +15,8 @@ BAD_INPUT = [
     ("training.rate", ["ethnos", "bogus:x"], "unknown agent kind 'bogus'"),
     ("training.ladder", [], "give a game or --all"),
     ("training.ladder", ["ethnos", "--all"], "--all rates every configuration: give it without a game"),
-    ("training.ladder", ["--all", "--config", "3p"], "got --config 3p"),
+    ("training.ladder", ["--all", "--config", "3p"], "got --config '3p'"),
+    ("training.ladder", ["--all", "--config", ""], "got --config ''"),
     ("training.rate", ["ethnos", "random", "--frames", "-5"], "frames must be an int >= 1"),
     ("training.evaluate", ["etherium", "random", "random", "--deals", "1", "--out", "/dev/null/x"], "/dev/null/x"),
     ("training.recipes", ["ethnos", "--frames", "-5"], "frames must be >= 1, got -5"),
@@ -70,3 +71,29 @@ def test_ether_envs_traceback_in_the_console_script(monkeypatch, capsys):
     monkeypatch.setenv("ETHER_ENVS_TRACEBACK", "1")
     with pytest.raises(ValueError, match="simulations must be an int >= 1"):
         cli.main(argv)
+
+
+@pytest.mark.parametrize("value,on", [("", False), ("0", False), (" 0 ", False), ("false", False), ("No", False),
+                                      ("OFF", False), ("1", True), ("yes", True), ("true", True)])
+def test_which_values_turn_the_traceback_on(value, on, monkeypatch):
+    from training import wants_traceback
+
+    monkeypatch.setenv("ETHER_ENVS_TRACEBACK", value)
+    assert wants_traceback() is on
+
+
+@pytest.mark.filterwarnings("ignore:.*found in sys.modules:RuntimeWarning")
+@pytest.mark.parametrize("module,argv,message", [
+    ("training.exploit", ["etherium", "bogus:x", "--deals", "1"], "unknown agent kind 'bogus'"),
+    ("training.agent_speed", ["--specs", "bogus:x", "--games", "etherium", "--deals", "1", "--positions", "2"],
+     "unknown agent kind 'bogus'"),
+    ("training.league", ["etherium", "--init", "/nonexistent.npz", "--export-players"], "--export-players"),
+])
+def test_every_command_line_honours_the_traceback_variable(module, argv, message, monkeypatch, capsys):
+    monkeypatch.setattr(sys, "argv", [module, *argv])
+    with pytest.raises(SystemExit) as exit_:
+        runpy.run_module(module, run_name="__main__", alter_sys=False)
+    assert exit_.value.code == 2 and message in capsys.readouterr().err
+    monkeypatch.setenv("ETHER_ENVS_TRACEBACK", "1")
+    with pytest.raises((ValueError, OSError), match=message):
+        runpy.run_module(module, run_name="__main__", alter_sys=False)
