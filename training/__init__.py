@@ -18,7 +18,6 @@ TRACEBACK_VARIABLE = "ETHER_ENVS_TRACEBACK"
 """The environment variable that makes the command lines show an error's traceback (see
 :func:`wants_traceback`)."""
 
-
 TRACEBACK_OFF = ("", "0", "false", "no", "off")
 """Values of ``ETHER_ENVS_TRACEBACK`` that leave it off (after stripping spaces, in any case)."""
 

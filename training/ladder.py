@@ -160,8 +160,9 @@ def build_parser(p: argparse.ArgumentParser | None = None) -> argparse.ArgumentP
 def main(argv: list[str] | None = None, args: argparse.Namespace | None = None) -> list[dict[str, Any]]:
     args = args or build_parser().parse_args(argv)
     if args.all and (args.game is not None or args.config is not None):
-        raise ValueError(f"--all rates every configuration: give it without a game or --config, got "
-                         f"{' '.join(x for x in (args.game, args.config is not None and f'--config {args.config!r}') if x)}")
+        given = [args.game] if args.game is not None else []
+        given += [f"--config {args.config!r}"] if args.config is not None else []
+        raise ValueError(f"--all rates every configuration: give it without a game or --config, got {' '.join(given)}")
     if args.all:
         benches = list(protocol.CONFIGS.values())
     elif args.game:
