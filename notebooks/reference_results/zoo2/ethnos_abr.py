@@ -42,9 +42,10 @@ deals (25 and 40 a cell) under ``runs/abr_dec/``, played over several sessions. 
 shard's ``games.csv``, ``results.json`` and ``summary.csv`` are copied into
 ``ethnos_abr/decisive/<P>p_zooN/shards/shard_I/``, and a shard found there is not played again
 (it is copied back for the merge), so a new checkout resumes after the last committed shard; the
-merged cell is copied to ``ethnos_abr/decisive/<P>p_zooN/``. ``--decisive --status`` counts the
-committed shards without reading any result; the table needs every cell complete, and adds, not
-part of the rule, all three runs pooled.
+merged cell is copied to ``ethnos_abr/decisive/<P>p_zooN/``; each shard's and the merge's tables go
+to ``.log`` files in the run folder, not the console. ``--decisive --status`` counts the committed
+shards without reading any result; the table mode prints nothing until every cell of the run is
+complete, then adds, not part of the rule, all three runs pooled.
 """
 import argparse
 import csv
@@ -108,6 +109,18 @@ def shard_done(run_shard: Path, kept: Path | None) -> bool:
     return False
 
 
+def call(command: list[str], log: Path | None) -> int:
+    """Run ``command``; with ``log``, its standard output (the tables, with win rates) goes to that
+    file instead of the console, so that following a decisive cell's progress shows no result."""
+    if log is None:
+        return subprocess.call(command)
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with open(log, "w") as f:
+        code = subprocess.call(command, stdout=f)
+    print(f"  exit code {code}; its tables are in {log}", flush=True)
+    return code
+
+
 if args.status:
     for players in (4, 3):
         for zoo in TARGET:
@@ -139,9 +152,9 @@ if args.play:
             print(f"shard {i}/{count}: already played ({shard})", flush=True)
             continue
         shard_cmd = cmd + ["--seed", str(RUN["seed"]), "--shard", f"{i}/{count}", "--out", shard]
-        shard_cmd += ["--no-progress"] if keep else []  # its log is a file: one line a shard
+        shard_cmd += ["--no-progress"] if keep else []
         print(" ".join(shard_cmd), flush=True)
-        if subprocess.call(shard_cmd):
+        if call(shard_cmd, Path(f"{shard}.log") if keep else None):
             sys.exit(f"shard {i} failed; run the same command again to resume")
         if kept is not None:
             kept.mkdir(parents=True, exist_ok=True)
@@ -149,7 +162,7 @@ if args.play:
                 shutil.copy2(Path(shard) / name, kept / name)
     merge = [sys.executable, "-m", "training.cli", "merge", *shards, "--out", out]
     print(" ".join(merge), flush=True)
-    if subprocess.call(merge):
+    if call(merge, Path(f"{out}/merge.log") if keep else None):
         sys.exit("merge failed")
     if keep:  # the merged cell beside its shards, as the other runs' cells are committed
         for name in SHARD_FILES:
@@ -190,10 +203,11 @@ def fmt(c: dict) -> str:
     return f"{c['rate']:.1%} [{lo:.1%}, {hi:.1%}] ({c['games']} games); by whole deals [{dlo:.1%}, {dhi:.1%}]"
 
 
+ALL_CELLS = {players: {zoo: cell(players, zoo) for zoo in TARGET} for players in (4, 3)}  # every cell, or no line
 verdicts = {}
 for players in (4, 3):
     print(f"## Ethnos, {players} players (fair share {1 / players:.1%}), {searcher('zooN')}")
-    cells = {zoo: cell(players, zoo) for zoo in TARGET}
+    cells = ALL_CELLS[players]
     for zoo, c in cells.items():
         print(f"- against {zoo} ({TARGET[zoo]}): {fmt(c)}")
     one, two = cells["zoo1"], cells["zoo2"]
