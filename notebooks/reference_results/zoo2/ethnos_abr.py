@@ -96,15 +96,20 @@ def searcher(zoo: str) -> str:
     return f"az:simulations={SIMULATIONS},opponent_zoo={zoo[-1]}"
 
 
+def copy_files(source: Path, target: Path) -> None:
+    """Copy a cell's or shard's :data:`SHARD_FILES` from ``source`` into ``target`` (made if missing)."""
+    target.mkdir(parents=True, exist_ok=True)
+    for name in SHARD_FILES:
+        shutil.copy2(source / name, target / name)
+
+
 def shard_done(run_shard: Path, kept: Path | None) -> bool:
     """Whether a shard is played: its ``results.json`` (written once all its games are) in the run
     folder, or in the committed copy, which is then put back for the merge."""
     if (run_shard / "results.json").exists():
         return True
     if kept is not None and (kept / "results.json").exists():
-        run_shard.mkdir(parents=True, exist_ok=True)
-        for name in SHARD_FILES:
-            shutil.copy2(kept / name, run_shard / name)
+        copy_files(kept, run_shard)
         return True
     return False
 
@@ -157,16 +162,13 @@ if args.play:
         if call(shard_cmd, Path(f"{shard}.log") if keep else None):
             sys.exit(f"shard {i} failed; run the same command again to resume")
         if kept is not None:
-            kept.mkdir(parents=True, exist_ok=True)
-            for name in SHARD_FILES:
-                shutil.copy2(Path(shard) / name, kept / name)
+            copy_files(Path(shard), kept)
     merge = [sys.executable, "-m", "training.cli", "merge", *shards, "--out", out]
     print(" ".join(merge), flush=True)
     if call(merge, Path(f"{out}/merge.log") if keep else None):
         sys.exit("merge failed")
     if keep:  # the merged cell beside its shards, as the other runs' cells are committed
-        for name in SHARD_FILES:
-            shutil.copy2(Path(out) / name, RUN["committed"] / f"{players}p_{zoo}" / name)
+        copy_files(Path(out), RUN["committed"] / f"{players}p_{zoo}")
     sys.exit(0)
 
 
