@@ -11,7 +11,8 @@ an upper bound on the whole rule's. This script estimates, for a new
 run judged alone with ``n`` games a cell, the chance that the Wilson intervals part, by Monte Carlo:
 each cell's wins are binomial draws at an assumed true win rate (``numpy.random.default_rng(0)``,
 20,000 runs a size), and each draw is judged with ``training.evaluate.wilson_interval``, the
-function the verdict uses.
+function the verdict uses. Its last table, added after the decisive run's verdict, applies the same
+Monte Carlo at that run's own rates: what its gaps would need, in hindsight.
 
 The assumed rates are the committed games' own: both runs pooled (the planning values) and the
 replication alone (the less favourable). The cost of a cell is its games times the seconds a game
@@ -27,8 +28,11 @@ import numpy as np
 from training.evaluate import wilson_interval
 
 HERE = Path(__file__).parent / "ethnos_abr"
-RUNS = {"pooled": [HERE, HERE / "replication"], "replication": [HERE / "replication"]}
+RUNS = {"pooled": [HERE, HERE / "replication"], "replication": [HERE / "replication"],
+        "decisive": [HERE / "decisive"]}
 SIZES = [400, 800, 1200, 1600, 2000, 2400, 2800, 3200, 4000]
+HINDSIGHT_SIZES = SIZES + [4800, 6000]
+"""Sizes for the last table, at the decisive run's own rates (hindsight, after its verdict)."""
 DRAWS = 20_000
 
 
@@ -95,6 +99,15 @@ def main() -> None:
             cost = sum(2 * sizes[players] * seconds_per_game(players) for players in (4, 3)) / 60
             print(f"- {label} ({sizes[4]} and {sizes[3]} games a cell), {run} rates: {chance[4]:.2f}, "
                   f"{chance[3]:.2f}, {chance[4] * chance[3]:.2f}; {cost:.0f} core-minutes")
+    print()
+    print("Hindsight, at the decisive run's own rates (read after its verdict; not a plan for any run):")
+    print("| players | the decisive run's rates (zoo 1, zoo 2) | "
+          + " | ".join(f"n={n}" for n in HINDSIGHT_SIZES) + " |")
+    print("|---|---|" + "---|" * len(HINDSIGHT_SIZES))
+    for players in (4, 3):
+        p_one, p_two = rate(players, "zoo1", "decisive"), rate(players, "zoo2", "decisive")
+        row = [power(p_one, p_two, n, rng) for n in HINDSIGHT_SIZES]
+        print(f"| {players} | {p_one:.1%}, {p_two:.1%} | " + " | ".join(f"{x:.2f}" for x in row) + " |")
 
 
 if __name__ == "__main__":
