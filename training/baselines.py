@@ -271,9 +271,10 @@ def run_baselines(games: Sequence[str] | None = None, deals: int = DEFAULT_DEALS
     agent specs added to every game's ladder.
 
     Raises:
-        ValueError: an unknown game, ``deals``, ``simulations`` or ``workers`` below 1, shipped
-            weights that no longer match their game (retrain that game's recipe), or an ``extra``
-            spec that does not suit a game (checked for every game before any is played).
+        ValueError: an unknown game, ``deals``, ``simulations`` or ``workers`` below 1, ``seed``
+            below 0, shipped weights that no longer match their game (retrain that game's
+            recipe), or an ``extra`` spec that does not suit a game (checked for every game
+            before any is played).
     """
     if workers < 1:
         raise ValueError(f"--workers must be >= 1, got {workers}")
@@ -281,6 +282,8 @@ def run_baselines(games: Sequence[str] | None = None, deals: int = DEFAULT_DEALS
         raise ValueError(f"--deals must be >= 1, got {deals}")
     if simulations < 1:
         raise ValueError(f"--simulations must be >= 1, got {simulations}")
+    if seed < 0:
+        raise ValueError(f"--seed must be >= 0, got {seed}")
     names = list(games) if games else ether_envs.list_games()
     unknown = [g for g in names if g not in ether_envs.GAMES]
     if unknown:

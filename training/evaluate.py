@@ -238,11 +238,14 @@ def run_tournament(game_name: str, specs: Sequence[str], config: dict | None = N
         :class:`TournamentResult` (``deals`` is the whole tournament's, also for a shard).
 
     Raises:
-        ValueError: ``workers < 1``, or a ``shard`` outside ``1 <= i <= n <= deals``.
+        ValueError: ``workers < 1``, ``seed`` not an int >= 0, or a ``shard`` outside
+            ``1 <= i <= n <= deals`` (all raised before ``out_dir`` is made).
         OSError: ``out_dir`` cannot be made (raised before any game is played).
     """
     if workers < 1:
         raise ValueError(f"workers must be >= 1, got {workers}")
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ValueError(f"seed must be an int >= 0, got {seed!r}")
     deal_ids = shard_deals(deals, shard)
     config = dict(config or {})
     pairs = list(pairings) if pairings is not None else pairings_for(list(specs), focal)

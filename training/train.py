@@ -213,6 +213,8 @@ def validate(args: TrainArgs) -> None:
         value = getattr(args, name)
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
             raise ValueError(f"{opt(name)} must be an int >= {low}, got {value!r}")
+    if isinstance(args.seed, bool) or not isinstance(args.seed, int) or not 0 <= args.seed < 2**32:
+        raise ValueError(f"--seed must be an int in [0, 2**32 - 1] (numpy's and torch's seeding), got {args.seed!r}")
     inf = math.inf
     for name, ok, allowed in (("learning_rate", lambda v: 0 < v < inf, "a finite number > 0"),
                               ("gamma", lambda v: 0 < v <= 1, "in (0, 1]"),

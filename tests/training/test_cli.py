@@ -201,6 +201,8 @@ def test_recipe_refuses_a_budget_that_is_not_a_positive_number(tmp_path, capsys,
     ("--learning-rate", "0", "--learning-rate must be a finite number > 0, got 0.0"),
     ("--gamma", "1.5", "--gamma must be in (0, 1], got 1.5"),
     ("--n-steps", "0", "--n-steps must be an int >= 1, got 0"),
+    ("--seed", "-1", "--seed must be an int in [0, 2**32 - 1] (numpy's and torch's seeding), got -1"),
+    ("--seed", str(2**32), f"--seed must be an int in [0, 2**32 - 1] (numpy's and torch's seeding), got {2**32}"),
 ])
 def test_train_checks_every_option_before_creating_a_run_folder(tmp_path, capsys, option, value, message):
     rc = cli.main(["train", "aethermon_collect", *TINY_TRAIN, "--total-timesteps", "64", "--eval-every", "0",

@@ -20,6 +20,9 @@ BAD_INPUT = [
     ("training.rate", ["ethnos", "random", "--frames", "-5"], "frames must be an int >= 1"),
     ("training.evaluate", ["etherium", "random", "random", "--deals", "1", "--out", "/dev/null/x"], "/dev/null/x"),
     ("training.recipes", ["ethnos", "--frames", "-5"], "frames must be >= 1, got -5"),
+    # a negative seed used to start the games, then fail with numpy's "expected non-negative integer"
+    ("training.evaluate", ["etherium", "random", "random", "--deals", "1", "--seed", "-1"], "seed must be an int >= 0, got -1"),
+    ("training.baselines", ["--games", "etherium", "--deals", "1", "--seed", "-1"], "--seed must be >= 0, got -1"),
 ]
 
 
@@ -50,7 +53,7 @@ def test_an_output_folder_that_cannot_be_made_fails_before_any_game(tmp_path, mo
 
 @pytest.mark.filterwarnings("ignore:.*found in sys.modules:RuntimeWarning")
 @pytest.mark.parametrize("module,argv,message", [case for case in BAD_INPUT if case[0] == "training.evaluate"],
-                         ids=["spec", "config", "out"])
+                         ids=["spec", "config", "out", "seed"])
 def test_ether_envs_traceback_shows_where_the_error_came_from(module, argv, message, monkeypatch):
     """ETHER_ENVS_TRACEBACK=1: the error raises with its traceback instead of the one line."""
     monkeypatch.setenv("ETHER_ENVS_TRACEBACK", "1")
@@ -97,3 +100,12 @@ def test_every_command_line_honours_the_traceback_variable(module, argv, message
     monkeypatch.setenv("ETHER_ENVS_TRACEBACK", "1")
     with pytest.raises((ValueError, OSError), match=message):
         runpy.run_module(module, run_name="__main__", alter_sys=False)
+
+
+@pytest.mark.parametrize("seed", [-1, 1.5, True])
+def test_a_bad_seed_fails_before_the_output_folder_is_made(tmp_path, seed):
+    import training.evaluate as evaluate
+
+    with pytest.raises(ValueError, match=rf"seed must be an int >= 0, got {seed!r}"):
+        evaluate.run_tournament("etherium", ["random", "heuristic"], deals=1, seed=seed, out_dir=tmp_path / "out")
+    assert not (tmp_path / "out").exists()
