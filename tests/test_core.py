@@ -252,3 +252,14 @@ def test_max_steps_and_engine_seeds_are_checked_like_reset_seeds():
     env.step(_first_legal(env))
     env.step(_first_legal(env))
     assert all(env.truncations.values()) and type(env.unwrapped.max_steps) is int
+
+
+def test_check_int_where_none_is_not_allowed():
+    from ether_envs.core import check_int
+
+    assert check_int("seed", np.int64(7), 0, optional=False) == 7
+    for bad in (None, -1, True, 2.5):
+        with pytest.raises(ValueError, match=rf"^seed must be a non-negative int, got {bad!r}$"):
+            check_int("seed", bad, 0, optional=False)
+    with pytest.raises(ValueError, match=r"^n must be an int >= 2, got 1$"):
+        check_int("n", 1, 2, optional=False)

@@ -51,7 +51,7 @@ from typing import Any, Sequence
 import numpy as np
 
 import ether_envs
-from ether_envs.core import parse_config_value
+from ether_envs.core import check_int, parse_config_value
 
 from .protocol import HELD_OUT_BASE
 from . import usage_error
@@ -238,14 +238,13 @@ def run_tournament(game_name: str, specs: Sequence[str], config: dict | None = N
         :class:`TournamentResult` (``deals`` is the whole tournament's, also for a shard).
 
     Raises:
-        ValueError: ``workers < 1``, ``seed`` not an int >= 0, or a ``shard`` outside
+        ValueError: ``workers < 1``, ``seed`` not a non-negative int, or a ``shard`` outside
             ``1 <= i <= n <= deals`` (all raised before ``out_dir`` is made).
         OSError: ``out_dir`` cannot be made (raised before any game is played).
     """
     if workers < 1:
         raise ValueError(f"workers must be >= 1, got {workers}")
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ValueError(f"seed must be an int >= 0, got {seed!r}")
+    check_int("seed", seed, 0, optional=False)
     deal_ids = shard_deals(deals, shard)
     config = dict(config or {})
     pairs = list(pairings) if pairings is not None else pairings_for(list(specs), focal)

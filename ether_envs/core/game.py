@@ -47,19 +47,20 @@ def malformed_action(action: Any, num_actions: int) -> str:
             f"in 0..{num_actions - 1}, not a float, a bool or an array of another shape")
 
 
-def check_int(name: str, value: Any, minimum: int) -> int | None:
-    """``value`` as a Python int >= ``minimum``, or ``None`` for ``None``: how ``seed=`` and
-    ``max_steps=`` are checked everywhere.
+def check_int(name: str, value: Any, minimum: int, optional: bool = True) -> int | None:
+    """``value`` as a Python int >= ``minimum``, or ``None`` for ``None`` when ``optional``: how
+    ``seed=`` and ``max_steps=`` are checked everywhere.
 
     Raises:
-        ValueError: ``value`` is not ``None`` or an int (a Python or numpy int; a bool, a float
-            or a string is not) >= ``minimum``; the message names ``name`` and the value.
+        ValueError: ``value`` is not an int (a Python or numpy int; a bool, a float or a string
+            is not) >= ``minimum``, or ``None`` where not ``optional``; the message names
+            ``name``, the value and what is allowed.
     """
-    if value is None:
+    if value is None and optional:
         return None
     if not isinstance(value, (int, np.integer)) or isinstance(value, bool) or value < minimum:
         allowed = "a non-negative int" if minimum == 0 else f"an int >= {minimum}"
-        raise ValueError(f"{name} must be None or {allowed}, got {value!r}")
+        raise ValueError(f"{name} must be {'None or ' if optional else ''}{allowed}, got {value!r}")
     return int(value)
 
 
